@@ -1,0 +1,48 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium; Playwright never downloads a browser of its own here.
+const chromium = {
+  browserName: 'chromium' as const,
+  headless: true,
+  launchOptions: {
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  // Each worker starts its own server (tests/e2e/fixtures.ts); two fit a 2-core machine.
+  workers: 2,
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  // One retry on CI only: a timing flake on a loaded 2-core runner must not block a landing, and
+  // the report still names every retried test as flaky.
+  retries: process.env.CI ? 1 : 0,
+  reporter: 'list',
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    ...chromium,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'phone',
+      use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
+    },
+  ],
+});

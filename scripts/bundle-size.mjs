@@ -1,0 +1,61 @@
+// Prints what a visitor's first load of the portfolio downloads: the entry chunk, every chunk it
+// imports statically, and their CSS, raw and gzipped. Lazy chunks (the admin area, the sign-in
+// screens, the contact form…) are listed apart: a visitor fetches them only when opening them.
+// Run after `npm run build:client`; with --check it exits 1 when the first-load JavaScript is
+// over the budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+const BUDGET_JS_GZIP = 120 * 1024;
+const clientDir = path.resolve(import.meta.dirname, '../dist/client');
+const manifestPath = path.join(clientDir, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error(`${manifestPath} is missing: run npm run build:client first.`);
+  process.exit(2);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+
+const sizeOf = (file) => {
+  const bytes = fs.readFileSync(path.join(clientDir, file));
+  return { raw: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };
+};
+
+const firstLoad = new Set();
+const visit = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || firstLoad.has(chunk.file)) return;
+  firstLoad.add(chunk.file);
+  for (const css of chunk.css ?? []) firstLoad.add(css);
+  for (const imported of chunk.imports ?? []) visit(imported);
+};
+for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) visit(key);
+
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const total = { js: { raw: 0, gzip: 0 }, css: { raw: 0, gzip: 0 } };
+console.log('First load (entry and its static imports):');
+for (const file of [...firstLoad].sort()) {
+  const size = sizeOf(file);
+  const kind = file.endsWith('.css') ? 'css' : 'js';
+  total[kind].raw += size.raw;
+  total[kind].gzip += size.gzip;
+  console.log(`  ${file.padEnd(44)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
+}
+console.log(`  JavaScript: ${kb(total.js.raw)}, gzip ${kb(total.js.gzip)} (budget ${kb(BUDGET_JS_GZIP)})`);
+console.log(`  CSS:        ${kb(total.css.raw)}, gzip ${kb(total.css.gzip)}`);
+
+console.log('Loaded on demand:');
+const lazy = new Set(
+  Object.values(manifest)
+    .flatMap((chunk) => [chunk.file, ...(chunk.css ?? [])])
+    .filter((file) => !firstLoad.has(file) && /\.(js|css)$/.test(file)),
+);
+for (const file of [...lazy].sort()) {
+  const size = sizeOf(file);
+  console.log(`  ${file.padEnd(44)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
+}
+
+if (total.js.gzip > BUDGET_JS_GZIP) {
+  console.error(`First-load JavaScript is ${kb(total.js.gzip)} gzipped, over the ${kb(BUDGET_JS_GZIP)} budget.`);
+  if (process.argv.includes('--check')) process.exit(1);
+}

@@ -1,0 +1,31 @@
+// npm start: build what is missing or out of date, then serve the production build.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const outputs = ['dist/client/index.html', 'dist/server/main.js'];
+const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'];
+
+function newestMtime(target) {
+  if (!fs.existsSync(target)) return 0;
+  const stat = fs.statSync(target);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = 0;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+const builtAt = Math.min(...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
+const changedAt = Math.max(...sources.map(newestMtime));
+if (builtAt === 0 || changedAt > builtAt) {
+  const result = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+// glibc keeps a memory arena per thread and rarely returns freed image buffers; two arenas keep
+// 20 concurrent uploads near 350 MB instead of 575 MB, at no cost in speed (see bench/).
+const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit', env });
+// Pass stop signals on, so the server shuts down gracefully.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));
