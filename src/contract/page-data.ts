@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { Category } from './categories.ts';
+import { Photo, PhotoWithCategory } from './photos.ts';
+import { PortfolioOwner } from './portfolio.ts';
+
+/**
+ * The data of a page's first paint, embedded by the server in the HTML as
+ * `<script type="application/json" id="page-data">` (data, never code: the CSP forbids inline
+ * scripts). The client seeds its query cache with it, so a visitor waits for no API round trip.
+ */
+export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+export const PageData = z.object({
+  owner: PortfolioOwner.optional(),
+  categories: z.array(Category).optional(),
+  photos: z.array(Photo).optional(),
+  /** The photo of a /photo/{id} page. */
+  photo: PhotoWithCategory.optional(),
+  /** Null when the request carried no session cookie: surely a visitor, no need to ask. */
+  user: z.null().optional(),
+});
+export type PageData = z.infer<typeof PageData>;
