@@ -1,0 +1,29 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from './database.ts';
+
+describe('migrateToLatest', () => {
+  it('creates every table once and is a no-op when run again', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-migrate-'));
+    try {
+      const handle = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
+      await migrateToLatest(handle);
+      await migrateToLatest(handle);
+      const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
+      expect(tables).toEqual([
+        'categories',
+        'contact_messages',
+        'password_reset_tokens',
+        'photos',
+        'rate_limits',
+        'sessions',
+        'users',
+      ]);
+      await handle.destroy();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,101 @@
+import SQLite from 'better-sqlite3';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration } from 'kysely';
+import pg from 'pg';
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CategoryTable } from '../features/categories/categories.table.ts';
+import type { ContactMessageTable } from '../features/contact/contact.table.ts';
+import type { PasswordResetTokenTable, SessionTable } from '../features/auth/sessions.table.ts';
+import type { UserTable } from '../features/auth/users.table.ts';
+import type { PhotoTable } from '../features/photos/photos.table.ts';
+import type { RateLimitTable } from '../plugins/rate-limit.table.ts';
+import * as initial from './migrations/0001-initial.ts';
+
+export interface Database {
+  users: UserTable;
+  categories: CategoryTable;
+  photos: PhotoTable;
+  sessions: SessionTable;
+  passwordResetTokens: PasswordResetTokenTable;
+  contactMessages: ContactMessageTable;
+  rateLimits: RateLimitTable;
+}
+
+export type Dialect = 'sqlite' | 'postgres';
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  dialect: Dialect;
+  destroy(): Promise<void>;
+}
+
+/** Migrations in order; each takes the dialect for the few types that differ. */
+const migrations = { '0001-initial': initial } satisfies Record<
+  string,
+  { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
+>;
+
+export interface DatabaseOptions {
+  /** postgres://… selects PostgreSQL; otherwise SQLite at sqlitePath. */
+  databaseUrl?: string | undefined;
+  sqlitePath: string;
+  poolSize?: number;
+  /** PostgreSQL schema to work in (tests give each app its own). */
+  postgresSchema?: string;
+}
+
+export function openDatabase(options: DatabaseOptions): DatabaseHandle {
+  if (options.databaseUrl) {
+    // Counts and ids come back as numbers, not strings: they never exceed 2^53 here.
+    pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? 10,
+      ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
+    });
+    const db = new Kysely<Database>({
+      dialect: new PostgresDialect({ pool }),
+      plugins: [new CamelCasePlugin()],
+    });
+    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+  }
+  fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
+  const sqlite = new SQLite(options.sqlitePath);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  const db = new Kysely<Database>({
+    dialect: new SqliteDialect({ database: sqlite }),
+    plugins: [new CamelCasePlugin()],
+  });
+  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+}
+
+async function currentSchema(db: Db): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const schema = rows[0]?.schema;
+  if (!schema) throw new Error('PostgreSQL has no current schema: check search_path');
+  return schema;
+}
+
+/** Brings the schema up to date; safe to run at every start and from several processes. */
+export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
+  const provided: Record<string, Migration> = {};
+  for (const [name, migration] of Object.entries(migrations)) {
+    provided[name] = { up: (db) => migration.up(db, handle.dialect) };
+  }
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: { getMigrations: () => Promise.resolve(provided) },
+    // Kysely looks for its migration table in every schema unless told which one: another
+    // schema's table (a second site, a test running beside this one) would pass for ours.
+    ...(handle.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(handle.db) } : {}),
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((result) => result.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+  }
+}

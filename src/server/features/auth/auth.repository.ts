@@ -1,0 +1,85 @@
+import type { Db } from '../../db/database.ts';
+import type { PasswordResetTokenRow, SessionRow } from './sessions.table.ts';
+import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';
+
+export function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
+}
+
+/** The site has one owner: the first user created. */
+export function findOwner(db: Db): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().orderBy('id').limit(1).executeTakeFirst();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export function insertUser(db: Db, user: NewUserRow): Promise<UserRow> {
+  return db.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<UserRow | undefined> {
+  return db.updateTable('users').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
+}
+
+export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+  await db.insertInto('sessions').values(session).execute();
+}
+
+export function findSession(db: Db, id: string): Promise<SessionRow | undefined> {
+  return db.selectFrom('sessions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function touchSession(db: Db, id: string, lastSeenAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ lastSeenAt }).where('id', '=', id).execute();
+}
+
+export async function deleteSession(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+/** Ends every session of the user but the one kept (the caller's own, or none). */
+export async function deleteSessionsOfUser(db: Db, userId: number, keepId?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('userId', '=', userId);
+  if (keepId) query = query.where('id', '!=', keepId);
+  await query.execute();
+}
+
+export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db
+    .selectFrom('users')
+    .selectAll()
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .orderBy('id')
+    .executeTakeFirst();
+}
+
+/** A new reset token voids every earlier one of the user. */
+export async function replaceResetToken(db: Db, token: Omit<PasswordResetTokenRow, 'id' | 'usedAt'>): Promise<void> {
+  await db.deleteFrom('passwordResetTokens').where('userId', '=', token.userId).execute();
+  await db.insertInto('passwordResetTokens').values({ ...token, usedAt: null }).execute();
+}
+
+export function findResetToken(db: Db, tokenHash: string): Promise<PasswordResetTokenRow | undefined> {
+  return db.selectFrom('passwordResetTokens').selectAll().where('tokenHash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Spends the token; false when another request spent it first. */
+export async function markResetTokenUsed(db: Db, id: number, usedAt: string): Promise<boolean> {
+  const result = await db
+    .updateTable('passwordResetTokens')
+    .set({ usedAt })
+    .where('id', '=', id)
+    .where('usedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

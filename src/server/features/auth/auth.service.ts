@@ -1,0 +1,167 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest, HttpError } from '../../http-error.ts';
+import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
+import * as repo from './auth.repository.ts';
+import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import type { UserRow } from './users.table.ts';
+
+export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, not on every request. */
+const SESSION_TOUCH_MS = 5 * 60 * 1000;
+
+/** Failed sign-ins allowed per window: per address, and per account (higher, as many addresses share it). */
+export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+export const LOGIN_LIMIT_PER_ACCOUNT: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+
+export interface AuthContext {
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+}
+
+export interface SignedIn {
+  user: UserRow;
+  /** The cookie value; only its hash is stored. */
+  token: string;
+}
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+async function startSession(ctx: AuthContext, user: UserRow): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock();
+  await repo.insertSession(ctx.db, {
+    id: hashToken(token),
+    userId: user.id,
+    createdAt: now.toISOString(),
+    lastSeenAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+  });
+  return token;
+}
+
+export async function login(ctx: AuthContext, credentials: LoginRequest, address: string): Promise<SignedIn> {
+  const addressKey = `login:ip:${address}`;
+  const accountKey = `login:user:${credentials.username.toLowerCase()}`;
+  await ctx.rateLimiter.check(addressKey, LOGIN_LIMIT_PER_ADDRESS);
+  await ctx.rateLimiter.check(accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+
+  const user = await repo.findUserByUsername(ctx.db, credentials.username);
+  const valid = user
+    ? await verifyPassword(user.passwordHash, credentials.password)
+    : await verifyAgainstDummy(credentials.password);
+  if (!user || !valid) {
+    await ctx.rateLimiter.hit(addressKey, LOGIN_LIMIT_PER_ADDRESS);
+    await ctx.rateLimiter.hit(accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+    throw new HttpError(401, 'Invalid username or password');
+  }
+  // Only the owner can succeed here, so a success clears both counters.
+  await ctx.rateLimiter.reset(accountKey);
+  await ctx.rateLimiter.reset(addressKey);
+  // A fresh id at every sign-in: a session id planted before login is worth nothing.
+  return { user, token: await startSession(ctx, user) };
+}
+
+/** The user behind a cookie, or null when the session is unknown, idle too long or too old. */
+export async function resolveSession(ctx: AuthContext, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+  const sessionId = hashToken(token);
+  const session = await repo.findSession(ctx.db, sessionId);
+  if (!session) return null;
+  const now = ctx.clock().getTime();
+  const lastSeen = new Date(session.lastSeenAt).getTime();
+  if (now >= new Date(session.expiresAt).getTime() || now - lastSeen >= SESSION_IDLE_MS) {
+    await repo.deleteSession(ctx.db, sessionId);
+    return null;
+  }
+  const user = await repo.findUserById(ctx.db, session.userId);
+  if (!user) return null;
+  if (now - lastSeen >= SESSION_TOUCH_MS) {
+    await repo.touchSession(ctx.db, sessionId, new Date(now).toISOString());
+  }
+  return { user, sessionId };
+}
+
+export function logout(ctx: AuthContext, sessionId: string): Promise<void> {
+  return repo.deleteSession(ctx.db, sessionId);
+}
+
+export async function changePassword(
+  ctx: AuthContext,
+  user: UserRow,
+  currentSessionId: string,
+  request: ChangePasswordRequest,
+): Promise<void> {
+  if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
+    throw badRequest('Current password is incorrect');
+  }
+  await setPassword(ctx, user.id, request.newPassword, currentSessionId);
+}
+
+/** Sets a password and ends every session of the user but `keepSessionId`. */
+export async function setPassword(
+  ctx: Pick<AuthContext, 'db' | 'clock'>,
+  userId: number,
+  password: string,
+  keepSessionId?: string,
+): Promise<void> {
+  const passwordHash = await hashPassword(password);
+  await ctx.db.transaction().execute((trx) => storePasswordHash(trx, userId, passwordHash, ctx.clock(), keepSessionId));
+}
+
+/** The write half of setPassword, for callers that need it inside their own transaction. */
+export async function storePasswordHash(
+  db: Db,
+  userId: number,
+  passwordHash: string,
+  now: Date,
+  keepSessionId?: string,
+): Promise<void> {
+  await repo.updateUser(db, userId, { passwordHash, updatedAt: now.toISOString() });
+  await repo.deleteSessionsOfUser(db, userId, keepSessionId);
+}
+
+export interface OwnerBootstrap {
+  username: string;
+  password: string | undefined;
+  email: string | undefined;
+}
+
+/**
+ * Creates the owner when the database has no user. Returns the generated password when none
+ * was given, so the caller can show it once; returns null when an owner already exists.
+ */
+export async function ensureOwner(
+  ctx: Pick<AuthContext, 'db' | 'clock'>,
+  owner: OwnerBootstrap,
+): Promise<{ username: string; generatedPassword: string | undefined } | null> {
+  if ((await repo.countUsers(ctx.db)) > 0) return null;
+  const password = owner.password ?? generatePassword();
+  const now = ctx.clock().toISOString();
+  try {
+    await repo.insertUser(ctx.db, {
+      username: owner.username,
+      email: owner.email ?? null,
+      passwordHash: await hashPassword(password),
+      portfolioTitle: null,
+      portfolioSubtitle: null,
+      aboutText: null,
+      bannerImage: null,
+      twitterUrl: null,
+      substackUrl: null,
+      linktreeUrl: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  } catch (error) {
+    // Another process starting on the same database created the owner first.
+    if ((await repo.countUsers(ctx.db)) > 0) return null;
+    throw error;
+  }
+  return { username: owner.username, generatedPassword: owner.password ? undefined : password };
+}

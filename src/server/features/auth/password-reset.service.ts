@@ -1,0 +1,81 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ForgotPasswordRequest, ResetPasswordRequest } from '#contract/auth.ts';
+import type { Clock } from '../../clock.ts';
+import type { Db } from '../../db/database.ts';
+import { badRequest } from '../../http-error.ts';
+import type { Mailer } from '../../mail/mailer.ts';
+import { passwordResetMail } from '../../mail/templates.ts';
+import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
+import * as repo from './auth.repository.ts';
+import { hashToken, storePasswordHash } from './auth.service.ts';
+import { hashPassword } from './passwords.ts';
+
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+export const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
+export const FORGOT_LIMIT_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
+export const RESET_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+
+export interface PasswordResetContext {
+  db: Db;
+  clock: Clock;
+  rateLimiter: RateLimiter;
+  mailer: Mailer;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
+/** Makes the token and sends the mail; a no-op for an email that is not the owner's. */
+async function sendResetMail(ctx: PasswordResetContext, email: string): Promise<void> {
+  const user = await repo.findUserByEmail(ctx.db, email);
+  if (!user?.email) return;
+  const token = randomBytes(32).toString('base64url');
+  const now = ctx.clock();
+  await repo.replaceResetToken(ctx.db, {
+    userId: user.id,
+    tokenHash: hashToken(token),
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+  });
+  // Built from PUBLIC_URL, never from the Host header, so a forged Host cannot steal the link.
+  const resetUrl = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const siteName = user.portfolioTitle ?? 'Atelier';
+  await ctx.mailer.send(passwordResetMail(user.email, resetUrl, siteName));
+}
+
+/**
+ * Answers at once and does the work afterwards: the reply, and its timing, are the same
+ * whether or not the email belongs to the owner. Returns the background work for tests.
+ */
+export async function requestPasswordReset(
+  ctx: PasswordResetContext,
+  request: ForgotPasswordRequest,
+  address: string,
+): Promise<{ done: Promise<void> }> {
+  await ctx.rateLimiter.consume(`forgot:ip:${address}`, FORGOT_LIMIT_PER_ADDRESS);
+  // Per email too, so nobody can flood the owner's inbox from many addresses.
+  const emailKey = `forgot:email:${request.email.toLowerCase()}`;
+  const done = ctx.rateLimiter
+    .hit(emailKey, FORGOT_LIMIT_PER_EMAIL)
+    .then(async (hits) => {
+      if (hits > FORGOT_LIMIT_PER_EMAIL.limit) return;
+      await sendResetMail(ctx, request.email);
+    })
+    .catch((error: unknown) => ctx.log.error({ err: error }, 'password reset mail failed'));
+  return { done };
+}
+
+export async function resetPassword(ctx: PasswordResetContext, request: ResetPasswordRequest, address: string): Promise<void> {
+  await ctx.rateLimiter.consume(`reset:ip:${address}`, RESET_LIMIT_PER_ADDRESS);
+  const token = await repo.findResetToken(ctx.db, hashToken(request.token));
+  const now = ctx.clock();
+  if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw badRequest(INVALID_RESET_LINK);
+  const passwordHash = await hashPassword(request.newPassword);
+  await ctx.db.transaction().execute(async (trx) => {
+    // Spent and set together: a token used twice in parallel sets the password once.
+    if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw badRequest(INVALID_RESET_LINK);
+    // Every session ends: whoever had the old password is signed out.
+    await storePasswordHash(trx, token.userId, passwordHash, now);
+  });
+}

@@ -1,0 +1,24 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { BANNER_MAX_BYTES, BannerUploadResponse } from '#contract/portfolio.ts';
+import type { Media } from '../../images/media.ts';
+import { requireOwner } from '../../plugins/session.ts';
+import { withReceivedFiles } from '../uploads/receive-files.ts';
+import { uploadBanner } from './banner.service.ts';
+
+/** Registered with `app.register`, so multipart parsing stays inside this route. */
+export const bannerRoutes: FastifyPluginAsync<{ media: Media }> = async (app, { media }) => {
+  await app.register(multipart);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.post(
+    '/api/upload-banner',
+    { onRequest: requireOwner, schema: { response: { 201: BannerUploadResponse } } },
+    async (request, reply) => {
+      const receive = { field: 'banner', maxFileBytes: BANNER_MAX_BYTES, maxFiles: 1, tmpDir: media.upload.tmpDir };
+      const banner = await withReceivedFiles(request, receive, (files) => uploadBanner(media, files[0]));
+      return reply.code(201).send(banner);
+    },
+  );
+};

@@ -1,0 +1,32 @@
+import type { BannerUploadResponse } from '#contract/portfolio.ts';
+import { badRequest, HttpError } from '../../http-error.ts';
+import type { ImageFormat } from '../../images/image-format.ts';
+import { ImageRejectedError } from '../../images/image-pipeline.ts';
+import type { Media } from '../../images/media.ts';
+import { isBannerFileName, newFileKey } from '../../storage/file-names.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import type { ReceivedFile } from '../uploads/receive-files.ts';
+
+/** Spec §5: jpeg, jpg, png, webp; no GIF. */
+export const BANNER_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
+
+/**
+ * Crops an uploaded image to the banner and stores it. The owner's row is not touched: the
+ * client saves the returned name with PATCH /api/portfolio-settings.
+ */
+export async function uploadBanner(media: Media, file: ReceivedFile | undefined): Promise<BannerUploadResponse> {
+  if (!file) throw badRequest('No banner was sent; add an image file in the "banner" field');
+  if (file.tooLarge) throw new HttpError(413, 'The banner must be at most 5 MB');
+  try {
+    await media.images.inspect(file.path, BANNER_FORMATS);
+    return { filename: await media.images.renderBanner(file.path, newFileKey(), media.uploads) };
+  } catch (error) {
+    if (error instanceof ImageRejectedError) throw new HttpError(error.status, error.message);
+    throw error;
+  }
+}
+
+/** True when `name` is a banner this server stored; the settings accept no other name. */
+export async function bannerExists(files: FileStore, name: string): Promise<boolean> {
+  return isBannerFileName(name) && (await files.stat(name)) !== null;
+}

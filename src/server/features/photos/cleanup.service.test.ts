@@ -1,0 +1,81 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { filesUnder, formWith, jpeg } from '../../../../tests/fixtures/images.ts';
+import { createPhotos } from '../../../../tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { createMedia } from '../../images/media.ts';
+import { cleanupOrphans } from './cleanup.service.ts';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+/** Cleanup as run an hour from now, so every file is past the grace period. */
+function cleanupLater(graceMs?: number) {
+  const later = () => new Date(Date.now() + 60 * 60 * 1000);
+  return cleanupOrphans({ db: t.database.db, media: createMedia(t.config), clock: later }, graceMs);
+}
+
+const write = (dir: string, name: string) => {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(path.join(dir, name), 'stray');
+};
+
+describe('cleanupOrphans', () => {
+  it('removes files no row points at, stale temp files and originals without a photo, and keeps the rest', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const [photo] = await createPhotos(t, cookie);
+    const banner = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-banner',
+      headers: { cookie },
+      payload: formWith('banner', [{ name: 'b.jpg', data: await jpeg() }]),
+    });
+    const { filename: bannerName } = banner.json();
+    await t.database.db.updateTable('users').set({ bannerImage: bannerName }).execute();
+    const unused = await t.app.inject({
+      method: 'POST',
+      url: '/api/upload-banner',
+      headers: { cookie },
+      payload: formWith('banner', [{ name: 'c.jpg', data: await jpeg() }]),
+    });
+    const unusedBanner = unused.json().filename;
+    const kept = [...filesUnder(t.config.uploadsDir)].filter((name) => name !== unusedBanner);
+    write(t.config.uploadsDir, `${'f'.repeat(32)}-thumb.webp`);
+    write(t.config.originalsDir, `${'e'.repeat(32)}.png`);
+    write(t.config.upload.tmpDir, 'upload-0123456789abcdef');
+
+    const report = await cleanupLater();
+    expect(report).toEqual({ filesRemoved: 4, photosRemoved: 0 });
+    expect(filesUnder(t.config.uploadsDir)).toEqual(kept.sort());
+    expect(filesUnder(t.config.uploadsDir)).toContain(bannerName);
+    expect(filesUnder(t.config.originalsDir)).toEqual([`${photo!.filename.split('.')[0]}.jpg`]);
+    expect(filesUnder(t.config.upload.tmpDir)).toEqual([]);
+    expect(await cleanupLater()).toEqual({ filesRemoved: 0, photosRemoved: 0 });
+  });
+
+  it('removes a photo whose display image is gone, with its other files', async () => {
+    t = await createTestApp();
+    const [lost, kept] = await createPhotos(t, await t.signIn(), 2);
+    fs.rmSync(path.join(t.config.uploadsDir, lost!.filename));
+
+    expect(await cleanupLater()).toEqual({ filesRemoved: 0, photosRemoved: 1 });
+    const ids = (await t.database.db.selectFrom('photos').select('id').execute()).map((row) => row.id);
+    expect(ids).toEqual([kept!.id]);
+    const keptKey = kept!.filename.split('.')[0]!;
+    for (const file of [...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)]) {
+      expect(file.startsWith(keptKey)).toBe(true);
+    }
+  });
+
+  it('leaves files younger than the grace period, as an upload in flight may own them', async () => {
+    t = await createTestApp();
+    write(t.config.uploadsDir, `${'f'.repeat(32)}-thumb.webp`);
+    const now = cleanupOrphans({ db: t.database.db, media: createMedia(t.config), clock: () => new Date() });
+    expect(await now).toEqual({ filesRemoved: 0, photosRemoved: 0 });
+    expect(filesUnder(t.config.uploadsDir)).toHaveLength(1);
+  });
+});

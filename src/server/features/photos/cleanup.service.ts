@@ -1,0 +1,63 @@
+import { HttpError } from '../../http-error.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { LocalFileStore } from '../../storage/local-file-store.ts';
+import { getPortfolioOwner } from '../portfolio/portfolio.service.ts';
+import * as repo from './photos.repository.ts';
+import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
+
+/**
+ * Files younger than this are left alone: an upload in flight writes its files before its row,
+ * and a new banner waits for the client's PATCH.
+ */
+export const CLEANUP_GRACE_MS = 15 * 60 * 1000;
+
+export interface CleanupReport {
+  /** Stored files no row points at, half-written files and stale temp files. */
+  filesRemoved: number;
+  /** Photos whose display image was gone; their other files went with them. */
+  photosRemoved: number;
+}
+
+async function bannerInUse(ctx: PhotosContext): Promise<string | null> {
+  try {
+    return (await getPortfolioOwner(ctx.db)).bannerImage;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode === 404) return null;
+    throw error;
+  }
+}
+
+/** Brings files and rows back in step after a crash, a lost disk or a hand-edited folder. */
+export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE_MS): Promise<CleanupReport> {
+  const { media } = ctx;
+  const rows = await repo.listPhotoFiles(ctx.db);
+
+  const broken: typeof rows = [];
+  for (const row of rows) if (!(await media.uploads.stat(row.filename))) broken.push(row);
+  await repo.deletePhotosById(ctx.db, broken.map((row) => row.id));
+  for (const row of broken) await deletePhotoFiles(media, row.fileKey, publicFilesOf(row));
+
+  const kept = rows.filter((row) => !broken.includes(row));
+  const keptNames = new Set(kept.flatMap((row) => publicFilesOf(row)));
+  const keptKeys = new Set(kept.map((row) => row.fileKey));
+  const banner = await bannerInUse(ctx);
+  if (banner) keptNames.add(banner);
+
+  const olderThan = ctx.clock().getTime() - graceMs;
+  let filesRemoved = 0;
+  const sweep = async (store: FileStore, isKept: (name: string) => boolean) => {
+    for await (const file of store.list()) {
+      if (isKept(file.name) || file.mtime.getTime() > olderThan) continue;
+      await store.delete(file.name);
+      filesRemoved += 1;
+    }
+    // Half-written files of a put() the process died in; list() never shows them.
+    filesRemoved += await store.removeIncomplete(new Date(olderThan));
+  };
+  await sweep(media.uploads, (name) => keptNames.has(name));
+  await sweep(media.originals, (name) => keptKeys.has(name.split('.')[0] ?? ''));
+  // Temp files outlive their request only when the process died while handling it.
+  await sweep(new LocalFileStore(media.upload.tmpDir), () => false);
+
+  return { filesRemoved, photosRemoved: broken.length };
+}

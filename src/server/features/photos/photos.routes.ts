@@ -1,0 +1,81 @@
+import multipart from '@fastify/multipart';
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MessageResponse } from '#contract/auth.ts';
+import { ApiErrorBody, IdParams } from '#contract/errors.ts';
+import {
+  Photo,
+  PhotoWithCategory,
+  RejectedFile,
+  ReorderPhotosRequest,
+  UpdatePhotoRequest,
+  UploadPhotosResponse,
+} from '#contract/photos.ts';
+import { ownerOf, requireOwner } from '../../plugins/session.ts';
+import { getPortfolioOwner } from '../portfolio/portfolio.service.ts';
+import { withReceivedFiles } from '../uploads/receive-files.ts';
+import * as photos from './photos.service.ts';
+
+/** When nothing of an upload was stored: the reason, and each file with its own. */
+const UploadRefused = ApiErrorBody.extend({ rejected: z.array(RejectedFile).optional() });
+
+/** Registered with `app.register`, so multipart parsing stays inside these routes. */
+export const photosRoutes: FastifyPluginAsync<photos.PhotosContext> = async (app, ctx) => {
+  await app.register(multipart);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get('/api/photos', { schema: { response: { 200: z.array(Photo) } } }, async () => {
+    const owner = await getPortfolioOwner(ctx.db);
+    return photos.listPhotos(ctx, owner.id);
+  });
+
+  api.get(
+    '/api/photos/:id',
+    { schema: { params: IdParams, response: { 200: PhotoWithCategory } } },
+    async (request) => {
+      const owner = await getPortfolioOwner(ctx.db);
+      return photos.getPhoto(ctx, owner.id, request.params.id);
+    },
+  );
+
+  api.post(
+    '/api/photos/upload',
+    { onRequest: requireOwner, schema: { response: { 201: UploadPhotosResponse, 413: UploadRefused, 415: UploadRefused } } },
+    async (request, reply) => {
+      const owner = ownerOf(request);
+      const { upload } = ctx.media;
+      const { status, ...outcome } = await withReceivedFiles(
+        request,
+        { field: 'photos', maxFileBytes: upload.maxFileBytes, maxFiles: upload.maxFiles, tmpDir: upload.tmpDir },
+        (files) => photos.addPhotos(ctx, owner.id, files),
+      );
+      return reply.code(status).send(outcome);
+    },
+  );
+
+  // A route of its own; the router prefers this static segment over /:id.
+  api.put(
+    '/api/photos/reorder',
+    { onRequest: requireOwner, schema: { body: ReorderPhotosRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await photos.reorderPhotos(ctx, ownerOf(request).id, request.body);
+      return { message: 'Photos reordered successfully' };
+    },
+  );
+
+  api.put(
+    '/api/photos/:id',
+    { onRequest: requireOwner, schema: { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } } },
+    async (request) => photos.updatePhoto(ctx, ownerOf(request).id, request.params.id, request.body),
+  );
+
+  api.delete(
+    '/api/photos/:id',
+    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (request) => {
+      await photos.deletePhoto(ctx, ownerOf(request).id, request.params.id);
+      return { message: 'Photo deleted' };
+    },
+  );
+};

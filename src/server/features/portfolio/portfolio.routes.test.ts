@@ -1,0 +1,97 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestApp, OWNER, type TestApp } from '../../../../tests/setup/test-app.ts';
+
+let t: TestApp;
+afterEach(async () => {
+  await t?.close();
+});
+
+const patch = (cookie: string | undefined, payload: object) =>
+  t.app.inject({ method: 'PATCH', url: '/api/portfolio-settings', headers: cookie ? { cookie } : {}, payload });
+
+describe('GET /api/portfolio-owner', () => {
+  it('shows the owner to visitors without email or secrets', async () => {
+    t = await createTestApp();
+    const response = await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      id: expect.any(Number),
+      username: OWNER.username,
+      portfolioTitle: null,
+      portfolioSubtitle: null,
+      aboutText: null,
+      showContactForm: true,
+      bannerImage: null,
+      twitterUrl: null,
+      substackUrl: null,
+      linktreeUrl: null,
+    });
+    expect(response.body).not.toContain(OWNER.email);
+  });
+
+  it('is 404 with a message on a site without an owner', async () => {
+    t = await createTestApp({ owner: false });
+    const response = await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toHaveProperty('message');
+  });
+});
+
+describe('PATCH /api/portfolio-settings', () => {
+  it('is for the owner only', async () => {
+    t = await createTestApp();
+    expect((await patch(undefined, { portfolioTitle: 'x' })).statusCode).toBe(401);
+  });
+
+  it('saves the settings a visitor then sees, and clears blank values', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const saved = await patch(cookie, {
+      portfolioTitle: '  Ada Lovelace  ',
+      portfolioSubtitle: 'Photographs',
+      aboutText: 'Line one\nLine two',
+      showContactForm: false,
+      twitterUrl: 'https://twitter.com/ada',
+      substackUrl: '',
+      linktreeUrl: null,
+      email: 'ada@example.test',
+    });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ portfolioTitle: 'Ada Lovelace', email: 'ada@example.test' });
+    const owner = (await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json();
+    expect(owner).toMatchObject({
+      portfolioTitle: 'Ada Lovelace',
+      portfolioSubtitle: 'Photographs',
+      aboutText: 'Line one\nLine two',
+      showContactForm: false,
+      twitterUrl: 'https://twitter.com/ada',
+      substackUrl: null,
+      linktreeUrl: null,
+    });
+    // A field left out keeps its value.
+    await patch(cookie, { portfolioSubtitle: '' });
+    const after = (await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json();
+    expect(after).toMatchObject({ portfolioTitle: 'Ada Lovelace', portfolioSubtitle: null });
+  });
+
+  it("enforces the spec's limits and http(s) links, changing nothing on a bad request", async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const cases: [object, string][] = [
+      [{ portfolioTitle: 'x'.repeat(256) }, 'Title must be at most 255 characters'],
+      [{ portfolioSubtitle: 'x'.repeat(501) }, 'Subtitle must be at most 500 characters'],
+      [{ twitterUrl: `https://example.com/${'x'.repeat(490)}` }, 'URL must be at most 500 characters'],
+      [{ twitterUrl: 'javascript:alert(1)' }, 'Please enter a valid URL'],
+      [{ linktreeUrl: 'not a url' }, 'Please enter a valid URL'],
+      [{ showContactForm: 'yes' }, ''],
+      [{ passwordHash: 'x' }, ''],
+    ];
+    for (const [payload, message] of cases) {
+      const response = await patch(cookie, { portfolioTitle: 'Changed?', ...payload });
+      expect(response.statusCode, JSON.stringify(payload)).toBe(400);
+      if (message) expect(response.json().message).toBe(message);
+    }
+    const owner = (await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json();
+    expect(owner.portfolioTitle).toBeNull();
+  });
+});

@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Photo } from '#contract/photos.ts';
+import { png } from '../../../../tests/fixtures/images.ts';
+import { createPhotos, postPhotos } from '../../../../tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+
+let t: TestApp;
+let photo: Photo;
+let onDisk: Buffer;
+
+beforeEach(async () => {
+  t = await createTestApp();
+  [photo] = (await createPhotos(t, await t.signIn())) as [Photo];
+  onDisk = fs.readFileSync(path.join(t.config.uploadsDir, photo.thumbnail));
+});
+afterEach(async () => {
+  await t?.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+
+describe('GET /uploads/{filename}', () => {
+  it('serves a stored file with its exact type, nosniff, a sandbox CSP and a year of immutable caching', async () => {
+    const response = await get(`/uploads/${photo.thumbnail}?v=${photo.version}`);
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(onDisk)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'content-length': String(onDisk.length),
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "sandbox; default-src 'none'",
+      'cache-control': 'public, max-age=31536000, immutable',
+      'accept-ranges': 'bytes',
+    });
+    expect(response.headers.etag).toMatch(/^"[^"]+"$/);
+
+    const display = await get(`/uploads/${photo.filename}`);
+    expect(display.headers['content-type']).toBe('image/jpeg');
+  });
+
+  it('answers 304 with no body when If-None-Match holds the ETag, weak or in a list', async () => {
+    const { etag } = (await get(`/uploads/${photo.thumbnail}`)).headers as { etag: string };
+    for (const ifNoneMatch of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const response = await get(`/uploads/${photo.thumbnail}?v=2`, { 'if-none-match': ifNoneMatch });
+      expect(response.statusCode, ifNoneMatch).toBe(304);
+      expect(response.rawPayload.length).toBe(0);
+      expect(response.headers.etag).toBe(etag);
+    }
+    expect((await get(`/uploads/${photo.thumbnail}`, { 'if-none-match': '"stale"' })).statusCode).toBe(200);
+  });
+
+  it('answers a byte range with 206 and Content-Range', async () => {
+    const size = onDisk.length;
+    const first = await get(`/uploads/${photo.thumbnail}`, { range: 'bytes=0-9' });
+    expect(first.statusCode).toBe(206);
+    expect(first.headers['content-range']).toBe(`bytes 0-9/${size}`);
+    expect(first.headers['content-length']).toBe('10');
+    expect(first.rawPayload.equals(onDisk.subarray(0, 10))).toBe(true);
+
+    const from = await get(`/uploads/${photo.thumbnail}`, { range: `bytes=${size - 4}-` });
+    expect(from.rawPayload.equals(onDisk.subarray(size - 4))).toBe(true);
+    const suffix = await get(`/uploads/${photo.thumbnail}`, { range: 'bytes=-5' });
+    expect(suffix.headers['content-range']).toBe(`bytes ${size - 5}-${size - 1}/${size}`);
+    expect(suffix.rawPayload.equals(onDisk.subarray(size - 5))).toBe(true);
+    const clamped = await get(`/uploads/${photo.thumbnail}`, { range: `bytes=10-${size * 2}` });
+    expect(clamped.headers['content-range']).toBe(`bytes 10-${size - 1}/${size}`);
+  });
+
+  it('answers 416 to a range that starts past the end, and ignores ranges it does not serve', async () => {
+    const size = onDisk.length;
+    const past = await get(`/uploads/${photo.thumbnail}`, { range: `bytes=${size}-` });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${size}`);
+
+    for (const range of ['bytes=0-1,4-5', 'bytes=9-2', 'items=0-1', 'bytes=x-y']) {
+      const whole = await get(`/uploads/${photo.thumbnail}`, { range });
+      expect(whole.statusCode, range).toBe(200);
+      expect(whole.rawPayload.length).toBe(size);
+    }
+    const changed = await get(`/uploads/${photo.thumbnail}`, { range: 'bytes=0-9', 'if-range': '"old"' });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('answers HEAD with the headers and length and no body', async () => {
+    const response = await t.app.inject({ method: 'HEAD', url: `/uploads/${photo.thumbnail}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-length']).toBe(String(onDisk.length));
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.rawPayload.length).toBe(0);
+  });
+
+  it('answers 404 to a well-formed name that was never stored', async () => {
+    expect((await get(`/uploads/${'0'.repeat(32)}.jpg`)).statusCode).toBe(404);
+    expect((await get(`/uploads/${'0'.repeat(32)}-thumb.webp`)).statusCode).toBe(404);
+  });
+
+  it('reaches nothing outside the stored files, in any encoding of a path', async () => {
+    fs.writeFileSync(path.join(t.config.uploadsDir, 'notes.txt'), 'not generated');
+    const attempts = [
+      '/uploads/..%2fatelier.sqlite',
+      '/uploads/%2e%2e%2fatelier.sqlite',
+      '/uploads/%2E%2E%2Fatelier.sqlite',
+      '/uploads/%252e%252e%252fatelier.sqlite',
+      '/uploads/..%252fatelier.sqlite',
+      '/uploads/..%5catelier.sqlite',
+      '/uploads/%2e%2e/%2e%2e/etc/passwd',
+      '/uploads/....//atelier.sqlite',
+      '/uploads/%c0%ae%c0%ae%c0%afatelier.sqlite',
+      `/uploads/${photo.thumbnail}%00.txt`,
+      `/uploads/${photo.thumbnail}/..`,
+      '/uploads/notes.txt',
+      '/uploads/.',
+      '/uploads/',
+      `/uploads/..%2foriginals%2f${photo.filename}`,
+    ];
+    for (const url of attempts) {
+      const response = await get(url);
+      // 400 where the router cannot even decode the segment (overlong UTF-8).
+      expect([400, 404], url).toContain(response.statusCode);
+      expect(response.body, url).not.toContain('SQLite format');
+      expect(response.body, url).not.toContain('not generated');
+      expect(response.headers['content-type'], url).not.toMatch(/^image\//);
+    }
+    // A literal ../ or ..\ is resolved by the URL parser before routing: no longer an /uploads request.
+    for (const url of ['/uploads/../atelier.sqlite', '/uploads/..\\atelier.sqlite']) {
+      const response = await get(url);
+      expect(response.body, url).not.toContain('SQLite format');
+      expect(response.headers['content-type'], url).not.toMatch(/^image\//);
+    }
+  });
+
+  it('never serves an original, even under its own name', async () => {
+    const cookie = await t.signIn();
+    const [upload] = (await postPhotos(t, cookie, [{ name: 'art.png', data: await png() }])).json().photos as Photo[];
+    const key = upload!.filename.split('.')[0];
+    expect(fs.existsSync(path.join(t.config.originalsDir, `${key}.png`))).toBe(true);
+    expect((await get(`/uploads/${key}.png`)).statusCode).toBe(404);
+    expect((await get(`/uploads/..%2foriginals%2f${key}.png`)).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { HttpError, notFound } from '../../http-error.ts';
+import { contentTypeOf, isServedFileName } from '../../storage/file-names.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { etagMatches, parseRange } from './conditional-get.ts';
+
+/** Every served name is random and never reused, so a file may be cached for good. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** Even opened directly, a file cannot run script or load anything (DESIGN §7). */
+const FILE_CSP = "sandbox; default-src 'none'";
+
+/** GET /uploads/{filename}: generated names only, from the public store; originals live elsewhere. */
+export const uploadsRoutes: FastifyPluginAsync<{ files: FileStore }> = async (app, { files }) => {
+  app.route<{ Params: { filename: string } }>({
+    method: ['GET', 'HEAD'],
+    url: '/uploads/:filename',
+    // HEAD is answered here, without opening the file (Fastify's own would read it to nowhere).
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      // The strict shape is the guard against traversal: `..`, slashes and backslashes, in any
+      // encoding, never match it once the router has decoded the segment.
+      const { filename } = request.params;
+      if (!isServedFileName(filename)) throw notFound('No such file');
+      const info = await files.stat(filename);
+      if (!info) throw notFound('No such file');
+
+      const etag = `"${info.size.toString(36)}-${info.mtime.getTime().toString(36)}"`;
+      reply.headers({
+        etag,
+        'cache-control': IMMUTABLE,
+        'last-modified': info.mtime.toUTCString(),
+        'accept-ranges': 'bytes',
+        'x-content-type-options': 'nosniff',
+        'content-security-policy': FILE_CSP,
+      });
+      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+
+      const ifRange = request.headers['if-range'];
+      const range = parseRange(request.headers.range, info.size, typeof ifRange === 'string' ? ifRange : undefined, etag);
+      if (range === 'unsatisfiable') {
+        throw new HttpError(416, 'Range not satisfiable', { 'content-range': `bytes */${info.size}` });
+      }
+      reply.type(contentTypeOf(filename));
+      if (range) {
+        reply
+          .code(206)
+          .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
+          .header('content-length', range.end - range.start + 1);
+      } else {
+        reply.header('content-length', info.size);
+      }
+      if (request.method === 'HEAD') return reply.send();
+      const opened = await files.open(filename, range ?? undefined);
+      if (!opened) throw notFound('No such file');
+      return reply.send(opened.stream);
+    },
+  });
+};

@@ -1,0 +1,241 @@
+import { Readable } from 'node:stream';
+import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import { rgbaToThumbHash } from 'thumbhash';
+import type { ImageVariant } from '#contract/photos.ts';
+import { bannerFileName, photoFileNames, type DisplayFormat } from '../storage/file-names.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
+import { Semaphore } from './semaphore.ts';
+
+// Every upload is a new image: libvips' operation cache would only hold memory, never hit.
+sharp.cache(false);
+// Threads per image stay at sharp's default (1 on glibc, against heap fragmentation); images
+// run side by side instead, as many as ImageProcessor allows.
+
+export const DISPLAY_MAX_SIDE = 2560;
+export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
+export const THUMBNAIL_SIDE = 400;
+export const PLACEHOLDER_MAX_SIDE = 100;
+export const BANNER_SIZE = { width: 1920, height: 640 } as const;
+
+/** Why a file is refused, with the status the API answers (413 too big, 415 not an image). */
+export class ImageRejectedError extends Error {
+  constructor(
+    readonly status: 413 | 415,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ImageRejectedError';
+  }
+}
+
+export interface ImageLimits {
+  maxPixels: number;
+}
+
+export interface InspectedImage {
+  format: ImageFormat;
+  width: number;
+  height: number;
+}
+
+function acceptedList(formats: readonly ImageFormat[]): string {
+  const labels = formats.map((format) => FORMAT_LABELS[format]);
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+/**
+ * Proves from its header that a file is one of the accepted formats and small enough to decode,
+ * before any pixel is decompressed: a 20000×20000 PNG of a few hundred KB stops here.
+ */
+export async function inspectImage(
+  filePath: string,
+  accepted: readonly ImageFormat[],
+  limits: ImageLimits,
+): Promise<InspectedImage> {
+  const head = await readFileHead(filePath);
+  if (head.length === 0) throw new ImageRejectedError(415, 'The file is empty');
+  const sniffed = sniffImageFormat(head);
+  if (sniffed === 'svg') {
+    throw new ImageRejectedError(415, `SVG images are not accepted; use a ${acceptedList(accepted)} image`);
+  }
+  if (!sniffed || !accepted.includes(sniffed)) {
+    throw new ImageRejectedError(415, `Not a ${acceptedList(accepted)} image`);
+  }
+  let metadata: Metadata;
+  try {
+    metadata = await sharp(filePath, { limitInputPixels: false }).metadata();
+  } catch {
+    throw new ImageRejectedError(415, 'The image is damaged or incomplete');
+  }
+  if (metadata.format !== sniffed || !metadata.width || !metadata.height) {
+    throw new ImageRejectedError(415, 'The image is damaged or incomplete');
+  }
+  if (metadata.width * metadata.height > limits.maxPixels) {
+    const megapixels = Math.round(limits.maxPixels / 1_000_000);
+    throw new ImageRejectedError(413, `The image has too many pixels (at most ${megapixels} megapixels)`);
+  }
+  return { format: sniffed, width: metadata.width, height: metadata.height };
+}
+
+/** Decoding errors are the file's fault (truncated, corrupt), never the server's. */
+function decodeRejection(error: unknown): ImageRejectedError {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/pixel limit/i.test(message)) {
+    return new ImageRejectedError(413, 'The image has too many pixels');
+  }
+  return new ImageRejectedError(415, 'The image is damaged or incomplete');
+}
+
+/** Reads and decodes the source once; the caller derives every output from this. */
+function openSource(filePath: string, limits: ImageLimits): Sharp {
+  return sharp(filePath, {
+    limitInputPixels: limits.maxPixels,
+    // 'error' refuses truncated and corrupt data but lets through the harmless warnings many
+    // cameras' files raise; the default 'warning' would refuse those too.
+    failOn: 'error',
+  }).rotate(); // upright by the EXIF orientation; the output carries no orientation tag
+}
+
+export interface RenderedPhoto {
+  width: number;
+  height: number;
+  /** ThumbHash, base64. */
+  placeholder: string;
+  filename: string;
+  thumbnail: string;
+  variants: ImageVariant[];
+}
+
+/**
+ * Writes a photo's display image, responsive widths and square thumbnail into `store`, and
+ * computes its placeholder. No metadata is written: sharp strips EXIF (GPS, camera serials), XMP
+ * and ICC unless told otherwise, after converting to sRGB.
+ */
+export async function renderPhoto(
+  sourcePath: string,
+  key: string,
+  store: FileStore,
+  limits: ImageLimits,
+): Promise<RenderedPhoto> {
+  // One decode of the full-size source, straight down to display size; every other output is
+  // resized from these pixels (at most 2560² × 4 bytes, 26 MB) instead of decoding again.
+  let decoded: { data: Buffer; info: OutputInfo };
+  try {
+    decoded = await openSource(sourcePath, limits)
+      .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .raw({ depth: 'uchar' })
+      .toBuffer({ resolveWithObject: true });
+  } catch (error) {
+    throw decodeRejection(error);
+  }
+  const { width, height, channels } = decoded.info;
+  // GIFs and many PNGs carry an alpha channel that no pixel uses; only real transparency counts.
+  const hasAlpha = channels === 4 && usesTransparency(decoded.data);
+  const raw = sharp(decoded.data, { raw: { width, height, channels } });
+  const pixels = channels === 4 && !hasAlpha ? raw.removeAlpha() : raw;
+
+  // The display image is JPEG: it is the full-size fallback and the og:image, and link-preview
+  // crawlers read JPEG everywhere; at 2560 px libjpeg encodes it about twice as fast as WebP.
+  // Only a transparent source gets WebP, which keeps the alpha that JPEG would flatten.
+  const displayFormat: DisplayFormat = hasAlpha ? 'webp' : 'jpeg';
+  const filename = photoFileNames.display(key, displayFormat);
+  const thumbnail = photoFileNames.thumbnail(key);
+  const variantWidths = VARIANT_WIDTHS.filter((candidate) => candidate < width);
+  const written: string[] = [];
+  const write = async (name: string, image: Sharp) => {
+    written.push(name);
+    await store.put(name, image);
+  };
+
+  try {
+    // One output at a time: each holds a libuv thread while it runs, and the pool is shared
+    // with file I/O; parallelism comes from several images, bounded by ImageProcessor.
+    await write(
+      filename,
+      displayFormat === 'jpeg'
+        ? pixels.clone().jpeg({ quality: 82, progressive: true })
+        : pixels.clone().webp({ quality: 82 }),
+    );
+    const variants: ImageVariant[] = [];
+    for (const variantWidth of variantWidths) {
+      const name = photoFileNames.variant(key, variantWidth);
+      await write(name, pixels.clone().resize({ width: variantWidth }).webp({ quality: 78 }));
+      variants.push({ width: variantWidth, filename: name });
+    }
+    const side = Math.min(THUMBNAIL_SIDE, width, height);
+    await write(
+      thumbnail,
+      pixels
+        .clone()
+        .resize(side, side, { fit: 'cover', position: sharp.strategy.attention })
+        .webp({ quality: 80 }),
+    );
+    const placeholder = await thumbHashOf(pixels.clone());
+    return { width, height, placeholder, filename, thumbnail, variants };
+  } catch (error) {
+    await Promise.allSettled(written.map((name) => store.delete(name)));
+    throw error;
+  }
+}
+
+function usesTransparency(rgba: Buffer): boolean {
+  for (let index = 3; index < rgba.length; index += 4) if (rgba[index] !== 255) return true;
+  return false;
+}
+
+async function thumbHashOf(image: Sharp): Promise<string> {
+  const { data, info } = await image
+    .resize(PLACEHOLDER_MAX_SIDE, PLACEHOLDER_MAX_SIDE, { fit: 'inside' })
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return Buffer.from(rgbaToThumbHash(info.width, info.height, data)).toString('base64');
+}
+
+/** A wide banner cropped where the picture's interest lies; returns its stored name. */
+export async function renderBanner(
+  sourcePath: string,
+  key: string,
+  store: FileStore,
+  limits: ImageLimits,
+): Promise<string> {
+  let banner: Buffer;
+  try {
+    banner = await openSource(sourcePath, limits)
+      .resize(BANNER_SIZE.width, BANNER_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
+      .toColourspace('srgb')
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch (error) {
+    throw decodeRejection(error);
+  }
+  const name = bannerFileName(key);
+  await store.put(name, Readable.from([banner]));
+  return name;
+}
+
+/** Runs image work with at most `concurrency` images decoded at once, whoever asks. */
+export class ImageProcessor {
+  private readonly slots: Semaphore;
+
+  constructor(
+    readonly limits: ImageLimits,
+    readonly concurrency: number,
+  ) {
+    this.slots = new Semaphore(concurrency);
+  }
+
+  inspect(filePath: string, accepted: readonly ImageFormat[]): Promise<InspectedImage> {
+    return inspectImage(filePath, accepted, this.limits);
+  }
+
+  renderPhoto(sourcePath: string, key: string, store: FileStore): Promise<RenderedPhoto> {
+    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits));
+  }
+
+  renderBanner(sourcePath: string, key: string, store: FileStore): Promise<string> {
+    return this.slots.run(() => renderBanner(sourcePath, key, store, this.limits));
+  }
+}

@@ -1,0 +1,24 @@
+import type { Config } from '../config.ts';
+import type { FileStore } from '../storage/file-store.ts';
+import { LocalFileStore } from '../storage/local-file-store.ts';
+import { ImageProcessor } from './image-pipeline.ts';
+
+/** What the photo, banner and uploads features share: where files go and who processes them. */
+export interface Media {
+  /** Served under /uploads. */
+  uploads: FileStore;
+  /** Uploads exactly as they came; never served. */
+  originals: FileStore;
+  /** One per process: its slots bound the memory all image work takes together. */
+  images: ImageProcessor;
+  upload: Config['upload'];
+}
+
+export function createMedia(config: Config): Media {
+  return {
+    uploads: new LocalFileStore(config.uploadsDir),
+    originals: new LocalFileStore(config.originalsDir),
+    images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency),
+    upload: config.upload,
+  };
+}

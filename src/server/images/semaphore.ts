@@ -1,0 +1,23 @@
+/** Lets at most `limit` tasks run at once; the others wait their turn in order. */
+export class Semaphore {
+  private active = 0;
+  private readonly waiting: Array<() => void> = [];
+
+  constructor(readonly limit: number) {}
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.active < this.limit) {
+      this.active += 1;
+    } else {
+      // The releasing task hands its slot straight to us, so `active` stays the same.
+      await new Promise<void>((resolve) => this.waiting.push(resolve));
+    }
+    try {
+      return await task();
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import type { MailMessage } from './mailer.ts';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+/** Everything a person typed is escaped before it lands in HTML. */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+}
+
+function layout(title: string, body: string): string {
+  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</body></html>`;
+}
+
+export function passwordResetMail(to: string, resetUrl: string, siteName: string): MailMessage {
+  const subject = `Reset your password for ${siteName}`;
+  return {
+    to,
+    subject,
+    text: `Someone asked to reset the password of your ${siteName} account.\n\nOpen this link to choose a new password. It expires in 1 hour and works once:\n${resetUrl}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+    html: layout(
+      subject,
+      `<p>Someone asked to reset the password of your ${escapeHtml(siteName)} account.</p><p><a href="${escapeHtml(resetUrl)}">Choose a new password</a></p><p>The link expires in 1 hour and works once. If it was not you, ignore this mail; your password stays as it is.</p><p style="color:#555;font-size:13px">${escapeHtml(resetUrl)}</p>`,
+    ),
+  };
+}
+
+export function contactNotificationMail(
+  to: string,
+  sender: { name: string; email: string; message: string },
+  siteName: string,
+): MailMessage {
+  const subject = `New message from ${sender.name} via ${siteName}`;
+  const paragraphs = sender.message
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  return {
+    to,
+    subject: subject.replace(/[\r\n]+/g, ' '),
+    replyTo: sender.email,
+    text: `${sender.name} <${sender.email}> wrote:\n\n${sender.message}\n\nReply to this mail to answer them.\n`,
+    html: layout(subject, `<p><strong>${escapeHtml(sender.name)}</strong> &lt;${escapeHtml(sender.email)}&gt; wrote:</p>${paragraphs}<p style="color:#555">Reply to this mail to answer them.</p>`),
+  };
+}

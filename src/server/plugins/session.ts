@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { unauthorized } from '../http-error.ts';
+import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from '../features/auth/auth.service.ts';
+import type { UserRow } from '../features/auth/users.table.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in owner, or null for a visitor. */
+    user: UserRow | null;
+    /** Hash of the session cookie, the sessions table's key. */
+    sessionId: string | null;
+  }
+}
+
+/** Under https the cookie takes the __Host- prefix: Secure, no Domain, path / (DESIGN §7). */
+export function sessionCookieName(config: Config): string {
+  return config.secure ? '__Host-atelier_session' : 'atelier_session';
+}
+
+export function registerSession(app: FastifyInstance, config: Config, ctx: AuthContext): void {
+  const cookieName = sessionCookieName(config);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionId', null);
+
+  app.addHook('onRequest', async (request) => {
+    // Static files and the page shell do not need the session; skip the database for them.
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[cookieName];
+    if (!token) return;
+    const session = await resolveSession(ctx, token);
+    if (session) {
+      request.user = session.user;
+      request.sessionId = session.sessionId;
+    }
+  });
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(sessionCookieName(config), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+    maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(sessionCookieName(config), {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.secure,
+  });
+}
+
+/**
+ * onRequest hook of owner-only routes (spec §6): 401 without a valid session, before the body is
+ * read or validated, so a visitor learns nothing from a 400 and costs no parsing.
+ */
+export async function requireOwner(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized();
+}
+
+/** The signed-in user of a route guarded by requireOwner. */
+export function ownerOf(request: FastifyRequest): UserRow {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+
+/**
+ * Every stored name is built here from a random key; nothing of an uploaded file's name reaches
+ * the disk. Serving accepts only names of these shapes, so a crafted URL can name nothing else.
+ */
+const KEY = '[0-9a-f]{32}';
+const SERVED_NAME = new RegExp(`^(?:banner-)?${KEY}(?:-(?:w\\d{2,4}|thumb))?\\.(?:jpg|webp)$`);
+const BANNER_NAME = new RegExp(`^banner-${KEY}\\.webp$`);
+const FILE_KEY = new RegExp(`^${KEY}$`);
+
+export type DisplayFormat = 'jpeg' | 'webp';
+
+export function newFileKey(): string {
+  return randomBytes(16).toString('hex');
+}
+
+export function isFileKey(value: string): boolean {
+  return FILE_KEY.test(value);
+}
+
+export const photoFileNames = {
+  display: (key: string, format: DisplayFormat) => `${key}.${format === 'jpeg' ? 'jpg' : 'webp'}`,
+  variant: (key: string, width: number) => `${key}-w${width}.webp`,
+  thumbnail: (key: string) => `${key}-thumb.webp`,
+  /** In the originals store; the extension is the format found in the bytes, not the upload's. */
+  original: (key: string, extension: string) => `${key}.${extension}`,
+};
+
+export const bannerFileName = (key: string) => `banner-${key}.webp`;
+
+export function isServedFileName(name: string): boolean {
+  return SERVED_NAME.test(name);
+}
+
+export function isBannerFileName(name: string): boolean {
+  return BANNER_NAME.test(name);
+}
+
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', webp: 'image/webp' };
+
+/** The exact type of a served file, from the extension the server gave it. */
+export function contentTypeOf(name: string): string {
+  return CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}

@@ -1,0 +1,118 @@
+import { escapeHtml, jsonForScript } from './html.ts';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
+
+export interface PageImage {
+  /** Absolute. */
+  url: string;
+  width?: number;
+  height?: number;
+  alt: string;
+}
+
+/** An image the page will show at once, fetched before the script has even run. */
+export interface ImagePreload {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+
+export interface PageMeta {
+  title: string;
+  description?: string;
+  /** Absolute. */
+  canonicalUrl?: string;
+  siteName: string;
+  type: 'website' | 'article';
+  image?: PageImage;
+  /** Screens with nothing to find (sign-in, 404) stay out of search results. */
+  noIndex?: boolean;
+  preloads?: ImagePreload[];
+}
+
+/** Link previews cut long texts anyway; a sentence or two is what they show. */
+const DESCRIPTION_MAX = 200;
+
+export function excerpt(text: string | null | undefined, max = DESCRIPTION_MAX): string | undefined {
+  const flat = text?.replace(/\s+/g, ' ').trim();
+  if (!flat) return undefined;
+  const chars = [...flat];
+  return chars.length <= max ? flat : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+}
+
+function meta(attribute: 'name' | 'property', key: string, content: string | number | undefined): string {
+  if (content === undefined || content === '') return '';
+  return `<meta ${attribute}="${key}" content="${escapeHtml(String(content))}" />`;
+}
+
+/** `<title>`, description, canonical link, Open Graph and Twitter card tags; every value escaped. */
+export function renderHeadTags(page: PageMeta): string {
+  const { image } = page;
+  const tags = [
+    `<title>${escapeHtml(page.title)}</title>`,
+    meta('name', 'description', page.description),
+    page.noIndex ? meta('name', 'robots', 'noindex') : '',
+    page.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}" />` : '',
+    meta('property', 'og:site_name', page.siteName),
+    meta('property', 'og:title', page.title),
+    meta('property', 'og:description', page.description),
+    meta('property', 'og:type', page.type),
+    meta('property', 'og:url', page.canonicalUrl),
+    meta('property', 'og:image', image?.url),
+    meta('property', 'og:image:width', image?.width),
+    meta('property', 'og:image:height', image?.height),
+    meta('property', 'og:image:alt', image?.alt),
+    meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
+    meta('name', 'twitter:title', page.title),
+    meta('name', 'twitter:description', page.description),
+    meta('name', 'twitter:image', image?.url),
+    meta('name', 'twitter:image:alt', image?.alt),
+    ...(page.preloads ?? []).map(
+      (preload) =>
+        `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(preload.href)}"` +
+        (preload.srcset ? ` imagesrcset="${escapeHtml(preload.srcset)}"` : '') +
+        (preload.sizes ? ` imagesizes="${escapeHtml(preload.sizes)}"` : '') +
+        ' />',
+    ),
+  ];
+  return tags.filter(Boolean).join('\n    ');
+}
+
+/**
+ * The built index.html, split once at start around the places each request fills: the head tags
+ * (where the template's own `<title>` was) and the page data (before `</body>`).
+ */
+export interface PageTemplate {
+  beforeHead: string;
+  betweenHeadAndData: string;
+  afterData: string;
+}
+
+export function parseTemplate(html: string): PageTemplate {
+  const titleMatch = /<title>[\s\S]*?<\/title>/i.exec(html);
+  let head: number;
+  let rest: string;
+  let beforeHead: string;
+  if (titleMatch) {
+    head = titleMatch.index;
+    beforeHead = html.slice(0, head);
+    rest = html.slice(head + titleMatch[0].length);
+  } else {
+    head = html.search(/<\/head>/i);
+    if (head < 0) throw new Error('index.html has no </head>');
+    beforeHead = html.slice(0, head);
+    rest = html.slice(head);
+  }
+  const bodyEnd = rest.search(/<\/body>/i);
+  if (bodyEnd < 0) throw new Error('index.html has no </body>');
+  return { beforeHead, betweenHeadAndData: rest.slice(0, bodyEnd), afterData: rest.slice(bodyEnd) };
+}
+
+export function renderPage(template: PageTemplate, page: PageMeta, data: PageData): string {
+  return (
+    template.beforeHead +
+    renderHeadTags(page) +
+    template.betweenHeadAndData +
+    `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n  ` +
+    template.afterData
+  );
+}

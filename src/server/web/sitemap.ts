@@ -1,0 +1,40 @@
+import { displayImagePath } from '#contract/image-urls.ts';
+import { listPhotos } from '../features/photos/photos.service.ts';
+import { getPortfolioOwner } from '../features/portfolio/portfolio.service.ts';
+import { HttpError } from '../http-error.ts';
+import { escapeHtml } from './html.ts';
+import type { WebContext } from './page-content.ts';
+
+/** The home page and every photo page, absolute, each photo page with its image (Google's image extension). */
+export async function renderSitemap(ctx: WebContext): Promise<string> {
+  let photos: Awaited<ReturnType<typeof listPhotos>> = [];
+  try {
+    const owner = await getPortfolioOwner(ctx.photos.db);
+    photos = await listPhotos(ctx.photos, owner.id);
+  } catch (error) {
+    // A site without an owner yet still has a home page.
+    if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+  }
+  const url = (loc: string, extra = '') => `  <url>\n    <loc>${escapeHtml(loc)}</loc>\n${extra}  </url>\n`;
+  const entries = [
+    url(`${ctx.publicUrl}/`),
+    ...[...photos]
+      .sort((a, b) => a.id - b.id)
+      .map((photo) =>
+        url(
+          `${ctx.publicUrl}/photo/${photo.id}`,
+          `    <image:image>\n      <image:loc>${escapeHtml(`${ctx.publicUrl}${displayImagePath(photo)}`)}</image:loc>\n    </image:image>\n`,
+        ),
+      ),
+  ];
+  return (
+    '<?xml version="1.0" encoding="UTF-8"?>\n' +
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:image="http://www.google.com/schemas/sitemap-image/1.1">\n' +
+    entries.join('') +
+    '</urlset>\n'
+  );
+}
+
+export function renderRobots(publicUrl: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${publicUrl}/sitemap.xml`, ''].join('\n');
+}
