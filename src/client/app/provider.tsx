@@ -1,0 +1,19 @@
+import { useState, type ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { Toaster } from '#client/components/ui/toaster.tsx';
+import { seedQueryCache } from '#client/features/portfolio/api/page-data.ts';
+import { createQueryClient } from '#client/lib/query-client.ts';
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedQueryCache(client);
+    return client;
+  });
+  return (
+    <QueryClientProvider client={queryClient}>
+      {children}
+      <Toaster />
+    </QueryClientProvider>
+  );
+}

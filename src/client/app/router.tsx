@@ -1,0 +1,47 @@
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { routes } from '#client/config/paths.ts';
+import { useAuth } from '#client/features/auth/api/get-user.ts';
+import { ClearCachePage } from './routes/clear-cache.tsx';
+import { NotFoundPage } from './routes/not-found.tsx';
+import { PhotoDetailPage } from './routes/photo-detail.tsx';
+import { PortfolioPage } from './routes/portfolio.tsx';
+
+// The sign-in screens and their form library load only when opened: a visitor of the portfolio
+// never downloads them.
+const LoginPage = lazy(() => import('./routes/login.tsx').then((module) => ({ default: module.LoginPage })));
+const ForgotPasswordPage = lazy(() =>
+  import('./routes/forgot-password.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+);
+const ResetPasswordPage = lazy(() =>
+  import('./routes/reset-password.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+);
+
+export function AppRouter() {
+  const { isLoading } = useAuth();
+
+  const loading = (
+    <div className="flex min-h-dvh items-center justify-center">
+      <Spinner />
+    </div>
+  );
+  if (isLoading) return loading;
+
+  // Fixed paths first: `/:username` would otherwise take /login and the others.
+  return (
+    <Suspense fallback={loading}>
+      <Switch>
+        <Route path={routes.login} component={LoginPage} />
+        <Route path={routes.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={routes.resetPassword} component={ResetPasswordPage} />
+        <Route path={routes.clearCache} component={ClearCachePage} />
+        <Route path={routes.home} component={PortfolioPage} />
+        <Route path={routes.photo} component={PhotoDetailPage} />
+        <Route path={routes.userHome} component={PortfolioPage} />
+        <Route path={routes.userPhoto} component={PhotoDetailPage} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Suspense>
+  );
+}

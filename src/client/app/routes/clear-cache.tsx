@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { RefreshCw } from 'lucide-react';
+import { AppLayout } from '#client/app/layout.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { paths } from '#client/config/paths.ts';
+
+/**
+ * Forgets everything this site keeps in the browser: local and session storage, the Cache Storage
+ * and any service worker. Each step runs even when another fails.
+ */
+export async function clearSiteData(): Promise<void> {
+  const steps: Promise<unknown>[] = [];
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch (error) {
+    console.error('Could not clear storage', error);
+  }
+  if (typeof caches !== 'undefined') {
+    steps.push(caches.keys().then((names) => Promise.all(names.map((name) => caches.delete(name)))));
+  }
+  if ('serviceWorker' in navigator) {
+    steps.push(
+      navigator.serviceWorker
+        .getRegistrations()
+        .then((registrations) => Promise.all(registrations.map((registration) => registration.unregister()))),
+    );
+  }
+  const results = await Promise.allSettled(steps);
+  for (const result of results) if (result.status === 'rejected') console.error('Could not clear', result.reason);
+}
+
+/** `/clear-cache` (spec §2): for a browser stuck on an old version of the site. */
+export function ClearCachePage() {
+  const [clearing, setClearing] = useState(false);
+
+  const clearAndReload = async () => {
+    setClearing(true);
+    await clearSiteData();
+    // A query the browser has never seen: the page and its data come fresh from the server.
+    window.location.replace(`${paths.home}?v=${Date.now()}`);
+  };
+
+  return (
+    <AppLayout>
+      <Card className="mx-auto w-full max-w-md">
+        <CardHeader>
+          <CardTitle as="h1">Clear cache</CardTitle>
+          <CardDescription>
+            Clears what this site keeps in your browser (stored data, cached files and offline workers), then
+            reloads the portfolio fresh from the server.
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          <Button className="w-full" disabled={clearing} onClick={() => void clearAndReload()}>
+            <RefreshCw aria-hidden className={clearing ? 'motion-safe:animate-spin' : undefined} />
+            {clearing ? 'Clearing...' : 'Clear cache and reload'}
+          </Button>
+        </CardContent>
+      </Card>
+    </AppLayout>
+  );
+}

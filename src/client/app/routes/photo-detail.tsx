@@ -1,0 +1,15 @@
+import { useParams } from 'wouter';
+import { AppLayout } from '#client/app/layout.tsx';
+import { paths } from '#client/config/paths.ts';
+import { PhotoDetail } from '#client/features/photo/components/photo-detail.tsx';
+
+/** `/photo/:id` and `/:username/photo/:id`; the back button returns to the same family of routes. */
+export function PhotoDetailPage() {
+  const params = useParams<{ id?: string; username?: string }>();
+  const backHref = params.username ? paths.userHome(params.username) : paths.home;
+  return (
+    <AppLayout>
+      <PhotoDetail rawId={params.id} backHref={backHref} />
+    </AppLayout>
+  );
+}

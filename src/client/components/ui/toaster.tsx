@@ -1,0 +1,28 @@
+import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
+import { dismissToast, useToast } from './use-toast.ts';
+
+/** Spec §9: shown 5000 ms, swiped away to the right past 50 px, F8 focuses the region. */
+export function Toaster() {
+  const { toasts } = useToast();
+  return (
+    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map(({ id, title, description, variant, open }) => (
+        <Toast
+          key={id}
+          variant={variant}
+          open={open}
+          onOpenChange={(next) => {
+            if (!next) dismissToast(id);
+          }}
+        >
+          <div className="grid gap-1">
+            {title && <ToastTitle>{title}</ToastTitle>}
+            {description && <ToastDescription>{description}</ToastDescription>}
+          </div>
+          <ToastClose />
+        </Toast>
+      ))}
+      <ToastViewport hotkey={['F8']} />
+    </ToastProvider>
+  );
+}

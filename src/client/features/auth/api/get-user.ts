@@ -1,0 +1,31 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { CurrentUser } from '#contract/auth.ts';
+import { api } from '#client/config/paths.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+
+/** The signed-in owner, or null for a visitor (the server answers 401). */
+export function getUser(): Promise<CurrentUser | null> {
+  return apiClient.getOrNull(api.currentUser, { schema: CurrentUser });
+}
+
+export function getUserQueryOptions() {
+  return queryOptions({
+    queryKey: ['auth', 'user'],
+    queryFn: getUser,
+    staleTime: 300_000,
+    retry: false,
+    refetchOnWindowFocus: false,
+    refetchOnMount: false,
+  });
+}
+
+export function useUser() {
+  return useQuery(getUserQueryOptions());
+}
+
+/** `isAuthenticated` is true exactly when a user record exists (spec §4). */
+export function useAuth() {
+  const { data, isLoading } = useUser();
+  const user = data ?? null;
+  return { user, isLoading, isAuthenticated: user !== null };
+}

@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { MessageResponse } from '#contract/auth.ts';
+import { api, paths } from '#client/config/paths.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { getUserQueryOptions } from './get-user.ts';
+
+export function logout(): Promise<MessageResponse> {
+  return apiClient.post(api.logout, {}, { schema: MessageResponse });
+}
+
+export function useLogout() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: logout,
+    onSuccess: () => {
+      queryClient.setQueryData(getUserQueryOptions().queryKey, null);
+      navigate(paths.home);
+    },
+    // Spec §8: a logout error is only logged.
+    onError: (error) => {
+      console.error('Logout failed', error);
+    },
+  });
+}

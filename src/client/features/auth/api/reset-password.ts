@@ -1,0 +1,26 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageResponse, type ResetPasswordRequest } from '#contract/auth.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api } from '#client/config/paths.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { getUserQueryOptions } from './get-user.ts';
+
+export function resetPassword(body: ResetPasswordRequest): Promise<MessageResponse> {
+  return apiClient.post(api.resetPassword, body, { schema: MessageResponse });
+}
+
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resetPassword,
+    // A reset ends every session of the owner, this browser's too if it had one.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to reset password'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

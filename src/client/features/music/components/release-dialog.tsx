@@ -1,0 +1,186 @@
+import { ExternalLink } from 'lucide-react';
+import { EMBED_HEIGHT, fallbackFanLink, musicEmbedFor, musicServiceName } from '#contract/music.ts';
+import type { Photo } from '#contract/photos.ts';
+import type { PortfolioOwner } from '#contract/portfolio.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { PhotoImage } from '#client/features/photo/components/photo-image.tsx';
+import { photoTile, returnFocusTo } from '#client/features/photo/lib/return-focus.ts';
+
+export interface ReleaseDialogProps {
+  /** The open release, or null when closed. */
+  release: Photo | null;
+  owner: PortfolioOwner | undefined;
+  onClose: () => void;
+  /** Where focus goes back to on closing; by default the release's tile. */
+  returnFocus?: () => HTMLElement | null | undefined;
+}
+
+/**
+ * A music release (spec §4): with a link, the streaming dialog (the service's own player when it
+ * has one, else a card to open the link); without one, the info dialog with the track list.
+ */
+export function ReleaseDialog({ release, owner, onClose, returnFocus }: ReleaseDialogProps) {
+  const link = release?.hyperlink?.trim();
+  const onCloseAutoFocus = returnFocusTo(() => (returnFocus ? returnFocus() : release && photoTile(release.id)));
+  return (
+    <Dialog open={release !== null} onOpenChange={(open) => !open && onClose()}>
+      {release &&
+        (link ? (
+          <StreamingContent release={release} link={link} onCloseAutoFocus={onCloseAutoFocus} />
+        ) : (
+          <ReleaseInfoContent release={release} owner={owner} onCloseAutoFocus={onCloseAutoFocus} />
+        ))}
+    </Dialog>
+  );
+}
+
+function OpenLink({ href, label }: { href: string; label: string }) {
+  return (
+    <Button asChild>
+      <a href={href} target="_blank" rel="noopener noreferrer">
+        <ExternalLink aria-hidden />
+        {label}
+      </a>
+    </Button>
+  );
+}
+
+type CloseAutoFocus = (event: Event) => void;
+
+/**
+ * Radix would focus the first tabbable element, which here is the player's iframe: keys then go
+ * to the other site's page and Escape no longer closes the dialog. The dialog itself takes focus
+ * instead; Tab still reaches the player.
+ */
+function focusDialogItself(event: Event) {
+  event.preventDefault();
+  if (event.currentTarget instanceof HTMLElement) event.currentTarget.focus();
+}
+
+function StreamingContent({
+  release,
+  link,
+  onCloseAutoFocus,
+}: {
+  release: Photo;
+  link: string;
+  onCloseAutoFocus: CloseAutoFocus;
+}) {
+  const embed = musicEmbedFor(link);
+  const serviceName = embed?.serviceName ?? musicServiceName(link);
+  const openLabel = serviceName ? `Open in ${serviceName}` : 'Open in new tab';
+
+  if (embed) {
+    return (
+      <DialogContent
+        className="max-w-2xl gap-3 p-4 sm:p-6"
+        aria-describedby={undefined}
+        onOpenAutoFocus={focusDialogItself}
+        onCloseAutoFocus={onCloseAutoFocus}
+      >
+        <DialogHeader>
+          <DialogTitle className="break-words">{release.title}</DialogTitle>
+        </DialogHeader>
+        <iframe
+          key={embed.embedUrl}
+          src={embed.embedUrl}
+          title={`${release.title} on ${embed.serviceName}`}
+          height={EMBED_HEIGHT}
+          className="w-full rounded-md border-0 bg-muted"
+          style={{ height: EMBED_HEIGHT }}
+          allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
+          referrerPolicy="strict-origin-when-cross-origin"
+          // An audio preview that fails to load is only logged (spec §8).
+          onError={() => console.error(`The ${embed.serviceName} player did not load`, embed.embedUrl)}
+        />
+        <DialogFooter>
+          <OpenLink href={link} label={openLabel} />
+        </DialogFooter>
+      </DialogContent>
+    );
+  }
+
+  const host = hostOf(link);
+  return (
+    <DialogContent className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
+      <DialogHeader>
+        <DialogTitle className="break-words">{release.title}</DialogTitle>
+        <DialogDescription>
+          {serviceName ? `Listen on ${serviceName}.` : `Listen on ${host ?? 'the release page'}.`}
+        </DialogDescription>
+      </DialogHeader>
+      <PhotoImage photo={release} alt={release.title} layout="tile" className="w-full rounded-md" />
+      <DialogFooter>
+        <OpenLink href={link} label={openLabel} />
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+function ReleaseInfoContent({
+  release,
+  owner,
+  onCloseAutoFocus,
+}: {
+  release: Photo;
+  owner: PortfolioOwner | undefined;
+  onCloseAutoFocus: CloseAutoFocus;
+}) {
+  const fanLink = fallbackFanLink(release, owner);
+  const tracks = release.tracks ?? [];
+  return (
+    <DialogContent
+      className="max-w-lg"
+      onCloseAutoFocus={onCloseAutoFocus}
+      {...(release.description ? {} : { 'aria-describedby': undefined })}
+    >
+      <DialogHeader>
+        <DialogTitle className="break-words">{release.title}</DialogTitle>
+        {release.description && (
+          <DialogDescription className="whitespace-pre-line">{release.description}</DialogDescription>
+        )}
+      </DialogHeader>
+      <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
+        <PhotoImage
+          photo={release}
+          alt={release.title}
+          layout="tile"
+          className="mx-auto w-40 rounded-md sm:w-full"
+          sizes="160px"
+        />
+        {tracks.length > 0 && (
+          <section aria-label="Track list">
+            <ol className="divide-y text-sm">
+              {tracks.map((track, index) => (
+                <li key={`${index}-${track.title}`} className="flex items-baseline gap-3 py-1.5">
+                  <span className="w-5 shrink-0 text-right text-muted-foreground tabular-nums">{index + 1}</span>
+                  <span className="min-w-0 flex-1 break-words">{track.title}</span>
+                  <span className="text-muted-foreground tabular-nums">{track.duration}</span>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+      </div>
+      <DialogFooter>
+        <OpenLink href={fanLink.url} label={fanLink.label} />
+      </DialogFooter>
+    </DialogContent>
+  );
+}
+
+function hostOf(link: string): string | null {
+  try {
+    return new URL(link).hostname.replace(/^www\./, '');
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { PhotoWithCategory } from '#contract/photos.ts';
+import { api } from '#client/config/paths.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+
+/** One photo with its category's name, for the photo page. */
+export function getPhoto(id: number): Promise<PhotoWithCategory> {
+  return apiClient.get(api.photo(id), { schema: PhotoWithCategory });
+}
+
+export function getPhotoQueryOptions(id: number) {
+  return queryOptions({ queryKey: ['photos', id], queryFn: () => getPhoto(id) });
+}
+
+export function usePhoto(id: number | null) {
+  return useQuery({ ...getPhotoQueryOptions(id ?? 0), enabled: id !== null });
+}
