@@ -1,0 +1,146 @@
+import type { InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_IDLE_MS } from '../../src/server/features/auth/auth.service.ts';
+import { createCategory, createPhotos } from '../fixtures/photos.ts';
+import { snapshotTables } from './support/db-snapshot.ts';
+import { createTestApp, createTestClock, type TestApp } from '../setup/test-app.ts';
+
+/**
+ * Who may call what, written by hand (spec §6). The route list itself comes from the server:
+ * a route added without a line here fails the first test.
+ * owner: 401 for anyone but the signed-in owner, before the body is even read.
+ * public: never 401, whoever asks.
+ */
+const EXPECTED: Record<string, 'public' | 'owner'> = {
+  'GET /api/openapi.json': 'public',
+  'POST /api/login': 'public',
+  // Answers "who is signed in": 401 is its way of saying nobody, so it behaves as owner-only.
+  'GET /api/auth/user': 'owner',
+  'POST /api/logout': 'public',
+  'POST /api/change-password': 'owner',
+  'POST /api/forgot-password': 'public',
+  'POST /api/reset-password': 'public',
+  'POST /api/contact': 'public',
+  'GET /api/messages': 'owner',
+  'PUT /api/messages/{id}/read': 'owner',
+  'DELETE /api/messages/{id}': 'owner',
+  'GET /api/portfolio-owner': 'public',
+  'PATCH /api/portfolio-settings': 'owner',
+  'GET /api/categories': 'public',
+  'POST /api/categories': 'owner',
+  'PUT /api/categories/reorder': 'owner',
+  'PUT /api/categories/{id}': 'owner',
+  'DELETE /api/categories/{id}': 'owner',
+  'GET /api/photos': 'public',
+  'GET /api/photos/{id}': 'public',
+  'PUT /api/photos/{id}': 'owner',
+  'DELETE /api/photos/{id}': 'owner',
+  'POST /api/photos/upload': 'owner',
+  'PUT /api/photos/reorder': 'owner',
+  'POST /api/upload-banner': 'owner',
+  'GET /uploads/{filename}': 'public',
+  'HEAD /uploads/{filename}': 'public',
+  'GET /robots.txt': 'public',
+  'GET /sitemap.xml': 'public',
+};
+
+type Operation = { security?: unknown[] };
+
+/** Every route of the server, as `METHOD /path/{param}`, with whether the document marks it owner-only. */
+function routeTable(t: TestApp): Map<string, boolean> {
+  const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
+  const routes = new Map<string, boolean>();
+  for (const [path, operations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(operations)) {
+      routes.set(`${method.toUpperCase()} ${path}`, (operation.security?.length ?? 0) > 0);
+    }
+  }
+  return routes;
+}
+
+const clock = createTestClock();
+let t: TestApp;
+let params: Record<string, string>;
+
+beforeAll(async () => {
+  t = await createTestApp({ clock });
+  const cookie = await t.signIn();
+  // Real rows behind every id, so a refused call is refused for who sent it, not for a missing row.
+  const [photo] = await createPhotos(t, cookie, 1);
+  const categoryId = await createCategory(t, 'Landscapes');
+  await t.app.inject({
+    method: 'POST',
+    url: '/api/contact',
+    payload: { name: 'Ada', email: 'ada@example.test', message: 'Hello' },
+  });
+  const message = await t.database.db.selectFrom('contactMessages').select('id').executeTakeFirstOrThrow();
+  expect([photo!.id, categoryId, message.id]).toEqual([1, 1, 1]);
+  params = { id: '1', filename: photo!.filename };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+function requestFor(route: string, cookie: string | undefined): InjectOptions {
+  const [method, path] = route.split(' ') as [InjectOptions['method'], string];
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '1');
+  const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
+  // An empty object is invalid for most routes: the owner check must answer before validation does.
+  return { method, url, headers: cookie ? { cookie } : {}, ...(hasBody ? { payload: {} } : {}) };
+}
+
+/** The three ways of not being the owner, each with a cookie of its own. */
+const outsiders: Record<string, () => Promise<string | undefined>> = {
+  visitor: async () => undefined,
+  'expired session': async () => {
+    const cookie = await t.signIn();
+    clock.advance(SESSION_IDLE_MS + 1000);
+    return cookie;
+  },
+  'session ended by logout': async () => {
+    const cookie = await t.signIn();
+    const logout = await t.app.inject({ method: 'POST', url: '/api/logout', headers: { cookie }, payload: {} });
+    expect(logout.statusCode).toBe(200);
+    return cookie;
+  },
+};
+
+describe('authorization matrix', () => {
+  it('has an expectation for every route of the server, and no stale ones', () => {
+    const routes = routeTable(t);
+    const missing = [...routes.keys()].filter((route) => !(route in EXPECTED));
+    const stale = Object.keys(EXPECTED).filter((route) => !routes.has(route));
+    expect(missing, 'routes without an entry in EXPECTED').toEqual([]);
+    expect(stale, 'entries in EXPECTED for routes that do not exist').toEqual([]);
+  });
+
+  it('publishes the owner-only routes as such in the OpenAPI document', () => {
+    for (const [route, ownerOnly] of routeTable(t)) {
+      // /api/auth/user checks the session in its handler: open to all, answering 401 to visitors.
+      if (route === 'GET /api/auth/user') continue;
+      expect(ownerOnly, route).toBe(EXPECTED[route] === 'owner');
+    }
+  });
+
+  describe.each(Object.entries(EXPECTED))('%s (%s)', (route, access) => {
+    it.each(Object.keys(outsiders))(`as a %s: ${access === 'owner' ? '401, changing nothing' : 'never 401'}`, async (who) => {
+      const cookie = await outsiders[who]!();
+      const before = await snapshotTables(t.database.db);
+      const response = await t.app.inject(requestFor(route, cookie));
+      if (access === 'owner') {
+        expect(response.statusCode, response.body).toBe(401);
+        expect(response.json().message).toEqual(expect.any(String));
+        expect(await snapshotTables(t.database.db)).toEqual(before);
+      } else {
+        expect(response.statusCode, response.body).not.toBe(401);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+      }
+    });
+
+    it('as the owner: neither 401 nor 403', async () => {
+      const response = await t.app.inject(requestFor(route, await t.signIn()));
+      expect([401, 403], response.body).not.toContain(response.statusCode);
+      expect(response.statusCode, response.body).toBeLessThan(500);
+    });
+  });
+});

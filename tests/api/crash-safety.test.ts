@@ -1,0 +1,274 @@
+import SQLite from 'better-sqlite3';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Photo } from '../../src/contract/photos.ts';
+import { openDatabase } from '../../src/server/db/database.ts';
+import { filesUnder, jpeg } from '../fixtures/images.ts';
+import { bundleServer, runCli, startServer, type ServerProcess } from './support/server-process.ts';
+import { waitFor } from './support/wait.ts';
+
+/**
+ * The server is killed with SIGKILL while it receives, processes and stores uploads and while it
+ * reorders, again and again; after each crash the database must be sound, every row's files
+ * present, orders without duplicates, every acknowledged upload kept, and `cleanup` must remove
+ * exactly what the crash left behind.
+ */
+// SQLite, whose file the server itself keeps whole, is killed more often than PostgreSQL.
+const CYCLES = process.env.TEST_DIALECT === 'postgres' ? 5 : 10;
+const OWNER = { username: 'owner', password: 'crash test password' };
+
+let bundle: Awaited<ReturnType<typeof bundleServer>>;
+let dataDir: string;
+let env: Record<string, string>;
+let dropDatabase = async () => {};
+let images: Buffer[];
+
+beforeAll(async () => {
+  bundle = await bundleServer();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-crash-'));
+  env = { DATA_DIR: dataDir, OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password, DATABASE_URL: '' };
+  if (process.env.TEST_DIALECT === 'postgres') {
+    // A database of its own: the server process knows no test schema.
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    const name = `crash_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  images = await Promise.all([
+    jpeg({ width: 640, height: 420 }),
+    jpeg({ width: 360, height: 480, color: '#30a050' }),
+  ]);
+}, 60_000);
+
+afterAll(async () => {
+  bundle?.remove();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await dropDatabase();
+});
+
+/** A small deterministic random source, so a failing cycle can be replayed. */
+function random(seed: number) {
+  let state = seed;
+  return () => {
+    state = (state + 0x6d2b79f5) | 0;
+    let value = Math.imul(state ^ (state >>> 15), 1 | state);
+    value = (value + Math.imul(value ^ (value >>> 7), 61 | value)) ^ value;
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function signIn(server: ServerProcess): Promise<string> {
+  const response = await fetch(`${server.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(OWNER),
+  });
+  expect(response.status).toBe(200);
+  return (response.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+}
+
+interface Load {
+  stop: () => Promise<void>;
+  inFlight: { uploads: number; reorders: number };
+  acknowledged: Set<number>;
+  reordersDone: () => number;
+}
+
+/** Two clients uploading two photos at a time, one reordering the photo bank, without pause. */
+function startLoad(server: ServerProcess, cookie: string, next: () => number): Load {
+  let stopped = false;
+  let reorders = 0;
+  const inFlight = { uploads: 0, reorders: 0 };
+  const acknowledged = new Set<number>();
+
+  const upload = async () => {
+    while (!stopped) {
+      const form = new FormData();
+      for (const [index, image] of images.entries()) {
+        form.append('photos', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `crash-${index}.jpg`);
+      }
+      inFlight.uploads += 1;
+      try {
+        const response = await fetch(`${server.url}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
+        if (response.status === 201) for (const photo of (await response.json()).photos as Photo[]) acknowledged.add(photo.id);
+      } catch {
+        // The server was killed under this request.
+      } finally {
+        inFlight.uploads -= 1;
+      }
+    }
+  };
+
+  const reorder = async () => {
+    while (!stopped) {
+      inFlight.reorders += 1;
+      try {
+        const photos = (await (await fetch(`${server.url}/api/photos`)).json()) as Photo[];
+        const bank = photos.filter((photo) => photo.categoryId === null);
+        // A permutation of the orders the bank already has: applied in part, it would duplicate one.
+        const orders = bank.map((photo) => photo.order).sort(() => next() - 0.5);
+        if (bank.length > 1) {
+          const response = await fetch(`${server.url}/api/photos/reorder`, {
+            method: 'PUT',
+            headers: { cookie, 'content-type': 'application/json' },
+            body: JSON.stringify({ photoUpdates: bank.map((photo, index) => ({ id: photo.id, order: orders[index], categoryId: null })) }),
+          });
+          if (response.status === 200) reorders += 1;
+        }
+      } catch {
+        // Killed mid-reorder.
+      } finally {
+        inFlight.reorders -= 1;
+      }
+    }
+  };
+
+  const running = [upload(), upload(), reorder()];
+  return {
+    inFlight,
+    acknowledged,
+    reordersDone: () => reorders,
+    stop: async () => {
+      stopped = true;
+      await Promise.all(running);
+    },
+  };
+}
+
+interface PhotoFilesRow {
+  id: number;
+  categoryId: number | null;
+  sortOrder: number;
+  fileKey: string;
+  filename: string;
+  thumbnail: string;
+  variants: string;
+}
+
+/** Reads the site with the server down: rows, and on SQLite the file's own integrity check. */
+async function readSite(): Promise<{ integrity: string; photos: PhotoFilesRow[] }> {
+  let integrity = 'not applicable (PostgreSQL)';
+  const sqlitePath = path.join(dataDir, 'atelier.sqlite');
+  if (!env.DATABASE_URL) {
+    const sqlite = new SQLite(sqlitePath);
+    integrity = String(sqlite.pragma('integrity_check', { simple: true }));
+    expect(sqlite.pragma('foreign_key_check')).toEqual([]);
+    sqlite.close();
+  }
+  const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, sqlitePath, poolSize: 1 });
+  try {
+    const photos = await handle.db
+      .selectFrom('photos')
+      .select(['id', 'categoryId', 'sortOrder', 'fileKey', 'filename', 'thumbnail', 'variants'])
+      .orderBy('id')
+      .execute();
+    return { integrity, photos };
+  } finally {
+    await handle.destroy();
+  }
+}
+
+const publicNamesOf = (row: PhotoFilesRow) => [
+  row.filename,
+  row.thumbnail,
+  ...(JSON.parse(row.variants) as Array<{ filename: string }>).map((variant) => variant.filename),
+];
+
+function expectConsistent(photos: PhotoFilesRow[], acknowledged: Set<number>) {
+  const uploads = new Set(filesUnder(path.join(dataDir, 'uploads')));
+  const originals = filesUnder(path.join(dataDir, 'originals'));
+  for (const row of photos) {
+    for (const name of publicNamesOf(row)) expect(uploads.has(name), `photo ${row.id}: ${name}`).toBe(true);
+    expect(originals.some((name) => name.startsWith(`${row.fileKey}.`)), `photo ${row.id}: its original`).toBe(true);
+  }
+  const ids = photos.map((row) => row.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  // Every upload the server answered 201 for survived the crash that followed.
+  const missing = [...acknowledged].filter((id) => !ids.includes(id));
+  expect(missing, 'acknowledged photos lost').toEqual([]);
+  // Each place (category or bank) holds each order once: no reorder was applied in part.
+  const places = new Map<string, number[]>();
+  for (const row of photos) places.set(String(row.categoryId), [...(places.get(String(row.categoryId)) ?? []), row.sortOrder]);
+  for (const [place, orders] of places) expect(new Set(orders).size, `orders in ${place}: ${orders.join(',')}`).toBe(orders.length);
+}
+
+describe('crash safety', () => {
+  it(`survives ${CYCLES} SIGKILLs in the middle of uploads and reorders`, async () => {
+    const acknowledged = new Set<number>();
+    const report: string[] = [];
+    for (let cycle = 0; cycle < CYCLES; cycle += 1) {
+      const next = random(cycle + 1);
+      const server = await startServer(bundle.dir, env);
+      const cookie = await signIn(server);
+      const load = startLoad(server, cookie, next);
+      // Once this run has stored something and reordered, at a random moment while uploads are in flight.
+      await waitFor(() => load.acknowledged.size > 0 && load.reordersDone() > 0, 'a first upload and reorder', 60_000);
+      const pause = next() * 800;
+      const started = Date.now();
+      await waitFor(() => Date.now() - started >= pause && load.inFlight.uploads > 0, 'an upload in flight', 60_000);
+      const tmpAtKill = filesUnder(path.join(dataDir, 'tmp')).length;
+      const inFlightAtKill = { ...load.inFlight };
+      server.child.kill('SIGKILL');
+      expect(await server.exited).toBe('SIGKILL');
+      await load.stop();
+      for (const id of load.acknowledged) acknowledged.add(id);
+
+      const { integrity, photos } = await readSite();
+      if (!env.DATABASE_URL) expect(integrity).toBe('ok');
+      expectConsistent(photos, acknowledged);
+
+      const orphansBefore = filesUnder(dataDir).filter((file) => /^(uploads|originals|tmp)\//.test(file)).length;
+      const cleanup = runCli(bundle.dir, ['cleanup', '--grace-minutes', '0'], env);
+      expect(cleanup.status, cleanup.stderr).toBe(0);
+      // Rows never point at missing files, so cleanup removes files only, never a photo.
+      expect(cleanup.stdout).toMatch(/Removed \d+ orphaned file\(s\) and 0 photo\(s\)/);
+      const after = await readSite();
+      expect(after.photos).toEqual(photos);
+      const wanted = new Set(photos.flatMap(publicNamesOf));
+      expect(filesUnder(path.join(dataDir, 'uploads')).filter((name) => !wanted.has(name))).toEqual([]);
+      expect(filesUnder(path.join(dataDir, 'originals')).filter((name) => !photos.some((row) => name.startsWith(`${row.fileKey}.`)))).toEqual([]);
+      expect(filesUnder(path.join(dataDir, 'tmp'))).toEqual([]);
+
+      const removed = /Removed (\d+)/.exec(cleanup.stdout)?.[1];
+      report.push(
+        `cycle ${cycle + 1}: killed with ${inFlightAtKill.uploads} upload(s) and ${inFlightAtKill.reorders} reorder(s) in flight, ` +
+          `${tmpAtKill} temp file(s); ${photos.length} photos, ${load.reordersDone()} reorders done; ` +
+          `cleanup removed ${removed} of ${orphansBefore} files`,
+      );
+    }
+
+    // Back up once more: the site serves every photo exactly once, with its files.
+    const server = await startServer(bundle.dir, env);
+    try {
+      const photos = (await (await fetch(`${server.url}/api/photos`)).json()) as Photo[];
+      const ids = photos.map((photo) => photo.id);
+      expect(new Set(ids).size).toBe(ids.length);
+      for (const id of acknowledged) expect(ids).toContain(id);
+      for (const photo of photos) {
+        const image = await fetch(`${server.url}/uploads/${photo.filename}`);
+        expect(image.status).toBe(200);
+        await image.arrayBuffer();
+      }
+      report.push(`after ${CYCLES} crashes: ${photos.length} photos served, ${acknowledged.size} acknowledged uploads all present`);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+    console.info(`crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}):\n  ${report.join('\n  ')}`);
+  }, 240_000);
+});

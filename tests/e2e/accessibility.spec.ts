@@ -1,0 +1,31 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, signInAsOwner, test } from './fixtures.ts';
+
+async function expectNoViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test('the login screen, with and without errors, has no axe violations', async ({ page }) => {
+  await page.goto('/login');
+  await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  await expectNoViolations(page);
+
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Username is required')).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test('the not-found screen has no axe violations', async ({ page }) => {
+  await page.goto('/no/such/page');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expectNoViolations(page);
+});
+
+test("the owner's top bar and admin view have no axe violations", async ({ page }) => {
+  await signInAsOwner(page);
+  await page.goto('/?tab=admin');
+  await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+  await expectNoViolations(page);
+});

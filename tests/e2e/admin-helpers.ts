@@ -1,0 +1,186 @@
+import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import type { Category } from '#contract/categories.ts';
+import type { Photo, UploadPhotosResponse } from '#contract/photos.ts';
+import { expect, signInAsOwner } from './fixtures.ts';
+
+/** A name no other test of the worker's shared server uses. */
+export function uniqueName(base: string): string {
+  return `${base} ${Math.random().toString(36).slice(2, 8)}`;
+}
+
+/** A small PNG of one colour, made on the spot. */
+export function pngBuffer(background: { r: number; g: number; b: number }, size = 96): Promise<Buffer> {
+  return sharp({ create: { width: size, height: size, channels: 3, background } }).png().toBuffer();
+}
+
+const palette = [
+  { r: 200, g: 60, b: 40 },
+  { r: 40, g: 140, b: 200 },
+  { r: 60, g: 170, b: 80 },
+  { r: 220, g: 180, b: 40 },
+  { r: 120, g: 60, b: 180 },
+];
+
+/** PNG files for `page.setInputFiles`, one colour each. */
+export async function pngFiles(names: string[]) {
+  return Promise.all(
+    names.map(async (name, index) => ({
+      name: `${name}.png`,
+      mimeType: 'image/png',
+      buffer: await pngBuffer(palette[index % palette.length]!),
+    })),
+  );
+}
+
+/** Uploads through the API (the session of `page`); the photos land in the bank, titled by file name. */
+export async function uploadPhotosViaApi(page: Page, titles: string[]): Promise<Photo[]> {
+  const form = new FormData();
+  for (const file of await pngFiles(titles)) {
+    form.append('photos', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  }
+  const response = await page.request.post('/api/photos/upload', { multipart: form });
+  expect(response.ok(), await response.text()).toBe(true);
+  const body = (await response.json()) as UploadPhotosResponse;
+  return body.photos;
+}
+
+export async function createCategoryViaApi(page: Page, name: string): Promise<Category> {
+  const existing = (await (await page.request.get('/api/categories')).json()) as Category[];
+  const response = await page.request.post('/api/categories', { data: { name, order: existing.length } });
+  expect(response.status(), await response.text()).toBe(201);
+  return (await response.json()) as Category;
+}
+
+export async function movePhotosViaApi(page: Page, photos: Photo[], categoryId: number | null): Promise<void> {
+  const response = await page.request.put('/api/photos/reorder', {
+    data: { photoUpdates: photos.map((photo, order) => ({ id: photo.id, order, categoryId })) },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+}
+
+export async function photosOnServer(page: Page): Promise<Photo[]> {
+  return (await (await page.request.get('/api/photos')).json()) as Photo[];
+}
+
+/** The titles of one category's photos (or the bank's), in their stored order. */
+export async function storedOrder(page: Page, categoryId: number | null): Promise<string[]> {
+  return (await photosOnServer(page))
+    .filter((photo) => photo.categoryId === categoryId)
+    .sort((a, b) => a.order - b.order || a.id - b.id)
+    .map((photo) => photo.title);
+}
+
+/** Signs in and opens the Admin tab, waiting until the photo work area has loaded. */
+export async function openAdmin(page: Page): Promise<void> {
+  await signInAsOwner(page);
+  await page.goto('/?tab=admin');
+  await expect(page.getByRole('heading', { name: 'Current Categories' })).toBeVisible();
+}
+
+/** A category's card in the manager, found by its heading. */
+export function categoryCard(page: Page, name: string) {
+  return page.getByRole('region', { name, exact: true });
+}
+
+export function photoBank(page: Page) {
+  return page.getByRole('region', { name: 'Photo Bank', exact: true });
+}
+
+/** Empties the worker's site of photos and categories, so the page's layout is this test's alone. */
+export async function clearContent(page: Page): Promise<void> {
+  for (const photo of await photosOnServer(page)) {
+    const response = await page.request.delete(`/api/photos/${photo.id}`);
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+  const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
+  for (const category of categories) {
+    const response = await page.request.delete(`/api/categories/${category.id}`);
+    expect(response.ok(), await response.text()).toBe(true);
+  }
+}
+
+type Box = { x: number; y: number; width: number; height: number };
+const centre = (box: Box) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
+
+/** Scrolls so both elements are on screen, half-way between them, and returns their boxes. */
+export async function bringIntoView(page: Page, source: Locator, target: Locator): Promise<[Box, Box]> {
+  await source.scrollIntoViewIfNeeded();
+  const [from, to] = await Promise.all([source.boundingBox(), target.boundingBox()]);
+  if (!from || !to) throw new Error('An element to drag between is not rendered');
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('No viewport');
+  const middle = (centre(from).y + centre(to).y) / 2;
+  await page.evaluate((dy) => window.scrollBy(0, dy), middle - viewport.height / 2);
+  const [source2, target2] = await Promise.all([source.boundingBox(), target.boundingBox()]);
+  if (!source2 || !target2) throw new Error('An element to drag between is not rendered');
+  return [source2, target2];
+}
+
+/** A mouse drag as a person makes it: press, move past the activation distance, travel in steps, release. */
+export async function dragWithMouse(page: Page, source: Locator, target: Locator): Promise<void> {
+  const [from, to] = await bringIntoView(page, source, target);
+  const start = centre(from);
+  const end = centre(to);
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(start.x + 12, start.y + 12, { steps: 4 });
+  // Wait until dnd-kit has picked the photo up before travelling: a press that lands while the
+  // list is still re-rendering after the previous change would otherwise drag nothing.
+  await expect(dragAnnouncement(page, /^Picked up/)).toHaveCount(1);
+  await page.mouse.move(end.x, end.y, { steps: 20 });
+  // One more small move lets the drop target settle under the pointer.
+  await page.mouse.move(end.x + 2, end.y + 2, { steps: 2 });
+  await page.mouse.up();
+}
+
+/** The live region where dnd-kit speaks to screen readers. */
+export function dragAnnouncement(page: Page, text: string | RegExp) {
+  return page.getByRole('status').filter({ hasText: text });
+}
+
+/**
+ * A finger drag through Chromium's real touch input (CDP), so dnd-kit's TouchSensor gets genuine
+ * touchstart/touchmove/touchend: press, hold until the drag has started (the press delay), slide
+ * in steps, lift.
+ */
+export async function dragWithTouch(page: Page, source: Locator, target: Locator, pickedUp: string | RegExp): Promise<void> {
+  const [from, to] = await bringIntoView(page, source, target);
+  const start = centre(from);
+  const end = centre(to);
+  const cdp = await page.context().newCDPSession(page);
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
+    cdp.send('Input.dispatchTouchEvent', {
+      type,
+      touchPoints: point ? [{ x: Math.round(point.x), y: Math.round(point.y), id: 1 }] : [],
+    });
+  try {
+    await touch('touchStart', start);
+    await expect(dragAnnouncement(page, pickedUp)).toBeAttached();
+    const steps = 15;
+    for (let step = 1; step <= steps; step += 1) {
+      await touch('touchMove', {
+        x: start.x + ((end.x - start.x) * step) / steps,
+        y: start.y + ((end.y - start.y) * step) / steps,
+      });
+    }
+    await touch('touchMove', { x: end.x + 2, y: end.y + 2 });
+    await touch('touchEnd');
+  } finally {
+    await cdp.detach();
+  }
+}
+
+/** Holds a routed request until `open()` is called. */
+export function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** The names every image file of a photo is served under. */
+export function fileNamesOf(photo: Photo): string[] {
+  return [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
+}

@@ -1,0 +1,454 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page, Request } from '@playwright/test';
+import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
+import { gif, png } from '../fixtures/images.ts';
+import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+
+/** The owner as the site starts: what every other spec of this worker expects to find. */
+const DEFAULT_SETTINGS = {
+  portfolioTitle: null,
+  portfolioSubtitle: null,
+  aboutText: null,
+  showContactForm: true,
+  bannerImage: null,
+  twitterUrl: null,
+  substackUrl: null,
+  linktreeUrl: null,
+  email: null,
+};
+
+async function patchSettings(request: APIRequestContext, changes: Record<string, unknown>) {
+  const response = await request.patch('/api/portfolio-settings', { data: changes });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+async function currentUser(page: Page) {
+  const response = await page.request.get('/api/auth/user');
+  expect(response.status()).toBe(200);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+/** What the password test changes the owner's password to, and back. */
+const NEW_PASSWORD = 'a brand new passphrase';
+
+// The worker's server is shared: put the owner back as found, whatever a test changed or where it stopped.
+test.afterEach(async ({ request }) => {
+  let login = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  if (login.status() === 401) {
+    login = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: NEW_PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    const back = await request.post('/api/change-password', {
+      data: { currentPassword: NEW_PASSWORD, newPassword: OWNER_PASSWORD },
+    });
+    expect(back.status(), await back.text()).toBe(200);
+  }
+  expect(login.status(), await login.text()).toBe(200);
+  await patchSettings(request, DEFAULT_SETTINGS);
+  await request.post('/api/logout', { data: {} });
+});
+
+async function openAdmin(page: Page) {
+  await signInAsOwner(page);
+  await page.goto('/?tab=admin');
+  const settings = page.getByRole('region', { name: 'Portfolio Settings' });
+  await expect(settings).toBeVisible();
+  return settings;
+}
+
+/** Signs out in this browser and opens the portfolio as a visitor sees it. */
+async function visitAsVisitor(page: Page) {
+  await page.context().clearCookies();
+  await page.goto('/');
+  await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
+}
+
+function settingsRequest(page: Page): Promise<Request> {
+  return page.waitForRequest((request) => request.url().endsWith('/api/portfolio-settings') && request.method() === 'PATCH');
+}
+
+/**
+ * Toasts, also while a modal dialog hides the rest of the page from the accessibility tree
+ * (Radix announces them through a live region of its own).
+ */
+function toastsOverDialog(page: Page) {
+  return page
+    .getByRole('region', { name: /notifications/i, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true });
+}
+
+async function expectNoViolations(page: Page, selector: string) {
+  const results = await new AxeBuilder({ page })
+    .include(selector)
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+test.describe('portfolio settings', () => {
+  test('saves the settings and visitors see them on the portfolio page', async ({ page }) => {
+    const settings = await openAdmin(page);
+
+    await settings.getByLabel('Portfolio Title').fill('  Light & Shadow  ');
+    await settings.getByLabel('Portfolio Subtitle').fill('Photographs from the northern coast');
+    await settings.getByLabel('About Text').fill('I photograph the sea.\nMostly in winter.');
+    const contactSwitch = settings.getByRole('switch', { name: 'Show Contact Form' });
+    await expect(contactSwitch).toBeChecked();
+    await contactSwitch.click();
+    await expect(contactSwitch).not.toBeChecked();
+    await settings.getByLabel('Twitter URL').fill('https://x.com/lightandshadow');
+    await settings.getByLabel('Substack URL').fill('https://lightandshadow.substack.com');
+    await settings.getByLabel('Linktree URL').fill('https://linktr.ee/lightandshadow');
+    await settings.getByLabel('Recovery Email').fill('owner@example.com');
+
+    const sent = settingsRequest(page);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      portfolioTitle: 'Light & Shadow',
+      portfolioSubtitle: 'Photographs from the northern coast',
+      aboutText: 'I photograph the sea.\nMostly in winter.',
+      showContactForm: false,
+      twitterUrl: 'https://x.com/lightandshadow',
+      substackUrl: 'https://lightandshadow.substack.com',
+      linktreeUrl: 'https://linktr.ee/lightandshadow',
+      email: 'owner@example.com',
+    });
+
+    const toast = toasts(page).filter({ hasText: 'Settings updated' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Your portfolio settings have been saved successfully');
+    await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Light & Shadow');
+
+    // The form shows the saved values after a reload too.
+    await page.reload();
+    await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Light & Shadow');
+    await expect(settings.getByRole('switch', { name: 'Show Contact Form' })).not.toBeChecked();
+    await expect(settings.getByLabel('Recovery Email')).toHaveValue('owner@example.com');
+
+    await visitAsVisitor(page);
+    await expect(page.getByRole('heading', { name: 'Light & Shadow' })).toBeVisible();
+    await expect(page.getByText('Photographs from the northern coast')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Contact' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: /twitter/i })).toHaveAttribute('href', 'https://x.com/lightandshadow');
+    await expect(page.getByRole('link', { name: /substack/i })).toHaveAttribute(
+      'href',
+      'https://lightandshadow.substack.com',
+    );
+    await expect(page.getByRole('link', { name: /linktree/i })).toHaveAttribute(
+      'href',
+      'https://linktr.ee/lightandshadow',
+    );
+
+    await page.getByRole('button', { name: 'About' }).click();
+    const about = page.getByRole('dialog');
+    await expect(about).toContainText('I photograph the sea.');
+    // The line break survives: the two lines render on two lines.
+    const lines = about.getByText(/I photograph the sea\.\s*Mostly in winter\./);
+    expect(await lines.evaluate((element) => (element as HTMLElement).innerText)).toContain(
+      'I photograph the sea.\nMostly in winter.',
+    );
+  });
+
+  test('the Contact button is back once the switch is on again', async ({ page }) => {
+    await signInAsOwner(page);
+    await patchSettings(page.request, { portfolioTitle: 'Sea Studies', showContactForm: false });
+    await page.goto('/?tab=admin');
+    const settings = page.getByRole('region', { name: 'Portfolio Settings' });
+    const contactSwitch = settings.getByRole('switch', { name: 'Show Contact Form' });
+    await expect(contactSwitch).not.toBeChecked();
+
+    await contactSwitch.focus();
+    await page.keyboard.press('Space');
+    await expect(contactSwitch).toBeChecked();
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();
+
+    await visitAsVisitor(page);
+    await expect(page.getByRole('heading', { name: 'Sea Studies' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Contact' })).toBeVisible();
+  });
+
+  test('sends blank values as null, leaves a blank title out, and trims the rest', async ({ page }) => {
+    await signInAsOwner(page);
+    await patchSettings(page.request, {
+      portfolioTitle: 'Kept Title',
+      portfolioSubtitle: 'An old subtitle',
+      aboutText: 'Old about text',
+      twitterUrl: 'https://x.com/old',
+      email: 'old@example.com',
+    });
+    await page.goto('/?tab=admin');
+    const settings = page.getByRole('region', { name: 'Portfolio Settings' });
+    await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Kept Title');
+
+    await settings.getByLabel('Portfolio Title').fill('   ');
+    await settings.getByLabel('Portfolio Subtitle').fill('  \n ');
+    await settings.getByLabel('About Text').fill('');
+    await settings.getByLabel('Twitter URL').fill('   ');
+    await settings.getByLabel('Substack URL').fill('  https://trimmed.substack.com  ');
+    await settings.getByLabel('Recovery Email').fill('');
+
+    const sent = settingsRequest(page);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    const body = (await sent).postDataJSON() as Record<string, unknown>;
+    expect(body).not.toHaveProperty('portfolioTitle');
+    expect(body).toEqual({
+      portfolioSubtitle: null,
+      aboutText: null,
+      showContactForm: true,
+      twitterUrl: null,
+      substackUrl: 'https://trimmed.substack.com',
+      linktreeUrl: null,
+      email: null,
+    });
+    await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();
+
+    // The title a blank left untouched is shown again; the cleared fields stay empty.
+    await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Kept Title');
+    await expect(settings.getByLabel('Portfolio Subtitle')).toHaveValue('');
+    await expect(settings.getByLabel('Substack URL')).toHaveValue('https://trimmed.substack.com');
+    expect(await currentUser(page)).toMatchObject({
+      portfolioTitle: 'Kept Title',
+      portfolioSubtitle: null,
+      aboutText: null,
+      twitterUrl: null,
+      substackUrl: 'https://trimmed.substack.com',
+      email: null,
+    });
+  });
+
+  test('shows each field error inline and sends nothing until they are fixed', async ({ page }) => {
+    const settings = await openAdmin(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/portfolio-settings')) sent += 1;
+    });
+
+    await settings.getByLabel('Portfolio Title').fill('a'.repeat(256));
+    await settings.getByLabel('Portfolio Subtitle').fill('b'.repeat(501));
+    await settings.getByLabel('Twitter URL').fill('not a url');
+    await settings.getByLabel('Substack URL').fill('javascript:alert(1)');
+    await settings.getByLabel('Linktree URL').fill(`https://linktr.ee/${'c'.repeat(500)}`);
+    await settings.getByLabel('Recovery Email').fill('not-an-email');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+
+    await expect(settings.getByText('Title must be at most 255 characters')).toBeVisible();
+    await expect(settings.getByText('Subtitle must be at most 500 characters')).toBeVisible();
+    await expect(settings.getByText('Please enter a valid URL')).toHaveCount(2);
+    await expect(settings.getByText('URL must be at most 500 characters')).toBeVisible();
+    await expect(settings.getByText('Valid email is required')).toBeVisible();
+    await expect(settings.getByLabel('Portfolio Title')).toHaveAttribute('aria-invalid', 'true');
+    await expect(settings.getByLabel('Twitter URL')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoViolations(page, '[aria-labelledby="portfolio-settings-heading"]');
+
+    await settings.getByLabel('Portfolio Title').fill('a'.repeat(255));
+    await settings.getByLabel('Portfolio Subtitle').fill('');
+    await settings.getByLabel('Twitter URL').fill('https://x.com/fixed');
+    await settings.getByLabel('Substack URL').fill('');
+    await settings.getByLabel('Linktree URL').fill('');
+    await settings.getByLabel('Recovery Email').fill('');
+    expect(sent).toBe(0);
+
+    const request = settingsRequest(page);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await request;
+    await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();
+    await expect(settings.getByText('Title must be at most 255 characters')).toHaveCount(0);
+    await expect(settings.getByLabel('Portfolio Title')).not.toHaveAttribute('aria-invalid');
+  });
+
+  test('a refused save shows "Update failed" with the server message', async ({ page }) => {
+    const settings = await openAdmin(page);
+    await page.route('**/api/portfolio-settings', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Disk full' }) }),
+    );
+    await settings.getByLabel('Portfolio Title').fill('Never saved');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+
+    const toast = toasts(page).filter({ hasText: 'Update failed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Disk full');
+    await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Never saved');
+
+    // Without a message from the server the fallback text says what failed.
+    await page.route('**/api/portfolio-settings', (route) => route.fulfill({ status: 502, body: '' }));
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(toasts(page).filter({ hasText: 'Failed to update portfolio settings' })).toBeVisible();
+  });
+});
+
+test.describe('banner', () => {
+  async function chooseBanner(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
+    const settings = page.getByRole('region', { name: 'Portfolio Settings' });
+    const chooser = page.waitForEvent('filechooser');
+    await settings.getByRole('button', { name: /^(Upload|Replace) Banner$/ }).click();
+    await (await chooser).setFiles(file);
+  }
+
+  test('uploads, saves at once, shows the preview and the header background, then removes it', async ({ page }) => {
+    await signInAsOwner(page);
+    await patchSettings(page.request, { portfolioTitle: 'Harbour Lights' });
+    await page.goto('/?tab=admin');
+    const settings = page.getByRole('region', { name: 'Portfolio Settings' });
+    await expect(settings.getByText('The banner is cropped automatically to banner size')).toBeVisible();
+    await expect(settings.getByRole('img', { name: 'Banner preview' })).toHaveCount(0);
+
+    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/upload-banner'));
+    const saved = settingsRequest(page);
+    await chooseBanner(page, { name: 'harbour.png', mimeType: 'image/png', buffer: await png({ width: 1200, height: 500 }) });
+    const { filename } = (await (await uploaded).json()) as { filename: string };
+    expect((await saved).postDataJSON()).toEqual({ bannerImage: filename });
+
+    const toast = toasts(page).filter({ hasText: 'Banner uploaded' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Your banner image has been uploaded and saved successfully');
+    const preview = settings.getByRole('img', { name: 'Banner preview' });
+    await expect(preview).toBeVisible();
+    await expect(preview).toHaveAttribute('src', new RegExp(`/uploads/${filename}\\?v=`));
+    await expect.poll(() => preview.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+    expect(await currentUser(page)).toMatchObject({ bannerImage: filename });
+
+    await visitAsVisitor(page);
+    // The header card is named by its title; the banner lies behind it as a decorative image.
+    const header = page.getByRole('region', { name: 'Harbour Lights' });
+    await expect(header).toBeVisible();
+    const background = header.locator(`img[src*="${filename}"]`);
+    await expect(background).toBeVisible();
+    await expect.poll(() => background.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+    await signInAsOwner(page);
+    await page.goto('/?tab=admin');
+    const removed = settingsRequest(page);
+    await settings.getByRole('button', { name: 'Remove Banner' }).click();
+    expect((await removed).postDataJSON()).toEqual({ bannerImage: null });
+    await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();
+    await expect(preview).toHaveCount(0);
+    await expect(settings.getByRole('button', { name: 'Upload Banner' })).toBeVisible();
+    expect(await currentUser(page)).toMatchObject({ bannerImage: null });
+  });
+
+  test('refuses a too large or a wrong-type file before sending it', async ({ page }) => {
+    const settings = await openAdmin(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/upload-banner')) sent += 1;
+    });
+
+    await chooseBanner(page, { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(BANNER_MAX_BYTES + 1) });
+    await expect(settings.getByRole('alert')).toHaveText('The banner must be at most 5 MB');
+
+    await chooseBanner(page, { name: 'moving.gif', mimeType: 'image/gif', buffer: await gif() });
+    await expect(settings.getByRole('alert')).toHaveText('The banner must be a JPEG, PNG or WebP image');
+
+    expect(sent).toBe(0);
+    await expect(settings.getByRole('img', { name: 'Banner preview' })).toHaveCount(0);
+  });
+
+  test('a file the server cannot read as an image fails with "Upload failed" and its message', async ({ page }) => {
+    const settings = await openAdmin(page);
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/upload-banner'));
+    await chooseBanner(page, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
+    const response = await answer;
+    expect(response.ok()).toBe(false);
+    const { message } = (await response.json()) as { message: string };
+
+    const toast = toasts(page).filter({ hasText: 'Upload failed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(message);
+    await expect(settings.getByRole('img', { name: 'Banner preview' })).toHaveCount(0);
+    expect(await currentUser(page)).toMatchObject({ bannerImage: null });
+  });
+});
+
+test.describe('account', () => {
+  test('changes the password after validating the form, then signs in with the new one', async ({ page }) => {
+    await openAdmin(page);
+    const account = page.getByRole('region', { name: 'Account' });
+    await account.getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await expect(dialog).toBeVisible();
+
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/change-password')) sent += 1;
+    });
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByText('Current password is required')).toBeVisible();
+    await expect(dialog.getByText('New password must be at least 6 characters')).toBeVisible();
+    await expect(dialog.getByText('Please confirm your new password')).toBeVisible();
+    await expectNoViolations(page, '[role="dialog"]');
+
+    await dialog.getByLabel('Current Password').fill(OWNER_PASSWORD);
+    await dialog.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('Confirm New Password').fill(`${NEW_PASSWORD}!`);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByText("Passwords don't match")).toBeVisible();
+    await expect(dialog.getByLabel('Confirm New Password')).toHaveAttribute('aria-invalid', 'true');
+    await expect(dialog.getByText('Current password is required')).toHaveCount(0);
+    expect(sent).toBe(0);
+
+    // A wrong current password: the server's message, and the dialog stays open to retry.
+    await dialog.getByLabel('Current Password').fill('not my password');
+    await dialog.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    const refused = toastsOverDialog(page).filter({ hasText: 'Error' });
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText('Current password is incorrect');
+    await expect(dialog).toBeVisible();
+
+    const sentBody = page.waitForRequest((request) => request.url().endsWith('/api/change-password'));
+    await dialog.getByLabel('Current Password').fill(OWNER_PASSWORD);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+    expect((await sentBody).postDataJSON()).toEqual({ currentPassword: OWNER_PASSWORD, newPassword: NEW_PASSWORD });
+    const success = toasts(page).filter({ hasText: 'Success' });
+    await expect(success).toBeVisible();
+    await expect(success).toContainText('Password changed successfully');
+    await expect(dialog).toBeHidden();
+
+    // The form was reset: reopening shows empty fields.
+    await account.getByRole('button', { name: 'Change Password' }).click();
+    await expect(dialog.getByLabel('Current Password')).toHaveValue('');
+    await expect(dialog.getByLabel('New Password', { exact: true })).toHaveValue('');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Logout from the account panel, then the new password signs in and the old one does not.
+    await account.getByRole('button', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(OWNER_USERNAME);
+    await page.getByLabel('Password').fill(OWNER_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toasts(page).filter({ hasText: 'Login failed' })).toBeVisible();
+
+    await page.getByLabel('Password').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(toasts(page).filter({ hasText: 'Login successful' })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
+
+    // Every other test of this worker signs in with OWNER_PASSWORD.
+    const back = await page.request.post('/api/change-password', {
+      data: { currentPassword: NEW_PASSWORD, newPassword: OWNER_PASSWORD },
+    });
+    expect(back.status(), await back.text()).toBe(200);
+  });
+
+  test('a failed change without a server message shows the fallback', async ({ page }) => {
+    await openAdmin(page);
+    await page.route('**/api/change-password', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Change Password' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change Password' });
+    await dialog.getByLabel('Current Password').fill(OWNER_PASSWORD);
+    await dialog.getByLabel('New Password', { exact: true }).fill(NEW_PASSWORD);
+    await dialog.getByLabel('Confirm New Password').fill(NEW_PASSWORD);
+    await dialog.getByRole('button', { name: 'Change Password' }).click();
+
+    const toast = toastsOverDialog(page).filter({ hasText: 'Error' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Failed to change password');
+    await expect(dialog).toBeVisible();
+  });
+});

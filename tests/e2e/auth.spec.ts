@@ -1,0 +1,157 @@
+import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+
+/** A gate for a routed request: the request waits until `open()` is called. */
+function gate() {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+test.describe('login', () => {
+  test('signs the owner in, greets them and lands on the portfolio with the Admin tab', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+
+    await page.getByLabel('Username').fill(OWNER_USERNAME);
+    await page.getByLabel('Password').fill(OWNER_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    const toast = toasts(page).filter({ hasText: 'Login successful' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Welcome back!');
+    await expect(page).toHaveURL('/');
+    await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
+    await expect(page.getByRole('button', { name: new RegExp(`logout.*${OWNER_USERNAME}`, 'i') })).toBeVisible();
+  });
+
+  test('refuses wrong credentials with a destructive toast carrying the server message', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(OWNER_USERNAME);
+    await page.getByLabel('Password').fill('not the password');
+
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/login'));
+    await page.getByRole('button', { name: 'Login' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(401);
+    const body = (await response.json()) as { message?: string };
+
+    const toast = toasts(page).filter({ hasText: 'Login failed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText(body.message || 'Invalid credentials');
+    await expect(page).toHaveURL('/login');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
+  test('asks for both fields before sending anything', async ({ page }) => {
+    let sent = false;
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/login')) sent = true;
+    });
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page.getByText('Username is required')).toBeVisible();
+    await expect(page.getByText('Password is required')).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(false);
+  });
+
+  test('reads "Logging in..." while the request is pending', async ({ page }) => {
+    const login = gate();
+    await page.route('**/api/login', async (route) => {
+      await login.opened;
+      await route.continue();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Username').fill(OWNER_USERNAME);
+    await page.getByLabel('Password').fill(OWNER_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+
+    await expect(page.getByRole('button', { name: 'Logging in...' })).toBeDisabled();
+    login.open();
+    await expect(toasts(page).filter({ hasText: 'Login successful' })).toBeVisible();
+    await expect(page).toHaveURL('/');
+  });
+
+  test('links to the forgot-password screen', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+  });
+});
+
+test.describe('logout', () => {
+  test('ends the session and returns to the visitor portfolio', async ({ page }) => {
+    await signInAsOwner(page);
+    await page.goto('/');
+    const logout = page.getByRole('button', { name: new RegExp(`logout.*${OWNER_USERNAME}`, 'i') });
+    await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
+
+    await logout.click();
+
+    await expect(logout).toBeHidden();
+    await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
+    await expect(page).toHaveURL('/');
+    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+  });
+});
+
+test.describe('portfolio page tabs', () => {
+  test('a visitor sees only the Portfolio tab, even when the URL asks for admin', async ({ page }) => {
+    await page.goto('/?tab=admin');
+    await expect(page.getByRole('tab', { name: 'Portfolio' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Admin' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /logout/i })).toHaveCount(0);
+  });
+
+  test('the owner switches between the Portfolio and Admin views', async ({ page }) => {
+    await signInAsOwner(page);
+    await page.goto('/');
+    await page.getByRole('tab', { name: 'Admin' }).click();
+    await expect(page.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
+    await expect(page).toHaveURL('/?tab=admin');
+
+    await page.reload();
+    await expect(page.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
+
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await expect(page.getByRole('heading', { name: 'Admin' })).toHaveCount(0);
+    await expect(page).toHaveURL('/');
+  });
+
+  test('/{username} shows the portfolio page, and the username route does not take /login', async ({ page }) => {
+    await page.goto(`/${OWNER_USERNAME}`);
+    await expect(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
+  });
+});
+
+test('an unknown path shows the not-found screen', async ({ page }) => {
+  await page.goto('/some/unknown/path');
+  await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
+  await expect(page.getByText('Did you forget to add the page to the router?')).toBeVisible();
+});
+
+test('a spinner shows while the sign-in state loads', async ({ page, baseURL }) => {
+  // Without any session cookie the page itself says "signed out" and nothing loads; with one
+  // (here a stale one) the client must ask the server.
+  await page.context().addCookies([{ name: 'atelier_session', value: 'stale', url: baseURL ?? '' }]);
+  const user = gate();
+  await page.route('**/api/auth/user', async (route) => {
+    await user.opened;
+    await route.continue();
+  });
+  await page.goto('/');
+  const spinner = page.getByRole('status', { name: 'Loading' });
+  await expect(spinner).toBeVisible();
+
+  user.open();
+  await expect(spinner).toBeHidden();
+  await expect(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
+});

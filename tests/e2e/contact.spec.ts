@@ -1,0 +1,147 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+
+/** The owner, through the API, shows the header card (it needs a title) with its Contact button. */
+async function setUpPortfolio(request: APIRequestContext, settings: { showContactForm: boolean }) {
+  const signedIn = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const saved = await request.patch('/api/portfolio-settings', {
+    data: { portfolioTitle: 'Ada Atelier', ...settings },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+async function openContactDialog(page: Page) {
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Contact' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Contact' });
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  return dialog;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Records whether the page called the endpoint (to prove a form stopped at validation). */
+function watchCalls(page: Page, endpoint: string) {
+  const calls = { count: 0 };
+  page.on('request', (request) => {
+    if (request.url().endsWith(endpoint)) calls.count += 1;
+  });
+  return calls;
+}
+
+test('a visitor sends a message, and the owner reads it in the inbox and deletes it', async ({ page, request }) => {
+  await setUpPortfolio(request, { showContactForm: true });
+  const sender = `Grace ${test.info().project.name} ${Date.now()}`;
+  const message = 'Hello Ada,\nI love the series on bridges. Are prints for sale?';
+
+  const dialog = await openContactDialog(page);
+  await expect(dialog.getByLabel('Name')).toBeFocused();
+  // The honeypot is out of reach: not in the accessibility tree, skipped by Tab.
+  await expect(dialog.getByRole('textbox', { name: 'Website' })).toHaveCount(0);
+  await dialog.getByLabel('Name').fill(sender);
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Email')).toBeFocused();
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await page.keyboard.type('grace@example.test');
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByLabel('Message')).toBeFocused();
+  await dialog.getByLabel('Message').fill(message);
+  await expect(dialog.getByText(`${message.length}/1000`)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(dialog.getByRole('button', { name: 'Send Message' })).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const sent = toasts(page).filter({ hasText: 'Message sent' });
+  await expect(sent).toBeVisible();
+  await expect(sent).toContainText('Your message has been sent successfully');
+  await expect(dialog).toBeHidden();
+
+  // The owner finds it in the admin view's inbox.
+  await signInAsOwner(page);
+  await page.goto('/?tab=admin');
+  const inbox = page.getByRole('region', { name: 'Messages' });
+  const unreadBadge = inbox.getByText(/^\d+ unread$/);
+  await expect(unreadBadge).toBeVisible();
+  const unreadBefore = Number.parseInt((await unreadBadge.textContent()) ?? '', 10);
+  expect(unreadBefore).toBeGreaterThanOrEqual(1);
+
+  const item = inbox.getByRole('listitem').filter({ hasText: sender });
+  const opener = item.getByRole('button', { name: new RegExp(`^${sender}`) });
+  await expect(opener).toHaveAccessibleName(/\(unread\)/);
+  await expect(opener).toContainText('grace@example.test');
+  await opener.click();
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+  await expect(item.getByText('I love the series on bridges. Are prints for sale?')).toBeVisible();
+  await expect(item.getByRole('link', { name: 'Reply by email' })).toHaveAttribute('href', 'mailto:grace@example.test');
+  await expect(unreadBadge).toHaveText(`${unreadBefore - 1} unread`);
+  await expect(opener).not.toHaveAccessibleName(/\(unread\)/);
+
+  await item.getByRole('button', { name: `Delete message from ${sender}` }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toContainText('Are you sure you want to delete this message? This action cannot be undone.');
+  await confirm.getByRole('button', { name: 'Delete' }).click();
+  await expect(toasts(page).filter({ hasText: 'Message deleted' })).toBeVisible();
+  await expect(item).toHaveCount(0);
+});
+
+test('asks for a name, a valid email and a message before sending anything', async ({ page, request }) => {
+  await setUpPortfolio(request, { showContactForm: true });
+  const calls = watchCalls(page, '/api/contact');
+  const dialog = await openContactDialog(page);
+  await expect(dialog.getByText('0/1000')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('maxlength', '100');
+  await expect(dialog.getByLabel('Message')).toHaveAttribute('maxlength', '1000');
+
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Valid email is required')).toBeVisible();
+  await expect(dialog.getByText('Message is required')).toBeVisible();
+  await expect(dialog.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
+  await expectNoAxeViolations(page);
+
+  // Blank is empty, and an address needs its @ and domain.
+  await dialog.getByLabel('Name').fill('   ');
+  await dialog.getByLabel('Email').fill('grace at example');
+  await dialog.getByLabel('Message').fill('Hi');
+  await expect(dialog.getByText('2/1000')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByText('Name is required')).toBeVisible();
+  await expect(dialog.getByText('Valid email is required')).toBeVisible();
+  await expect(dialog.getByText('Message is required')).toHaveCount(0);
+  expect(calls.count).toBe(0);
+});
+
+test('tells the visitor when the owner has switched the form off meanwhile', async ({ page, request }) => {
+  await setUpPortfolio(request, { showContactForm: true });
+  try {
+    const dialog = await openContactDialog(page);
+    const switchedOff = await request.patch('/api/portfolio-settings', { data: { showContactForm: false } });
+    expect(switchedOff.status()).toBe(200);
+
+    await dialog.getByLabel('Name').fill('Grace');
+    await dialog.getByLabel('Email').fill('grace@example.test');
+    await dialog.getByLabel('Message').fill('Are you there?');
+    const answer = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
+    await dialog.getByRole('button', { name: 'Send Message' }).click();
+    const response = await answer;
+    expect(response.status()).toBe(403);
+    const body = (await response.json()) as { message?: string };
+
+    // The open dialog is modal, so everything outside it, the toast region too, is aria-hidden.
+    const failed = page
+      .getByRole('region', { name: /notifications/i, includeHidden: true })
+      .getByRole('listitem', { includeHidden: true })
+      .filter({ hasText: 'Failed to send' });
+    await expect(failed).toContainText(body.message || 'Failed to send message');
+    // Nothing typed is lost: the dialog stays open with the text.
+    await expect(dialog.getByLabel('Message')).toHaveValue('Are you there?');
+  } finally {
+    const restored = await request.patch('/api/portfolio-settings', { data: { showContactForm: true } });
+    expect(restored.status()).toBe(200);
+  }
+});

@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The server without SMTP_URL writes each mail as an .eml file into DATA_DIR/outbox/
+ * (src/server/mail/mailer.ts); these helpers read it as a person with no mail server would.
+ */
+
+export function outboxDir(dataDir: string): string {
+  return path.join(dataDir, 'outbox');
+}
+
+/** The .eml files in the outbox, oldest first (their names start with the time of writing). */
+export function outboxFiles(dataDir: string): string[] {
+  const dir = outboxDir(dataDir);
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir)
+    .filter((name) => name.endsWith('.eml'))
+    .sort();
+}
+
+/** Undoes quoted-printable: soft line breaks ("=" at a line end) and "=XX" escapes such as "=3D". */
+export function decodeQuotedPrintable(text: string): string {
+  return text
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+}
+
+/**
+ * The password-reset link of a raw mail. A token is base64url, so it never holds "=" and the
+ * match stops at the first character that cannot belong to it (a quote, a space, a line end).
+ */
+export function resetLinkFromEml(eml: string): string | undefined {
+  return /https?:\/\/[^\s"'<>]+\/reset-password\?token=[A-Za-z0-9_-]+/.exec(decodeQuotedPrintable(eml))?.[0];
+}
+
+/** The reset link of the first mail written after `before` (a snapshot of outboxFiles), if any yet. */
+export function newResetLink(dataDir: string, before: readonly string[]): string | undefined {
+  const fresh = outboxFiles(dataDir).filter((name) => !before.includes(name));
+  for (const name of fresh) {
+    const link = resetLinkFromEml(fs.readFileSync(path.join(outboxDir(dataDir), name), 'utf8'));
+    if (link) return link;
+  }
+  return undefined;
+}

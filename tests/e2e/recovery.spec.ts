@@ -1,0 +1,201 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { newResetLink, outboxFiles } from './outbox.ts';
+
+const OWNER_EMAIL = 'owner@example.test';
+const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
+
+/** Records whether the page called the endpoint (to prove a form stopped at validation). */
+function watchCalls(page: Page, endpoint: string) {
+  const calls = { count: 0 };
+  page.on('request', (request) => {
+    if (request.url().endsWith(endpoint)) calls.count += 1;
+  });
+  return calls;
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/**
+ * The worker's server is shared: whatever a recovery test changed (password, email), it puts back,
+ * so later tests still sign in with OWNER_PASSWORD.
+ */
+async function restoreOwner(request: APIRequestContext, newPassword: string) {
+  const withNew = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: newPassword } });
+  if (withNew.ok()) {
+    const changed = await request.post('/api/change-password', {
+      data: { currentPassword: newPassword, newPassword: OWNER_PASSWORD },
+    });
+    expect(changed.status(), await changed.text()).toBe(200);
+  }
+  const signedIn = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  expect(signedIn.status(), await signedIn.text()).toBe(200);
+  const cleared = await request.patch('/api/portfolio-settings', { data: { email: null } });
+  expect(cleared.status(), await cleared.text()).toBe(200);
+  await request.post('/api/logout', { data: {} });
+}
+
+test.describe('forgot password', () => {
+  test('asks for a valid email before sending anything', async ({ page }) => {
+    const calls = watchCalls(page, '/api/forgot-password');
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Valid email is required')).toBeVisible();
+
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(page.getByText('Valid email is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page);
+    expect(calls.count).toBe(0);
+  });
+
+  test('answers an unknown email with the same neutral confirmation, the link lifetime and a way back', async ({
+    page,
+  }) => {
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill('nobody@example.test');
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+
+    const neutral = "If an account with that email exists, we've sent you a password reset link.";
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeFocused();
+    await expect(page.getByText('The link expires in 1 hour.')).toContainText(neutral);
+    await expect(toasts(page).filter({ hasText: neutral })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Back to Login' }).click();
+    await expect(page).toHaveURL('/login');
+  });
+
+  test('shows the server message, or the fallback, in an Error toast when the request fails', async ({ page }) => {
+    // A rate-limited answer, then one without a body: the real limits are kept for the flow below.
+    const answers = [
+      { status: 429, contentType: 'application/json', body: JSON.stringify({ message: 'Too many requests, slow down' }) },
+      { status: 502, body: '' },
+    ];
+    await page.route('**/api/forgot-password', (route) => route.fulfill(answers.shift() ?? { status: 500 }));
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(OWNER_EMAIL);
+
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    const toast = toasts(page).filter({ hasText: 'Error' });
+    await expect(toast).toContainText('Too many requests, slow down');
+
+    await page.getByRole('button', { name: 'Send Reset Link' }).click();
+    await expect(toast).toContainText('Failed to send reset email');
+    await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeEnabled();
+  });
+});
+
+test.describe('reset password', () => {
+  test('without a token shows the invalid-link screen, which leads to a new request', async ({ page }) => {
+    await page.goto('/reset-password');
+    await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
+    await expect(page.getByLabel('New Password')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('link', { name: 'Request a New Link' }).click();
+    await expect(page).toHaveURL('/forgot-password');
+    await expect(page.getByRole('button', { name: 'Send Reset Link' })).toBeVisible();
+  });
+
+  test('checks both passwords before sending, and shows the server refusal of a bad token', async ({ page }) => {
+    const calls = watchCalls(page, '/api/reset-password');
+    await page.goto('/reset-password?token=not-a-real-token');
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Password must be at least 6 characters')).toBeVisible();
+    await expect(page.getByText('Please confirm your password')).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel('New Password').fill('first choice');
+    await page.getByLabel('Confirm Password').fill('second choice');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText("Passwords don't match")).toBeVisible();
+    await expect(page.getByLabel('Confirm Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls.count).toBe(0);
+
+    await page.getByLabel('Confirm Password').fill('first choice');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    const toast = toasts(page).filter({ hasText: 'Error' });
+    await expect(toast).toContainText(INVALID_LINK);
+    await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toHaveCount(0);
+    expect(calls.count).toBe(1);
+  });
+
+  test('the mailed link sets a new password, ends other sessions and works only once', async ({
+    page,
+    browser,
+    request,
+    server,
+  }) => {
+    const newPassword = 'a brand new passphrase';
+    // A second browser, signed in with the old password: the reset must sign it out.
+    const otherBrowser = await browser.newContext({ baseURL: server.baseURL });
+    try {
+      const otherPage = await otherBrowser.newPage();
+      await signInAsOwner(otherPage);
+      // The owner needs a recovery email for the mail to be sent.
+      const saved = await otherPage.request.patch('/api/portfolio-settings', { data: { email: OWNER_EMAIL } });
+      expect(saved.status(), await saved.text()).toBe(200);
+      const mailsBefore = outboxFiles(server.dataDir);
+
+      await page.goto('/login');
+      await page.getByRole('link', { name: 'Forgot password?' }).click();
+      await page.getByLabel('Email').fill(OWNER_EMAIL);
+      await page.getByRole('button', { name: 'Send Reset Link' }).click();
+      await expect(page.getByRole('heading', { name: 'Check Your Email' })).toBeVisible();
+
+      // The server sends the mail after answering: wait for it to land in the outbox.
+      await expect.poll(() => newResetLink(server.dataDir, mailsBefore)).toBeTruthy();
+      const resetLink = newResetLink(server.dataDir, mailsBefore) ?? '';
+      expect(resetLink.startsWith(`${server.baseURL}/reset-password?token=`)).toBe(true);
+
+      await page.goto(resetLink);
+      await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+      await page.getByLabel('New Password').fill(newPassword);
+      await page.getByLabel('Confirm Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      expect((await otherPage.request.get('/api/auth/user')).status()).toBe(401);
+
+      await page.getByRole('link', { name: 'Go to Login' }).click();
+      await expect(page).toHaveURL('/login');
+      await page.getByLabel('Username').fill(OWNER_USERNAME);
+      await page.getByLabel('Password').fill(newPassword);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect(toasts(page).filter({ hasText: 'Login successful' })).toBeVisible();
+      await expect(page).toHaveURL('/');
+      await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
+
+      const withOldPassword = await request.post('/api/login', {
+        data: { username: OWNER_USERNAME, password: OWNER_PASSWORD },
+      });
+      expect(withOldPassword.status()).toBe(401);
+
+      // The link is spent: a second use is refused with the server's words.
+      await page.goto(resetLink);
+      await page.getByLabel('New Password').fill('yet another passphrase');
+      await page.getByLabel('Confirm Password').fill('yet another passphrase');
+      await page.getByRole('button', { name: 'Reset Password' }).click();
+      await expect(toasts(page).filter({ hasText: 'Error' })).toContainText(INVALID_LINK);
+      await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toHaveCount(0);
+    } finally {
+      await otherBrowser.close();
+      await restoreOwner(request, newPassword);
+    }
+  });
+});

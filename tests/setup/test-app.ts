@@ -1,0 +1,107 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { inject } from 'vitest';
+import { buildApp } from '../../src/server/app.ts';
+import type { Clock } from '../../src/server/clock.ts';
+import { loadConfig, type Config } from '../../src/server/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
+import { ensureOwner } from '../../src/server/features/auth/auth.service.ts';
+
+export const OWNER = { username: 'owner', password: 'correct horse battery', email: 'owner@example.test' };
+
+/** A clock the test moves by hand. */
+export function createTestClock(start = new Date('2026-06-01T12:00:00Z')) {
+  let now = start.getTime();
+  const clock: Clock = () => new Date(now);
+  return Object.assign(clock, {
+    advance(ms: number) {
+      now += ms;
+    },
+  });
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  dialect: 'sqlite' | 'postgres';
+  /** Signs the owner in and returns the Cookie header to send. */
+  signIn(password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+async function openTestDatabase(dataDir: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  if (process.env.TEST_DIALECT === 'postgres') {
+    const databaseUrl = process.env.TEST_DATABASE_URL;
+    if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
+    // Each app gets a schema of its own in the shared test database.
+    const schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = openDatabase({ databaseUrl, sqlitePath: '', poolSize: 1 });
+    await admin.db.schema.createSchema(schema).execute();
+    const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
+    await migrateToLatest(database);
+    return {
+      database,
+      drop: async () => {
+        await admin.db.schema.dropSchema(schema).cascade().execute();
+        await admin.destroy();
+      },
+    };
+  }
+  const sqlitePath = path.join(dataDir, 'atelier.sqlite');
+  fs.copyFileSync(inject('sqliteTemplatePath'), sqlitePath);
+  const database = openDatabase({ sqlitePath });
+  await migrateToLatest(database);
+  return { database, drop: async () => {} };
+}
+
+export async function createTestApp(
+  options: {
+    clock?: Clock;
+    env?: Record<string, string>;
+    owner?: boolean;
+    /** A folder with an index.html, for tests of the served pages. */
+    clientDir?: string;
+  } = {},
+): Promise<TestApp> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const { database, drop } = await openTestDatabase(dataDir);
+  if (options.owner !== false) {
+    await ensureOwner({ db: database.db, clock: options.clock ?? (() => new Date()) }, OWNER);
+  }
+  const app = await buildApp({ config, database, clock: options.clock, logger: false, clientDir: options.clientDir });
+  await app.ready();
+
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    dialect: database.dialect,
+    async signIn(password = OWNER.password) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: OWNER.username, password },
+      });
+      if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
+      return cookieHeader(response);
+    },
+    async close() {
+      await app.close();
+      await database.destroy();
+      await drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The Cookie header a browser would send back after this response. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((cookie) => `${cookie.name}=${cookie.value}`).join('; ');
+}
