@@ -8,7 +8,7 @@ import { PortfolioOwner } from './portfolio.ts';
  * `<script type="application/json" id="page-data">` (data, never code: the CSP forbids inline
  * scripts). The client seeds its query cache with it, so a visitor waits for no API round trip.
  */
-export const PAGE_DATA_ELEMENT_ID = 'page-data';
+export { PAGE_DATA_ELEMENT_ID } from './page-data-element.ts';
 
 export const PageData = z.object({
   owner: PortfolioOwner.optional(),

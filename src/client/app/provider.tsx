@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { Toaster } from '#client/components/ui/toaster.tsx';
+import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
 import { seedQueryCache } from '#client/features/portfolio/api/page-data.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 
@@ -13,7 +13,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }

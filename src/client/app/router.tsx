@@ -3,8 +3,6 @@ import { Route, Switch } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { routes } from '#client/config/paths.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { ClearCachePage } from './routes/clear-cache.tsx';
-import { NotFoundPage } from './routes/not-found.tsx';
 import { PhotoDetailPage } from './routes/photo-detail.tsx';
 import { PortfolioPage } from './routes/portfolio.tsx';
 
@@ -17,6 +15,9 @@ const ForgotPasswordPage = lazy(() =>
 const ResetPasswordPage = lazy(() =>
   import('./routes/reset-password.tsx').then((module) => ({ default: module.ResetPasswordPage })),
 );
+// Neither is a visitor's first page: they stay out of the first load too.
+const ClearCachePage = lazy(() => import('./routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));
+const NotFoundPage = lazy(() => import('./routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
 
 export function AppRouter() {
   const { isLoading } = useAuth();

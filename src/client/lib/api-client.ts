@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import { ApiErrorBody } from '#contract/errors.ts';
+import type { ApiErrorBody } from '#contract/errors.ts';
 
 /**
  * A non-OK answer of the API. `message` follows the spec's error rule (§8):
@@ -21,14 +21,32 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The API's error JSON, checked by hand: this module is in every visitor's first load, which
+ * carries no schema library (issue 7: JS budget).
+ */
 function parseErrorBody(text: string): ApiErrorBody | undefined {
   if (!text) return undefined;
+  let body: unknown;
   try {
-    const parsed = ApiErrorBody.safeParse(JSON.parse(text));
-    return parsed.success ? parsed.data : undefined;
+    body = JSON.parse(text);
   } catch {
     return undefined;
   }
+  if (typeof body !== 'object' || body === null || !('message' in body) || typeof body.message !== 'string') {
+    return undefined;
+  }
+  const issues = 'issues' in body ? body.issues : undefined;
+  if (issues === undefined) return { message: body.message };
+  const isIssue = (issue: unknown) =>
+    typeof issue === 'object' &&
+    issue !== null &&
+    'path' in issue &&
+    typeof issue.path === 'string' &&
+    'message' in issue &&
+    typeof issue.message === 'string';
+  if (!Array.isArray(issues) || !issues.every(isIssue)) return undefined;
+  return { message: body.message, issues: issues as NonNullable<ApiErrorBody['issues']> };
 }
 
 /** What a toast should say about a failure: the server's message when it sent one. */

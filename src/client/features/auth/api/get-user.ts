@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { CurrentUser } from '#contract/auth.ts';
+import type { CurrentUser } from '#contract/auth.ts';
 import { api } from '#client/config/paths.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The signed-in owner, or null for a visitor (the server answers 401). */
 export function getUser(): Promise<CurrentUser | null> {
-  return apiClient.getOrNull(api.currentUser, { schema: CurrentUser });
+  return apiClient.getOrNull<CurrentUser>(api.currentUser);
 }
 
 export function getUserQueryOptions() {

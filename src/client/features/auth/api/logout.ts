@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { MessageResponse } from '#contract/auth.ts';
+import type { MessageResponse } from '#contract/auth.ts';
 import { api, paths } from '#client/config/paths.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { getUserQueryOptions } from './get-user.ts';
 
 export function logout(): Promise<MessageResponse> {
-  return apiClient.post(api.logout, {}, { schema: MessageResponse });
+  return apiClient.post<MessageResponse>(api.logout, {});
 }
 
 export function useLogout() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PhotoWithCategory } from '#contract/photos.ts';
+import type { PhotoWithCategory } from '#contract/photos.ts';
 import { api } from '#client/config/paths.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** One photo with its category's name, for the photo page. */
 export function getPhoto(id: number): Promise<PhotoWithCategory> {
-  return apiClient.get(api.photo(id), { schema: PhotoWithCategory });
+  return apiClient.get<PhotoWithCategory>(api.photo(id));
 }
 
 export function getPhotoQueryOptions(id: number) {

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { Photo } from '#contract/photos.ts';
+import type { Photo } from '#contract/photos.ts';
 import { api } from '#client/config/paths.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
-const PhotoList = z.array(Photo);
-
-/** Every photo of the portfolio, categorised or not. */
+/** Every photo of the portfolio, categorised or not; typed, not parsed (see get-categories.ts). */
 export function getPhotos(): Promise<Photo[]> {
-  return apiClient.get(api.photos, { schema: PhotoList });
+  return apiClient.get<Photo[]>(api.photos);
 }
 
 /** The key is the prefix of every photo query: invalidating it refreshes single photos too. */

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PortfolioOwner } from '#contract/portfolio.ts';
+import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { api } from '#client/config/paths.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The site's owner as visitors see them: title, about text, banner, social links. */
 export function getPortfolioOwner(): Promise<PortfolioOwner> {
-  return apiClient.get(api.portfolioOwner, { schema: PortfolioOwner });
+  return apiClient.get<PortfolioOwner>(api.portfolioOwner);
 }
 
 export function getPortfolioOwnerQueryOptions() {
