@@ -34,4 +34,49 @@ describe('loadConfig', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://photos.example.com/', TRUST_PROXY: 'true' });
     expect(config).toMatchObject({ publicUrl: 'https://photos.example.com', secure: true, trustProxy: true });
   });
+
+  it('keeps files under DATA_DIR unless S3_BUCKET is set', () => {
+    expect(loadConfig({}).s3).toBeUndefined();
+    const config = loadConfig({
+      S3_BUCKET: 'atelier-files',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_PUBLIC_URL: 'https://cdn.example.com/files/',
+    });
+    expect(config.s3).toEqual({
+      bucket: 'atelier-files',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+      publicUrl: 'https://cdn.example.com/files',
+    });
+    // AWS itself: a region, and the SDK's own credentials when no key is given.
+    expect(loadConfig({ S3_BUCKET: 'atelier-files', S3_REGION: 'eu-west-3' }).s3).toMatchObject({
+      region: 'eu-west-3',
+      endpoint: undefined,
+      credentials: undefined,
+    });
+  });
+
+  it('names every S3 variable that is bad or missing, together with the others', () => {
+    const messageOf = (env: Record<string, string>) => {
+      try {
+        loadConfig(env);
+      } catch (error) {
+        expect(error).toBeInstanceOf(ConfigError);
+        return (error as Error).message;
+      }
+      throw new Error('loadConfig accepted a bad environment');
+    };
+    const bad = messageOf({ PORT: 'eighty', S3_BUCKET: 'Not_A_Bucket', S3_ENDPOINT: 'ftp://x', S3_ACCESS_KEY_ID: 'key' });
+    for (const name of ['PORT', 'S3_BUCKET', 'S3_ENDPOINT', 'S3_SECRET_ACCESS_KEY']) expect(bad).toContain(name);
+
+    expect(messageOf({ S3_BUCKET: 'atelier-files' })).toContain('S3_REGION');
+    expect(messageOf({ S3_BUCKET: 'atelier-files', S3_REGION: 'us-east-1', S3_SECRET_ACCESS_KEY: 's' })).toContain('S3_ACCESS_KEY_ID');
+    // Half an S3 setup without its bucket would silently keep files on local disk.
+    const noBucket = messageOf({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PUBLIC_URL: 'https://cdn.example.com' });
+    expect(noBucket).toContain('S3_ENDPOINT');
+    expect(noBucket).toContain('S3_PUBLIC_URL');
+  });
 });

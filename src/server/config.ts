@@ -32,7 +32,44 @@ const EnvSchema = z.object({
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A whole request, body included, must arrive within this; uploads of many photos are one request. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
+  /** Object storage: set S3_BUCKET to keep uploads in an S3-compatible bucket instead of DATA_DIR. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lowercase letters, digits, dots, hyphens')
+    .optional(),
+  S3_REGION: z.string().regex(/^[a-z0-9-]{1,40}$/, 'a region such as us-east-1').optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
+
+/** Which S3 variables go together; returned as lines naming each bad one, like the schema's. */
+function s3Problems(env: Record<string, string | undefined>): string[] {
+  const problems: string[] = [];
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL'];
+  if (!env.S3_BUCKET) {
+    for (const name of others) if (env[name]) problems.push(`  ${name}: needs S3_BUCKET (object storage is off without it)`);
+    return problems;
+  }
+  // AWS itself needs a region; a custom endpoint (MinIO, s3rver, …) is happy with the SDK's default.
+  if (!env.S3_REGION && !env.S3_ENDPOINT) problems.push('  S3_REGION: required when S3_BUCKET is set without S3_ENDPOINT');
+  // Unset both to use the SDK's own credentials (instance role, AWS_* variables); one alone is a mistake.
+  if (env.S3_ACCESS_KEY_ID && !env.S3_SECRET_ACCESS_KEY) problems.push('  S3_SECRET_ACCESS_KEY: required with S3_ACCESS_KEY_ID');
+  if (env.S3_SECRET_ACCESS_KEY && !env.S3_ACCESS_KEY_ID) problems.push('  S3_ACCESS_KEY_ID: required with S3_SECRET_ACCESS_KEY');
+  return problems;
+}
+
+/** An S3-compatible bucket holding uploads/ and originals/; undefined keeps files under DATA_DIR. */
+export type S3Config = Readonly<{
+  bucket: string;
+  region: string;
+  /** Unset for AWS itself; a custom endpoint is addressed path-style (endpoint/bucket/key). */
+  endpoint: string | undefined;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** Public base of the bucket (a CDN or the bucket's website): /uploads redirects there when set. */
+  publicUrl: string | undefined;
+}>;
 
 export type Config = Readonly<{
   port: number;
@@ -55,6 +92,7 @@ export type Config = Readonly<{
   imageConcurrency: number;
   /** Slow or stalled clients are dropped once a request has taken this long to arrive. */
   requestTimeoutMs: number;
+  s3: S3Config | undefined;
 }>;
 
 export class ConfigError extends Error {
@@ -66,10 +104,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // An empty variable means unset, as in most .env tooling.
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
   const parsed = EnvSchema.safeParse(present);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
-  }
+  const lines = [
+    ...(parsed.success ? [] : parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`)),
+    ...s3Problems(present),
+  ];
+  if (!parsed.success || lines.length > 0) throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -97,5 +136,17 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     imageConcurrency: e.IMAGE_CONCURRENCY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          region: e.S3_REGION ?? 'us-east-1',
+          endpoint: e.S3_ENDPOINT,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
+          publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
+        }
+      : undefined,
   });
 }

@@ -42,6 +42,9 @@ const EXPECTED: Record<string, 'public' | 'owner'> = {
   'HEAD /uploads/{filename}': 'public',
   'GET /robots.txt': 'public',
   'GET /sitemap.xml': 'public',
+  // Probes for a load balancer or orchestrator: they carry no data, so anyone may ask.
+  'GET /healthz': 'public',
+  'GET /readyz': 'public',
 };
 
 type Operation = { security?: unknown[] };

@@ -1,6 +1,6 @@
 import type { Config } from '../config.ts';
 import type { FileStore } from '../storage/file-store.ts';
-import { LocalFileStore } from '../storage/local-file-store.ts';
+import { createFileStores } from '../storage/index.ts';
 import { ImageProcessor } from './image-pipeline.ts';
 
 /** What the photo, banner and uploads features share: where files go and who processes them. */
@@ -16,8 +16,7 @@ export interface Media {
 
 export function createMedia(config: Config): Media {
   return {
-    uploads: new LocalFileStore(config.uploadsDir),
-    originals: new LocalFileStore(config.originalsDir),
+    ...createFileStores(config),
     images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency),
     upload: config.upload,
   };

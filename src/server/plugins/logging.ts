@@ -1,4 +1,6 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 
 /**
  * What the log keeps of a request: Fastify's usual fields, but the path without its query string,
@@ -14,4 +16,24 @@ export function requestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort,
   };
+}
+
+/** An incoming id is kept only if it is a plain token: nothing that could forge a log line or a header. */
+const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * Fastify's genReqId: the proxy's X-Request-Id when it is a sane token (so one id follows a
+ * request through nginx and every instance), else a fresh UUID.
+ */
+export function requestIdFor(request: IncomingMessage): string {
+  const incoming = request.headers[REQUEST_ID_HEADER];
+  return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** Every answer names its request, so a visitor's report or a proxy log leads to the server's lines. */
+export function registerRequestId(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
 }

@@ -21,9 +21,20 @@ export interface OpenedFile {
 /** Where a file comes from: a file on local disk (copied, left in place) or a stream. */
 export type FileSource = { path: string } | Readable;
 
+/** Flat names only: the check that keeps every name inside its folder or key prefix. */
+const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+
+export function isSafeFileName(name: string): boolean {
+  return SAFE_NAME.test(name) && !name.includes('..');
+}
+
+export function assertSafeFileName(name: string): void {
+  if (!isSafeFileName(name)) throw new Error(`Unsafe file name: ${JSON.stringify(name)}`);
+}
+
 /**
- * A flat folder of named files. Kept narrow on purpose: the local folder implements it today,
- * an S3 bucket (prefix = folder) later. Names are flat: no slashes, no leading dot.
+ * A flat folder of named files, kept narrow on purpose: a local folder (LocalFileStore) or a key
+ * prefix in an S3 bucket (S3FileStore). Names are flat: no slashes, no leading dot.
  */
 export interface FileStore {
   /** Writes the whole file under `name`; readers never see it half written. */
@@ -36,4 +47,6 @@ export interface FileStore {
   list(prefix?: string): AsyncIterable<StoredFileInfo>;
   /** Deletes writes that never finished (a crash during put) begun before `before`; returns how many. */
   removeIncomplete(before: Date): Promise<number>;
+  /** Resolves when the store can be read and written now; throws why not (for /readyz). */
+  checkReachable(): Promise<void>;
 }

@@ -4,10 +4,15 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ByteRange, FileSource, FileStore, OpenedFile, StoredFileInfo } from './file-store.ts';
-
-/** Flat names only: the check that keeps every name inside the root, whatever a caller passes. */
-const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
+import {
+  assertSafeFileName,
+  isSafeFileName,
+  type ByteRange,
+  type FileSource,
+  type FileStore,
+  type OpenedFile,
+  type StoredFileInfo,
+} from './file-store.ts';
 
 /** A write in progress; only a crash leaves one behind, for removeIncomplete to find. */
 const PARTIAL_PREFIX = '.partial-';
@@ -21,7 +26,7 @@ export class LocalFileStore implements FileStore {
   constructor(readonly root: string) {}
 
   private pathOf(name: string): string {
-    if (!SAFE_NAME.test(name) || name.includes('..')) throw new Error(`Unsafe file name: ${JSON.stringify(name)}`);
+    assertSafeFileName(name);
     return path.join(this.root, name);
   }
 
@@ -88,7 +93,7 @@ export class LocalFileStore implements FileStore {
       throw error;
     }
     for (const name of names) {
-      if (!name.startsWith(prefix) || !SAFE_NAME.test(name)) continue;
+      if (!name.startsWith(prefix) || !isSafeFileName(name)) continue;
       const info = await this.stat(name);
       if (info) yield info;
     }
@@ -112,5 +117,10 @@ export class LocalFileStore implements FileStore {
       removed += 1;
     }
     return removed;
+  }
+
+  async checkReachable(): Promise<void> {
+    await fsp.mkdir(this.root, { recursive: true });
+    await fsp.access(this.root, fs.constants.R_OK | fs.constants.W_OK);
   }
 }

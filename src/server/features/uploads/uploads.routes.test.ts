@@ -1,34 +1,44 @@
-import fs from 'node:fs';
-import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
+import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { png } from '../../../../tests/fixtures/images.ts';
 import { createPhotos, postPhotos } from '../../../../tests/fixtures/photos.ts';
+import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3.ts';
 import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import type { FileStore } from '../../storage/file-store.ts';
+import { createFileStores, type FileStores } from '../../storage/index.ts';
+import { S3FileStore } from '../../storage/s3-file-store.ts';
 
-let t: TestApp;
-let photo: Photo;
-let onDisk: Buffer;
+/** The same answers whether the files sit in DATA_DIR or in an S3 bucket. */
+describe.each(['local folder', 'S3 bucket'] as const)('GET /uploads/{filename} from the %s', (where) => {
+  let t: TestApp;
+  let s3: TestS3Server | undefined;
+  let stores: FileStores;
+  let photo: Photo;
+  let stored: Buffer;
 
-beforeEach(async () => {
-  t = await createTestApp();
-  [photo] = (await createPhotos(t, await t.signIn())) as [Photo];
-  onDisk = fs.readFileSync(path.join(t.config.uploadsDir, photo.thumbnail));
-});
-afterEach(async () => {
-  await t?.close();
-});
+  beforeEach(async () => {
+    s3 = where === 'S3 bucket' ? await startS3Server() : undefined;
+    t = await createTestApp({ env: s3?.env ?? {} });
+    stores = createFileStores(t.config);
+    [photo] = (await createPhotos(t, await t.signIn())) as [Photo];
+    stored = await bytesOf(stores.uploads, photo.thumbnail);
+  });
+  afterEach(async () => {
+    await t?.close();
+    await s3?.close();
+  });
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
 
-describe('GET /uploads/{filename}', () => {
   it('serves a stored file with its exact type, nosniff, a sandbox CSP and a year of immutable caching', async () => {
     const response = await get(`/uploads/${photo.thumbnail}?v=${photo.version}`);
     expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(onDisk)).toBe(true);
+    expect(response.rawPayload.equals(stored)).toBe(true);
     expect(response.headers).toMatchObject({
       'content-type': 'image/webp',
-      'content-length': String(onDisk.length),
+      'content-length': String(stored.length),
       'x-content-type-options': 'nosniff',
       'content-security-policy': "sandbox; default-src 'none'",
       'cache-control': 'public, max-age=31536000, immutable',
@@ -52,24 +62,24 @@ describe('GET /uploads/{filename}', () => {
   });
 
   it('answers a byte range with 206 and Content-Range', async () => {
-    const size = onDisk.length;
+    const size = stored.length;
     const first = await get(`/uploads/${photo.thumbnail}`, { range: 'bytes=0-9' });
     expect(first.statusCode).toBe(206);
     expect(first.headers['content-range']).toBe(`bytes 0-9/${size}`);
     expect(first.headers['content-length']).toBe('10');
-    expect(first.rawPayload.equals(onDisk.subarray(0, 10))).toBe(true);
+    expect(first.rawPayload.equals(stored.subarray(0, 10))).toBe(true);
 
     const from = await get(`/uploads/${photo.thumbnail}`, { range: `bytes=${size - 4}-` });
-    expect(from.rawPayload.equals(onDisk.subarray(size - 4))).toBe(true);
+    expect(from.rawPayload.equals(stored.subarray(size - 4))).toBe(true);
     const suffix = await get(`/uploads/${photo.thumbnail}`, { range: 'bytes=-5' });
     expect(suffix.headers['content-range']).toBe(`bytes ${size - 5}-${size - 1}/${size}`);
-    expect(suffix.rawPayload.equals(onDisk.subarray(size - 5))).toBe(true);
+    expect(suffix.rawPayload.equals(stored.subarray(size - 5))).toBe(true);
     const clamped = await get(`/uploads/${photo.thumbnail}`, { range: `bytes=10-${size * 2}` });
     expect(clamped.headers['content-range']).toBe(`bytes 10-${size - 1}/${size}`);
   });
 
   it('answers 416 to a range that starts past the end, and ignores ranges it does not serve', async () => {
-    const size = onDisk.length;
+    const size = stored.length;
     const past = await get(`/uploads/${photo.thumbnail}`, { range: `bytes=${size}-` });
     expect(past.statusCode).toBe(416);
     expect(past.headers['content-range']).toBe(`bytes */${size}`);
@@ -86,7 +96,7 @@ describe('GET /uploads/{filename}', () => {
   it('answers HEAD with the headers and length and no body', async () => {
     const response = await t.app.inject({ method: 'HEAD', url: `/uploads/${photo.thumbnail}` });
     expect(response.statusCode).toBe(200);
-    expect(response.headers['content-length']).toBe(String(onDisk.length));
+    expect(response.headers['content-length']).toBe(String(stored.length));
     expect(response.headers['content-type']).toBe('image/webp');
     expect(response.rawPayload.length).toBe(0);
   });
@@ -97,7 +107,8 @@ describe('GET /uploads/{filename}', () => {
   });
 
   it('reaches nothing outside the stored files, in any encoding of a path', async () => {
-    fs.writeFileSync(path.join(t.config.uploadsDir, 'notes.txt'), 'not generated');
+    // A file of a shape the server never generates, in the folder or under the bucket's prefix.
+    await stores.uploads.put('notes.txt', Readable.from(['not generated']));
     const attempts = [
       '/uploads/..%2fatelier.sqlite',
       '/uploads/%2e%2e%2fatelier.sqlite',
@@ -135,8 +146,51 @@ describe('GET /uploads/{filename}', () => {
     const cookie = await t.signIn();
     const [upload] = (await postPhotos(t, cookie, [{ name: 'art.png', data: await png() }])).json().photos as Photo[];
     const key = upload!.filename.split('.')[0];
-    expect(fs.existsSync(path.join(t.config.originalsDir, `${key}.png`))).toBe(true);
+    expect(await stores.originals.stat(`${key}.png`)).not.toBeNull();
     expect((await get(`/uploads/${key}.png`)).statusCode).toBe(404);
     expect((await get(`/uploads/..%2foriginals%2f${key}.png`)).statusCode).toBe(404);
+  });
+});
+
+async function bytesOf(store: FileStore, name: string): Promise<Buffer> {
+  const opened = await store.open(name);
+  if (!opened) throw new Error(`${name} is not stored`);
+  return buffer(opened.stream);
+}
+
+describe('GET /uploads/{filename} with S3_PUBLIC_URL', () => {
+  let t: TestApp;
+  let s3: TestS3Server;
+  beforeEach(async () => {
+    s3 = await startS3Server();
+    // s3rver serves a bucket path-style, so its own URL is a public base that really answers.
+    t = await createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}/` } });
+  });
+  afterEach(async () => {
+    await t?.close();
+    await s3?.close();
+  });
+
+  it('redirects to the file in the bucket, which answers its bytes with the exact type', async () => {
+    const [photo] = (await createPhotos(t, await t.signIn())) as [Photo];
+    const response = await t.app.inject({ method: 'GET', url: `/uploads/${photo.thumbnail}?v=${photo.version}` });
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(`${s3.endpoint}/${s3.bucket}/uploads/${photo.thumbnail}`);
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
+
+    const fromBucket = await fetch(response.headers.location!);
+    expect(fromBucket.status).toBe(200);
+    expect(fromBucket.headers.get('content-type')).toBe('image/webp');
+    const { uploads } = createFileStores(t.config);
+    expect(uploads).toBeInstanceOf(S3FileStore);
+    expect(Buffer.from(await fromBucket.arrayBuffer()).equals(await bytesOf(uploads, photo.thumbnail))).toBe(true);
+  });
+
+  it('still answers 404, without redirecting, to a name the server never generates', async () => {
+    for (const url of ['/uploads/notes.txt', `/uploads/..%2foriginals%2f${'0'.repeat(32)}.png`]) {
+      const response = await t.app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.headers.location, url).toBeUndefined();
+    }
   });
 });

@@ -9,8 +9,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Even opened directly, a file cannot run script or load anything (DESIGN §7). */
 const FILE_CSP = "sandbox; default-src 'none'";
 
+/** A redirect to the bucket may change with S3_PUBLIC_URL, so it is cached for a while, not for good. */
+const REDIRECT_CACHE = 'public, max-age=3600';
+
+export interface UploadsRoutesOptions {
+  files: FileStore;
+  /**
+   * S3_PUBLIC_URL: where the bucket's `uploads/` keys are served (a CDN, the bucket's website).
+   * Set, requests are redirected there and never touch the store; its headers are then the
+   * bucket's or the CDN's to set.
+   */
+  publicBase?: string | undefined;
+}
+
 /** GET /uploads/{filename}: generated names only, from the public store; originals live elsewhere. */
-export const uploadsRoutes: FastifyPluginAsync<{ files: FileStore }> = async (app, { files }) => {
+export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, { files, publicBase }) => {
   app.route<{ Params: { filename: string } }>({
     method: ['GET', 'HEAD'],
     url: '/uploads/:filename',
@@ -21,6 +34,9 @@ export const uploadsRoutes: FastifyPluginAsync<{ files: FileStore }> = async (ap
       // encoding, never match it once the router has decoded the segment.
       const { filename } = request.params;
       if (!isServedFileName(filename)) throw notFound('No such file');
+      if (publicBase) {
+        return reply.code(302).header('cache-control', REDIRECT_CACHE).redirect(`${publicBase}/uploads/${filename}`);
+      }
       const info = await files.stat(filename);
       if (!info) throw notFound('No such file');
 
