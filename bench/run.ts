@@ -1,47 +1,75 @@
 /**
- * `npm run bench`: figures, not assertions (DESIGN §8). Starts the built server as a process of
- * its own with a temporary DATA_DIR (SQLite), uploads 12-megapixel JPEGs through the API, then
- * puts HTTP load on the photo list and on one thumbnail from another process over loopback.
- * Prints the figures and writes them to bench/results/latest.json.
+ * `npm run bench`: figures, not assertions (DESIGN §8). Each row is measured against its baseline
+ * in the same run, since this machine is shared and noisy: absolute figures drift, ratios hold.
+ * The built server runs as a process of its own (SQLite, a temporary DATA_DIR, started as
+ * `npm start` starts it); load comes from another process over loopback; nginx (Debian's
+ * package) serves the same bytes from files and a bare node:http server answers the same JSON.
+ * Prints one table and writes it, with the machine, to bench/results/latest.json.
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { openDatabase } from '../src/server/db/database.ts';
-import { insertPhotos } from '../src/server/features/photos/photos.repository.ts';
-import { newFileKey } from '../src/server/storage/file-names.ts';
-import { loadTest, type LoadResult } from './load.ts';
+import { hugePng } from '../tests/fixtures/images.ts';
+import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
+import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
 import { writeFixtures } from './photo-fixtures.ts';
-import { buildServer, memoryOf, startServer, type RunningServer } from './server-process.ts';
+import { formatTable, ratioOf, round2, type BenchRow } from './report.ts';
+import { buildClient, buildServer, freePort, memoryOf, startServer, type RunningServer } from './server-process.ts';
+import { sharpBaseline } from './sharp-baseline.ts';
+import { fillSite } from './site-data.ts';
 
 const FIXTURES = 3;
-const ONE_AT_A_TIME = 3;
+/** Uploads timed for the throughput row: the fixtures twice over, two requests at a time. */
+const TIMED_UPLOADS = 6;
+const IMAGE_CONCURRENCY = 2;
 const AT_ONCE = 20;
 const LISTED_PHOTOS = 1000;
-const LOAD_SECONDS = 10;
+const LISTED_CATEGORIES = 4;
+const SCALE_PHOTOS = 10_000;
+const SCALE_CATEGORIES = 100;
+const LOAD_SECONDS = 5;
+const CONNECTIONS = 10;
+const SCALE_CONNECTIONS = 50;
+const VISITORS = 200;
+const MIXED_SECONDS = 60;
+/** What a browser sends: the site's answers to browsers are compressed where it pays. */
+const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
 const OWNER = { username: 'bench', password: 'bench-password' };
-const resultsDir = path.join(import.meta.dirname, 'results');
-
-/**
- * glibc's malloc keeps freed image buffers in per-thread arenas and, after the first large free,
- * stops handing blocks of that size back to the system, so RSS ratchets up with every photo.
- * The uploads are measured as the server starts by default and with the two variables that
- * undo that: fewer arenas (free), and large blocks always mapped (costs page faults).
- */
-const ALLOCATORS: Array<{ name: string; env: Record<string, string>; httpLoad?: boolean }> = [
-  { name: 'glibc defaults', env: {} },
-  // The HTTP figures come from this one: it costs no speed, so it is the one to deploy with.
-  { name: 'MALLOC_ARENA_MAX=2', env: { MALLOC_ARENA_MAX: '2' }, httpLoad: true },
-  {
-    name: 'MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072',
-    env: { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' },
-  },
-];
+/** As scripts/start.mjs starts the server: the one setting deployed. */
+const SERVER_ENV = { MALLOC_ARENA_MAX: '2' };
+const benchDir = import.meta.dirname;
+const resultsDir = path.join(benchDir, 'results');
 
 const mb = (kb: number) => Math.round(kb / 1024);
-const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const log = (line: string) => process.stderr.write(`${line}\n`);
+const rps = (result: LoadResult) => result.requestsPerSecond;
+
+function loadNote(result: LoadResult): string | undefined {
+  const failures = result.errors + result.failedAnswers;
+  return failures ? `${result.errors} errors, ${result.failedAnswers} failed answers (${JSON.stringify(result.statusCounts)})` : undefined;
+}
+
+/** A throughput row: figure ÷ baseline against a minimum ratio. */
+function throughputRow(name: string, figure: LoadResult, baselineName: string, baseline: LoadResult, minimum: number): BenchRow {
+  // A baseline that answers errors (a 403, a 404) would make any figure look slow.
+  if (baseline.errors + baseline.failedAnswers > 0 || baseline.requests === 0) {
+    throw new Error(`the baseline "${baselineName}" failed: ${loadNote(baseline) ?? 'no requests'}`);
+  }
+  const ratio = ratioOf(rps(figure), rps(baseline));
+  const failures = figure.errors + figure.failedAnswers;
+  return {
+    name,
+    figure: rps(figure),
+    unit: 'req/s',
+    baseline: { name: baselineName, figure: rps(baseline) },
+    ratio,
+    target: `≥ ${minimum} × ${baselineName}`,
+    met: ratio >= minimum && failures === 0,
+    note: loadNote(figure),
+  };
+}
 
 async function signIn(baseUrl: string): Promise<string> {
   const response = await fetch(`${baseUrl}/api/login`, {
@@ -53,114 +81,57 @@ async function signIn(baseUrl: string): Promise<string> {
   return response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
 }
 
-/** One photo through POST /api/photos/upload; returns the milliseconds until the answer. */
-async function upload(baseUrl: string, cookie: string, file: string): Promise<number> {
+interface UploadedPhoto {
+  id: number;
+  title: string;
+  filename: string;
+  thumbnail: string;
+  version: number;
+  variants: Array<{ filename: string }>;
+}
+
+/** One file through POST /api/photos/upload, as the admin page sends it. */
+async function upload(baseUrl: string, cookie: string, file: string, name = path.basename(file)): Promise<UploadedPhoto> {
   const form = new FormData();
-  form.append('photos', await fs.openAsBlob(file, { type: 'image/jpeg' }), path.basename(file));
-  const started = performance.now();
+  form.append('photos', await fs.openAsBlob(file, { type: 'image/jpeg' }), name);
   const response = await fetch(`${baseUrl}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
   const body = await response.text();
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${body}`);
-  return performance.now() - started;
+  return (JSON.parse(body) as { photos: UploadedPhoto[] }).photos[0]!;
 }
 
-/** The highest VmRSS seen while `work` runs, sampled every 50 ms (VmHWM is the kernel's own). */
-async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; sampledPeakKb: number }> {
-  let sampledPeakKb = 0;
+/** The highest VmRSS seen while `work` runs, sampled every 20 ms. */
+async function peakRssDuring<T>(pid: number, work: () => Promise<T>): Promise<{ result: T; peakKb: number }> {
+  let peakKb = memoryOf(pid).rss;
   const timer = setInterval(() => {
-    sampledPeakKb = Math.max(sampledPeakKb, memoryOf(pid).rss);
-  }, 50);
+    peakKb = Math.max(peakKb, memoryOf(pid).rss);
+  }, 20);
   try {
-    return { result: await work(), sampledPeakKb };
+    return { result: await work(), peakKb };
   } finally {
     clearInterval(timer);
+    peakKb = Math.max(peakKb, memoryOf(pid).rss);
   }
 }
 
-/** 1,000 rows that share one uploaded photo's files: the list's cost is rows and JSON, not files. */
-async function fillPhotoList(dataDir: string): Promise<void> {
-  const handle = openDatabase({ sqlitePath: path.join(dataDir, 'atelier.sqlite') });
-  try {
-    const model = await handle.db.selectFrom('photos').selectAll().orderBy('id').executeTakeFirstOrThrow();
-    const existing = await handle.db.selectFrom('photos').select('id').execute();
-    const now = new Date().toISOString();
-    const missing = LISTED_PHOTOS - existing.length;
-    for (let start = 0; start < missing; start += 200) {
-      const rows = Array.from({ length: Math.min(200, missing - start) }, (_, offset) => {
-        const { id: _id, ...copy } = model;
-        return {
-          ...copy,
-          fileKey: newFileKey(),
-          title: `Bench photo ${start + offset + 1}`,
-          sortOrder: start + offset + existing.length,
-          createdAt: now,
-          updatedAt: now,
-        };
-      });
-      await insertPhotos(handle.db, rows);
-    }
-  } finally {
-    await handle.destroy();
-  }
-}
-
-interface UploadFigures {
-  allocator: string;
-  averageFileMb: number;
-  oneAtATime: { photos: number; secondsPerPhoto: number; photosPerSecond: number };
-  atOnce: { photos: number; totalSeconds: number; photosPerSecond: number; slowestSeconds: number };
-  serverRssMb: { idle: number; peakSampled: number; peakHighWaterMark: number };
-}
-
-async function measureUploads(server: RunningServer, fixtures: string[], allocator: string): Promise<UploadFigures> {
-  const cookie = await signIn(server.baseUrl);
-  const idle = memoryOf(server.pid);
-
-  log(`Uploading ${ONE_AT_A_TIME} photos one at a time…`);
-  const single: number[] = [];
-  for (let index = 0; index < ONE_AT_A_TIME; index += 1) {
-    single.push(await upload(server.baseUrl, cookie, fixtures[index % fixtures.length]!));
-  }
-  const secondsPerPhoto = single.reduce((sum, ms) => sum + ms, 0) / single.length / 1000;
-
-  log(`Uploading ${AT_ONCE} photos at once…`);
-  const started = performance.now();
-  const { result: latencies, sampledPeakKb } = await peakRssDuring(server.pid, () =>
-    Promise.all(Array.from({ length: AT_ONCE }, (_, index) => upload(server.baseUrl, cookie, fixtures[index % fixtures.length]!))),
-  );
-  const totalMs = performance.now() - started;
-  const after = memoryOf(server.pid);
-
-  const sizes = fixtures.map((file) => fs.statSync(file).size);
-  return {
-    allocator,
-    averageFileMb: Math.round((sizes.reduce((sum, size) => sum + size, 0) / sizes.length / 1e6) * 10) / 10,
-    oneAtATime: {
-      photos: ONE_AT_A_TIME,
-      secondsPerPhoto: Math.round(secondsPerPhoto * 100) / 100,
-      photosPerSecond: Math.round((1 / secondsPerPhoto) * 100) / 100,
-    },
-    atOnce: {
-      photos: AT_ONCE,
-      totalSeconds: seconds(totalMs),
-      photosPerSecond: Math.round((AT_ONCE / (totalMs / 1000)) * 100) / 100,
-      slowestSeconds: seconds(Math.max(...latencies)),
-    },
-    serverRssMb: { idle: mb(idle.rss), peakSampled: mb(sampledPeakKb), peakHighWaterMark: mb(after.hwm) },
-  };
-}
-
-function describeLoad(label: string, result: LoadResult): string {
-  return (
-    `${label.padEnd(34)} ${String(result.requestsPerSecond).padStart(6)} req/s   ` +
-    `p50 ${result.latencyMs.p50} ms, p99 ${result.latencyMs.p99} ms   ${result.megabytesPerSecond} MB/s` +
-    (result.errors || result.non2xx ? `   (${result.errors} errors, ${result.non2xx} non-2xx)` : '')
+/** Runs `work` for each item, `concurrency` at a time. */
+async function inTurns<T>(items: T[], concurrency: number, work: (item: T, index: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < items.length) {
+        const index = next;
+        next += 1;
+        await work(items[index]!, index);
+      }
+    }),
   );
 }
 
-function startBenchServer(mainJs: string, dataDir: string, env: Record<string, string>): Promise<RunningServer> {
+function startBenchServer(mainJs: string, dataDir: string): Promise<RunningServer> {
   return startServer(mainJs, {
-    ...env,
+    ...SERVER_ENV,
+    IMAGE_CONCURRENCY: String(IMAGE_CONCURRENCY),
     DATA_DIR: dataDir,
     OWNER_USERNAME: OWNER.username,
     OWNER_PASSWORD: OWNER.password,
@@ -169,84 +140,406 @@ function startBenchServer(mainJs: string, dataDir: string, env: Record<string, s
   });
 }
 
-async function main(): Promise<void> {
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
-  const servers: RunningServer[] = [];
+/** The bare node:http server answering `file`'s bytes, in a process of its own. */
+async function startBareNode(file: string): Promise<{ baseUrl: string; child: ChildProcess }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(benchDir, 'bare-node-server.ts'), file, String(port)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout.once('data', () => resolve());
+    child.once('exit', (code) => reject(new Error(`the bare node server exited with ${code}`)));
+  });
+  return { baseUrl: `http://127.0.0.1:${port}`, child };
+}
+
+/** The body exactly as sent without compression. */
+async function bytesOf(url: string, headers: Record<string, string> = {}): Promise<Buffer> {
+  const response = await fetch(url, { headers: { 'accept-encoding': 'identity', ...headers } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  if (response.headers.get('content-encoding')) throw new Error(`${url} came compressed`);
+  return Buffer.from(await response.arrayBuffer());
+}
+
+const load = (spec: Omit<LoadSpec, 'connections' | 'seconds'> & Partial<LoadSpec>) =>
+  loadTest({ connections: CONNECTIONS, seconds: LOAD_SECONDS, ...spec });
+
+async function uploadRows(server: RunningServer, fixtures: string[], workDir: string): Promise<BenchRow[]> {
+  const cookie = await signIn(server.baseUrl);
+  const timed = Array.from({ length: TIMED_UPLOADS }, (_, index) => fixtures[index % fixtures.length]!);
+  // One upload first, so neither side pays for warming up.
+  await upload(server.baseUrl, cookie, fixtures[0]!);
+  await sharpBaseline([fixtures[0]!], fs.mkdtempSync(path.join(workDir, 'sharp-')), 1);
+
+  log(`Uploading ${TIMED_UPLOADS} 12-megapixel JPEGs, ${IMAGE_CONCURRENCY} at a time, and rendering them with bare sharp…`);
+  const started = performance.now();
+  await inTurns(timed, IMAGE_CONCURRENCY, (file) => upload(server.baseUrl, cookie, file));
+  const serverPerSecond = TIMED_UPLOADS / ((performance.now() - started) / 1000);
+  const sharpPerSecond = await sharpBaseline(timed, fs.mkdtempSync(path.join(workDir, 'sharp-')), IMAGE_CONCURRENCY);
+  const averageMb = round2(fixtures.reduce((sum, file) => sum + fs.statSync(file).size, 0) / fixtures.length / 1e6);
+  const throughputRatio = ratioOf(serverPerSecond, sharpPerSecond);
+
+  log(`Uploading ${AT_ONCE} at once…`);
+  const { peakKb: atOnceKb } = await peakRssDuring(server.pid, () =>
+    Promise.all(Array.from({ length: AT_ONCE }, (_, index) => upload(server.baseUrl, cookie, fixtures[index % fixtures.length]!))),
+  );
+  const highWaterKb = memoryOf(server.pid).hwm;
+
+  log('Uploading a decompression bomb…');
+  const bombFile = path.join(workDir, 'bomb.png');
+  fs.writeFileSync(bombFile, hugePng(20_000, 20_000));
+  const rssBeforeKb = memoryOf(server.pid).rss;
+  const bomb = await peakRssDuring(server.pid, async () => {
+    const form = new FormData();
+    form.append('photos', await fs.openAsBlob(bombFile, { type: 'image/png' }), 'bomb.png');
+    const bombStarted = performance.now();
+    const response = await fetch(`${server.baseUrl}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - bombStarted };
+  });
+  const bombGrowthMb = Math.max(0, mb(bomb.peakKb - rssBeforeKb));
+  const refused = bomb.result.status >= 400 && bomb.result.status < 500;
+
+  return [
+    {
+      name: `Upload: 12-MP JPEGs (${averageMb} MB), ${IMAGE_CONCURRENCY} at a time`,
+      figure: round2(serverPerSecond),
+      unit: 'photos/s',
+      baseline: { name: 'bare sharp, same variants and files', figure: round2(sharpPerSecond) },
+      ratio: throughputRatio,
+      target: '≥ 0.8 × bare sharp',
+      met: throughputRatio >= 0.8,
+    },
+    {
+      name: `Upload: peak server RSS while ${AT_ONCE} upload at once`,
+      figure: mb(Math.max(atOnceKb, highWaterKb)),
+      unit: 'MB',
+      target: '< 400 MB',
+      met: mb(Math.max(atOnceKb, highWaterKb)) < 400,
+      note: `sampled peak ${mb(atOnceKb)} MB, kernel high-water mark since start ${mb(highWaterKb)} MB`,
+    },
+    {
+      name: 'Upload: decompression bomb (20000×20000 PNG) refused',
+      figure: Math.round(bomb.result.ms),
+      unit: 'ms',
+      target: `< 100 ms, RSS growth < 50 MB`,
+      met: refused && bomb.result.ms < 100 && bombGrowthMb < 50,
+      note: `answered ${bomb.result.status}; RSS growth ${bombGrowthMb} MB`,
+    },
+  ];
+}
+
+interface SiteFiles {
+  photos: Array<{ id: number; thumbnail: string; version: number }>;
+  thumbnailPath: string;
+  pageBytes: number;
+}
+
+/** The baselines' files: the photo list's bytes, one thumbnail, and a file the size of GET /. */
+async function writeBaselineFiles(server: RunningServer, root: string): Promise<SiteFiles> {
+  fs.mkdirSync(root, { recursive: true });
+  const listBytes = await bytesOf(`${server.baseUrl}/api/photos`);
+  fs.writeFileSync(path.join(root, 'photos.json'), listBytes);
+  const photos = JSON.parse(listBytes.toString('utf8')) as SiteFiles['photos'];
+  const thumbnailPath = `/uploads/${photos[0]!.thumbnail}?v=${photos[0]!.version}`;
+  fs.writeFileSync(path.join(root, 'thumb.webp'), await bytesOf(`${server.baseUrl}${thumbnailPath}`));
+  const page = await bytesOf(`${server.baseUrl}/`);
+  if (!page.includes('<div id="root"')) log('  (GET / did not look like the built page)');
+  fs.writeFileSync(path.join(root, 'page.html'), page);
+  return { photos, thumbnailPath, pageBytes: page.length };
+}
+
+async function httpRows(server: RunningServer, nginx: RunningNginx, bareNode: string, site: SiteFiles): Promise<BenchRow[]> {
+  const list = `${server.baseUrl}/api/photos`;
+  log(`Loading each URL for ${LOAD_SECONDS} s with ${CONNECTIONS} connections…`);
+  const serverList = await load({ url: list });
+  const nginxList = await load({ url: `${nginx.baseUrl}/photos.json` });
+  const bareList = await load({ url: bareNode });
+
+  const serverTag = (await fetch(list)).headers.get('etag');
+  const nginxTag = (await fetch(`${nginx.baseUrl}/photos.json`)).headers.get('etag');
+  const server304 = serverTag ? await load({ url: list, headers: { 'if-none-match': serverTag } }) : undefined;
+  const nginx304 = await load({ url: `${nginx.baseUrl}/photos.json`, headers: { 'if-none-match': nginxTag ?? '' } });
+  const bareTag = (await fetch(bareNode)).headers.get('etag');
+  const bare304 = await load({ url: bareNode, headers: { 'if-none-match': bareTag ?? '' } });
+
+  const serverThumb = await load({ url: `${server.baseUrl}${site.thumbnailPath}` });
+  const nginxThumb = await load({ url: `${nginx.baseUrl}/thumb.webp` });
+  const serverPage = await load({ url: `${server.baseUrl}/` });
+  const nginxPage = await load({ url: `${nginx.baseUrl}/page.html` });
+
+  const rows: BenchRow[] = [
+    throughputRow(`GET /api/photos (${LISTED_PHOTOS} photos)`, serverList, 'nginx, same bytes', nginxList, 0.5),
+    throughputRow(`GET /api/photos (${LISTED_PHOTOS} photos)`, serverList, 'bare node:http', bareList, 0.8),
+  ];
+  const only304 = (result: LoadResult) => (result.statusCounts['304'] ?? 0) === result.requests;
+  if (server304) {
+    const row = throughputRow('GET /api/photos with If-None-Match → 304', server304, 'nginx 304', nginx304, 0.8);
+    if (!only304(server304)) row.met = false;
+    row.note =
+      `bare node:http answers its 304 at ${rps(bare304)} req/s (the Node floor)` +
+      (only304(server304) ? '' : `; not all answers were 304: ${JSON.stringify(server304.statusCounts)}`);
+    rows.push(row);
+  } else {
+    rows.push({ name: 'GET /api/photos with If-None-Match → 304', figure: 0, unit: 'req/s', target: '≥ 0.8 × nginx 304', met: false, note: 'no ETag' });
+  }
+  rows.push(
+    throughputRow('GET /uploads/<thumbnail>', serverThumb, 'nginx, same file', nginxThumb, 0.5),
+    throughputRow(
+      `GET / (the page with its first data, ${Math.round(site.pageBytes / 1024)} KB)`,
+      serverPage,
+      'nginx, file of the same size',
+      nginxPage,
+      0.5,
+    ),
+  );
+  return rows;
+}
+
+interface MixedFigures {
+  row: BenchRow;
+  visitors: LoadResult;
+  owner: { uploads: number; reorders: number; failures: string[] };
+  check: { uploaded: number; presentOnce: number; filesServed: number; filesMissing: string[] };
+}
+
+/**
+ * Issue 8 item 8: 200 visitors load the page, the lists and a thumbnail while the owner uploads
+ * photos and reorders them, for 60 s. Afterwards every upload must be listed exactly once, with
+ * its title, and every one of its files served.
+ */
+async function mixedLoad(server: RunningServer, smallJpegs: string[], thumbnailPath: string): Promise<MixedFigures> {
+  const cookie = await signIn(server.baseUrl);
+  const headers = { cookie, 'content-type': 'application/json' };
+  const category = await fetch(`${server.baseUrl}/api/categories`, { method: 'POST', headers, body: JSON.stringify({ name: 'Live uploads' }) });
+  if (category.status !== 201) throw new Error(`could not create a category: ${category.status}`);
+  const categoryId = ((await category.json()) as { id: number }).id;
+
+  log(`${VISITORS} visitors and the owner at work for ${MIXED_SECONDS} s…`);
+  const visitors = loadTest({
+    url: server.baseUrl,
+    connections: VISITORS,
+    seconds: MIXED_SECONDS,
+    headers: BROWSER_HEADERS,
+    paths: ['/', '/api/photos', '/api/categories', thumbnailPath],
+  });
+  const uploaded: UploadedPhoto[] = [];
+  const failures: string[] = [];
+  let reorders = 0;
+  const deadline = Date.now() + MIXED_SECONDS * 1000;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  while (Date.now() < deadline - 1000) {
+    const index = uploaded.length;
+    try {
+      uploaded.push(await upload(server.baseUrl, cookie, smallJpegs[index % smallJpegs.length]!, `live-${index + 1}.jpg`));
+      // The newest first: every photo of the category moves, as a drag in the admin would.
+      const photoUpdates = [...uploaded].reverse().map((photo, order) => ({ id: photo.id, order, categoryId }));
+      const reorder = await fetch(`${server.baseUrl}/api/photos/reorder`, { method: 'PUT', headers, body: JSON.stringify({ photoUpdates }) });
+      await reorder.arrayBuffer();
+      if (reorder.ok) reorders += 1;
+      else failures.push(`reorder: ${reorder.status}`);
+    } catch (error) {
+      failures.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  const visitorResult = await visitors;
+
+  log('Checking every upload…');
+  const listed = (await (await fetch(`${server.baseUrl}/api/photos`)).json()) as Array<UploadedPhoto & { categoryId: number | null }>;
+  let presentOnce = 0;
+  let filesServed = 0;
+  const filesMissing: string[] = [];
+  for (const [index, photo] of uploaded.entries()) {
+    const matches = listed.filter((candidate) => candidate.id === photo.id);
+    const listedPhoto = matches[0];
+    if (
+      matches.length === 1 &&
+      listedPhoto &&
+      listedPhoto.title === `live-${index + 1}` &&
+      listedPhoto.filename === photo.filename &&
+      listedPhoto.categoryId === categoryId &&
+      listed.filter((candidate) => candidate.title === photo.title).length === 1
+    ) {
+      presentOnce += 1;
+    }
+    for (const file of [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)]) {
+      const response = await fetch(`${server.baseUrl}/uploads/${file}?v=${photo.version}`);
+      await response.arrayBuffer();
+      if (response.status === 200) filesServed += 1;
+      else filesMissing.push(`${file}: ${response.status}`);
+    }
+  }
+
+  const visitorFailures = visitorResult.errors + visitorResult.failedAnswers;
+  const allPresent = presentOnce === uploaded.length && filesMissing.length === 0;
+  const errors = visitorFailures + failures.length;
+  return {
+    row: {
+      name: `${VISITORS} visitors (br) + owner uploading and reordering for ${MIXED_SECONDS} s: errors`,
+      figure: errors,
+      unit: 'errors',
+      target: '0 errors; every upload listed once, its files served',
+      met: errors === 0 && allPresent && uploaded.length > 0,
+      note:
+        `visitors ${rps(visitorResult)} req/s, p99 ${visitorResult.latencyMs.p99} ms, ` +
+        `${visitorResult.requests} requests (${JSON.stringify(visitorResult.statusCounts)}), ${visitorResult.errors} connection errors; ` +
+        `owner ${uploaded.length} uploads, ${reorders} reorders${failures.length ? `, failures: ${failures.slice(0, 3).join('; ')}` : ''}; ` +
+        `${presentOnce}/${uploaded.length} listed exactly once, ${filesServed} files served` +
+        (filesMissing.length ? `, missing: ${filesMissing.slice(0, 3).join('; ')}` : ''),
+    },
+    visitors: visitorResult,
+    owner: { uploads: uploaded.length, reorders, failures },
+    check: { uploaded: uploaded.length, presentOnce, filesServed, filesMissing },
+  };
+}
+
+async function scaleRow(server: RunningServer): Promise<{ row: BenchRow; result: LoadResult }> {
+  const url = `${server.baseUrl}/api/photos`;
+  const count = ((await (await fetch(url)).json()) as unknown[]).length;
+  log(`Loading GET /api/photos with ${count} photos, ${SCALE_CONNECTIONS} connections…`);
+  const result = await load({ url, connections: SCALE_CONNECTIONS, headers: BROWSER_HEADERS });
+  const failures = result.errors + result.failedAnswers;
+  return {
+    result,
+    row: {
+      name: `GET /api/photos (${count} photos, ${SCALE_CATEGORIES} categories), p99 at ${SCALE_CONNECTIONS} connections, br`,
+      figure: result.latencyMs.p99,
+      unit: 'ms',
+      target: '< 100 ms',
+      met: result.requests > 0 && result.latencyMs.p99 < 100 && failures === 0 && count === SCALE_PHOTOS,
+      note: `${rps(result)} req/s, p50 ${result.latencyMs.p50} ms, ${result.requests} requests${failures ? `; ${loadNote(result)}` : ''}`,
+    },
+  };
+}
+
+/** bench/client.ts (JS/CSS bytes, Lighthouse) when it exists; its failure is a row, not the end. */
+async function clientBenchRows(baseUrl: string, distClientDir: string): Promise<BenchRow[]> {
+  const file = path.join(benchDir, 'client.ts');
+  if (!fs.existsSync(file)) return [];
+  log('Client rows (bench/client.ts)…');
   try {
+    const module = (await import(file)) as {
+      clientRows: (options: { baseUrl: string; distClientDir: string }) => Promise<BenchRow[]>;
+    };
+    return await module.clientRows({ baseUrl, distClientDir });
+  } catch (error) {
+    return [
+      {
+        name: 'Client rows (bench/client.ts)',
+        figure: 0,
+        unit: '',
+        target: 'runs',
+        met: false,
+        note: `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+      },
+    ];
+  }
+}
+
+async function smallerCopies(fixtures: string[], dir: string): Promise<string[]> {
+  fs.mkdirSync(dir, { recursive: true });
+  return Promise.all(
+    fixtures.map(async (file, index) => {
+      const out = path.join(dir, `small-${index}.jpg`);
+      await sharp(file).resize({ width: 1600 }).jpeg({ quality: 85 }).toFile(out);
+      return out;
+    }),
+  );
+}
+
+async function main(): Promise<void> {
+  const benchStarted = performance.now();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  const stops: Array<() => Promise<void>> = [];
+  const stopAll = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
+  };
+  try {
+    ensureNginx(log);
     log(`Drawing ${FIXTURES} 12-megapixel JPEGs…`);
     const fixtures = await writeFixtures(path.join(workDir, 'fixtures'), FIXTURES);
-    log('Building the server…');
+    const smallJpegs = await smallerCopies(fixtures, path.join(workDir, 'small'));
+    log('Building the server (and the client when dist/client is missing) into bench/results…');
     const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    const clientDir = await buildClient(path.join(resultsDir, 'client'), log);
 
-    const uploads: UploadFigures[] = [];
-    let server: RunningServer | undefined;
-    let dataDir = '';
-    for (const [index, allocator] of ALLOCATORS.entries()) {
-      log(`Server with ${allocator.name}:`);
-      const ownDataDir = path.join(workDir, `data-${index}`);
-      const started = await startBenchServer(mainJs, ownDataDir, allocator.env);
-      servers.push(started);
-      uploads.push(await measureUploads(started, fixtures, allocator.name));
-      if (allocator.httpLoad) {
-        server = started;
-        dataDir = ownDataDir;
-      } else {
-        await started.stop();
-      }
+    const dataDir = path.join(workDir, 'data');
+    let server = await startBenchServer(mainJs, dataDir);
+    stops.push(() => server.stop());
+    const rows: BenchRow[] = await uploadRows(server, fixtures, workDir);
+    await server.stop();
+
+    log(`Filling the site up to ${LISTED_PHOTOS} photos, and a copy up to ${SCALE_PHOTOS} in ${SCALE_CATEGORIES} categories…`);
+    const scaleDir = path.join(workDir, 'data-scale');
+    fs.mkdirSync(scaleDir, { recursive: true });
+    for (const name of fs.readdirSync(dataDir).filter((file) => file.startsWith('atelier.sqlite'))) {
+      fs.copyFileSync(path.join(dataDir, name), path.join(scaleDir, name));
     }
-    if (!server) throw new Error('no server is marked for the HTTP load');
+    await fillSite(dataDir, { photos: LISTED_PHOTOS, categories: LISTED_CATEGORIES });
+    await fillSite(scaleDir, { photos: SCALE_PHOTOS, categories: SCALE_CATEGORIES });
 
-    log(`Filling the photo list up to ${LISTED_PHOTOS}…`);
-    await fillPhotoList(dataDir);
-    const photos = (await (await fetch(`${server.baseUrl}/api/photos`)).json()) as Array<{ thumbnail: string; version: number }>;
-    if (photos.length !== LISTED_PHOTOS) throw new Error(`expected ${LISTED_PHOTOS} photos, got ${photos.length}`);
-    log(`Loading GET /api/photos and a thumbnail for ${LOAD_SECONDS} s each…`);
-    const list = await loadTest(`${server.baseUrl}/api/photos`, 10, LOAD_SECONDS);
-    const thumbnail = await loadTest(`${server.baseUrl}/uploads/${photos[0]!.thumbnail}?v=${photos[0]!.version}`, 10, LOAD_SECONDS);
+    server = await startBenchServer(mainJs, dataDir);
+    const nginxRoot = path.join(workDir, 'nginx-root');
+    const site = await writeBaselineFiles(server, nginxRoot);
+    if (site.photos.length !== LISTED_PHOTOS) throw new Error(`expected ${LISTED_PHOTOS} photos, got ${site.photos.length}`);
+    const nginx = await startNginx(nginxRoot, path.join(workDir, 'nginx'));
+    stops.push(() => nginx.stop());
+    const bare = await startBareNode(path.join(nginxRoot, 'photos.json'));
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          if (bare.child.exitCode !== null) return resolve();
+          bare.child.once('exit', () => resolve());
+          bare.child.kill('SIGTERM');
+        }),
+    );
+    rows.push(...(await httpRows(server, nginx, bare.baseUrl, site)));
+    rows.push(...(await clientBenchRows(server.baseUrl, clientDir)));
+    const mixed = await mixedLoad(server, smallJpegs, site.thumbnailPath);
+    rows.push(mixed.row);
+    await server.stop();
+
+    server = await startBenchServer(mainJs, scaleDir);
+    const scale = await scaleRow(server);
+    rows.push(scale.row);
+    await stopAll();
 
     const results = {
       date: new Date().toISOString(),
+      minutes: round2((performance.now() - benchStarted) / 60_000),
       machine: {
         cpus: os.availableParallelism(),
         cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        memoryGb: round2(os.totalmem() / 2 ** 30),
         node: process.version,
         sharp: sharp.versions.sharp,
         libvips: sharp.versions.vips,
         database: 'sqlite',
+        serverEnv: SERVER_ENV,
         loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 10) / 10),
       },
-      uploads,
-      http: { photoList: { photos: LISTED_PHOTOS, ...list }, thumbnail },
+      settings: { loadSeconds: LOAD_SECONDS, connections: CONNECTIONS, imageConcurrency: IMAGE_CONCURRENCY },
+      rows,
+      mixedLoad: { visitors: mixed.visitors, owner: mixed.owner, check: mixed.check },
     };
     fs.mkdirSync(resultsDir, { recursive: true });
     fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-
-    const uploadLines = uploads.flatMap(({ allocator, oneAtATime, atOnce, serverRssMb }) => [
-      `  with ${allocator}:`,
-      `    one at a time    ${oneAtATime.secondsPerPhoto} s per photo (${oneAtATime.photosPerSecond} photos/s)`,
-      `    ${AT_ONCE} at once       ${atOnce.totalSeconds} s in all: ${atOnce.photosPerSecond} photos/s, ` +
-        `the slowest answered after ${atOnce.slowestSeconds} s`,
-      `    server RSS       idle ${serverRssMb.idle} MB, peak ${serverRssMb.peakSampled} MB sampled, ` +
-        `${serverRssMb.peakHighWaterMark} MB VmHWM`,
-    ]);
     process.stdout.write(
       [
         '',
-        `Atelier bench: ${results.machine.cpus} CPUs, Node ${process.version}, ` +
-          `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), SQLite`,
-        `Uploads of 12-megapixel JPEGs (4000×3000, ${uploads[0]?.averageFileMb} MB each), end to end over loopback:`,
-        ...uploadLines,
-        `HTTP, 10 connections from another process (server with ${ALLOCATORS.find((a) => a.httpLoad)?.name}):`,
-        `  ${describeLoad(`GET /api/photos (${LISTED_PHOTOS} photos)`, list)}`,
-        `  ${describeLoad('GET /uploads/<thumbnail>', thumbnail)}`,
-        `Load average at the end: ${results.machine.loadAverageAtEnd.join(', ')} ` +
-          '(other work on the machine skews every figure)',
+        `Atelier bench: ${results.machine.cpus} CPUs (${results.machine.cpuModel}), Node ${process.version}, ` +
+          `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), SQLite, ${results.minutes} min`,
+        `Load: autocannon in its own process over loopback, ${LOAD_SECONDS} s per figure, ${CONNECTIONS} connections unless the row says otherwise.`,
+        '',
+        formatTable(rows),
+        '',
+        `Load average at the end: ${results.machine.loadAverageAtEnd.join(', ')} (other work on the machine skews every figure)`,
         `Written to ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}`,
         '',
       ].join('\n'),
     );
   } finally {
-    for (const server of servers) await server.stop();
+    await stopAll();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }

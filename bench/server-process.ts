@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
@@ -17,6 +17,22 @@ export async function buildServer(outdir: string): Promise<string> {
     logLevel: 'warning',
   });
   return path.join(outdir, 'main.js');
+}
+
+/**
+ * The built client beside the bench's server bundle, where it looks for it (`../client/`): a copy
+ * of dist/client when a build is there, else a build of its own. dist/ itself is never written.
+ */
+export async function buildClient(outDir: string, log: (line: string) => void): Promise<string> {
+  const built = path.join('dist', 'client');
+  fs.rmSync(outDir, { recursive: true, force: true });
+  if (fs.existsSync(path.join(built, 'index.html'))) {
+    fs.cpSync(built, outDir, { recursive: true });
+  } else {
+    log('  dist/client is missing: building the client into the bench folder…');
+    execFileSync('npx', ['vite', 'build', '--outDir', outDir, '--emptyOutDir'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  return outDir;
 }
 
 export function freePort(): Promise<number> {

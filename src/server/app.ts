@@ -1,5 +1,5 @@
 import cookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { systemClock, type Clock } from './clock.ts';
@@ -15,7 +15,9 @@ import { portfolioRoutes } from './features/portfolio/portfolio.routes.ts';
 import { uploadsRoutes } from './features/uploads/uploads.routes.ts';
 import { createMedia } from './images/media.ts';
 import { registerErrorHandler } from './plugins/error-handler.ts';
-import { requestForLog } from './plugins/logging.ts';
+import { registerListEtags } from './plugins/etag.ts';
+import { registerHealth } from './plugins/health.ts';
+import { registerRequestId, requestForLog, requestIdFor } from './plugins/logging.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { RateLimiter } from './plugins/rate-limit.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -53,6 +55,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       serializers: { req: requestForLog },
     },
     trustProxy: config.trustProxy,
+    // JSON lines carry `requestId`; the id comes from a sane X-Request-Id or is made here.
+    genReqId: requestIdFor,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
     // Fastify's default (0) lets a client that sends slowly, or stops half way, hold its
     // connection and its temp file for ever; with a limit, Node answers 408 and closes the
@@ -70,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('database', database);
 
   registerErrorHandler(app);
+  registerRequestId(app);
   await registerSecurity(app, config);
   // Before any route: the OpenAPI document is collected as routes are added.
   await registerOpenApi(app);
@@ -78,6 +84,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const rateLimiter = new RateLimiter(database.db, clock);
   const authContext = { db: database.db, clock, rateLimiter };
   registerSession(app, config, authContext);
+  registerListEtags(app);
 
   const mailer =
     options.mailer ??
@@ -87,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.close());
   const mailContext = { ...authContext, mailer, log: app.log };
   const media = createMedia(config);
+  registerHealth(app, { db: database.db, stores: { uploads: media.uploads, originals: media.originals } });
 
   authRoutes(app, config, authContext, { ...mailContext, publicUrl: config.publicUrl });
   contactRoutes(app, mailContext);
@@ -95,7 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const photosContext = { db: database.db, media, clock };
   await app.register(photosRoutes, photosContext);
   await app.register(bannerRoutes, { media });
-  await app.register(uploadsRoutes, { files: media.uploads });
+  await app.register(uploadsRoutes, { files: media.uploads, publicBase: config.s3?.publicUrl });
 
   await registerWeb(app, {
     clientDir: options.clientDir,

@@ -14,18 +14,32 @@ export { isClientRoute };
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/**
- * A page is built per request, so it is compressed per request too, at a quick setting: a
- * portfolio's embedded data compresses about six to one, in a millisecond or two.
- */
-async function compressFor(request: FastifyRequest, body: string): Promise<{ encoding?: string; payload: Buffer | string }> {
+type PageEncoding = 'br' | 'gzip' | 'identity';
+
+function encodingFor(request: FastifyRequest): PageEncoding {
   const accepted = String(request.headers['accept-encoding'] ?? '');
-  if (body.length < 1024) return { payload: body };
-  if (/\bbr\b/.test(accepted)) {
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return 'identity';
+}
+
+/**
+ * Pages are compressed as they are built, at a quick setting: a portfolio's embedded data
+ * compresses about six to one, in a millisecond or two.
+ */
+async function compress(encoding: PageEncoding, body: string): Promise<{ encoding?: string; payload: Buffer }> {
+  // Bytes, not a string: a kept page is then sent as it is, not encoded to UTF-8 again each time.
+  if (body.length < 1024 || encoding === 'identity') return { payload: Buffer.from(body) };
+  if (encoding === 'br') {
     return { encoding: 'br', payload: await brotli(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }) };
   }
-  if (/\bgzip\b/.test(accepted)) return { encoding: 'gzip', payload: await gzipAsync(body, { level: 6 }) };
-  return { payload: body };
+  return { encoding: 'gzip', payload: await gzipAsync(body, { level: 6 }) };
+}
+
+interface BuiltPage {
+  status: number;
+  encoding?: string;
+  payload: Buffer;
 }
 
 export interface WebOptions extends WebContext {
@@ -93,12 +107,21 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const status = isClientRoute(pathname) ? 503 : 404;
       return reply.code(status).type('text/plain').send('The client is not built. Run npm run build.');
     }
-    const page = await pageFor(request, pathname);
-    const { encoding, payload } = await compressFor(request, renderPage(template, page.meta, page.data));
-    if (encoding) reply.header('content-encoding', encoding);
+    // A visitor's page is the same for every visitor: built once per data version (and encoding).
+    const visitor = !request.cookies[options.sessionCookieName];
+    const encoding = encodingFor(request);
+    const build = async (): Promise<BuiltPage> => {
+      const page = await pageFor(request, pathname);
+      return { status: page.status, ...(await compress(encoding, renderPage(template, page.meta, page.data))) };
+    };
+    const built = visitor
+      ? await app.dataCache.remember(`page:${encoding}:${pathname}`, await app.dataCache.version(), build)
+      : await build();
+    const { status, payload } = built;
+    if (built.encoding) reply.header('content-encoding', built.encoding);
     return (
       reply
-        .code(page.status)
+        .code(status)
         // Revalidated on every visit; the page differs for a visitor and for the signed-in owner.
         .header('cache-control', 'no-cache')
         .header('vary', 'Cookie, Accept-Encoding')

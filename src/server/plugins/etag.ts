@@ -1,0 +1,215 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { DatabaseHandle } from '../db/database.ts';
+import { etagMatches } from '../features/uploads/conditional-get.ts';
+
+/**
+ * The public reads every page load makes (spec §7). Their bodies are the same for a visitor and
+ * for the signed-in owner (none reads the session), so one cached body and one ETag serve both,
+ * and no `Vary` or `private` is needed.
+ */
+const LIST_ROUTES = new Set(['/api/photos', '/api/categories', '/api/portfolio-owner']);
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Answers built from the database, each kept with the data version it was read at. */
+    dataCache: DataCache;
+  }
+  interface FastifyRequest {
+    /** The data version read before a list was; its body is kept under that version. */
+    listVersion: string | null;
+    /** Set when this request builds a list body others wait for. */
+    listBuilt: (() => void) | null;
+  }
+}
+
+/**
+ * Changes whenever anything in the database may have changed, whoever wrote it: this process,
+ * the command line, or another instance on the same PostgreSQL. SQLite: the count of rows this
+ * connection changed, and `data_version`, which moves when another connection commits.
+ * PostgreSQL: the current snapshot (xmin:xmax:in-progress ids), which moves when any write
+ * transaction starts or commits. Read before the data, so a write in between shows as a change.
+ */
+function dataVersionOf(database: DatabaseHandle): () => Promise<string> {
+  const query = (
+    database.dialect === 'sqlite'
+      ? sql<{ version: string }>`select total_changes() || ':' || (select data_version from pragma_data_version) as version`
+      : sql<{ version: string }>`select txid_current_snapshot()::text as version`
+  ).compile(database.db);
+  return async () => (await database.db.executeQuery(query)).rows[0]!.version;
+}
+
+export interface DataCache {
+  /** Read it before the database; hand it to `set` with what was read. */
+  version(): Promise<string>;
+  /** What `set` kept, if the data has not changed since. */
+  get<T>(key: string, version: string): T | undefined;
+  set(key: string, version: string, value: unknown): void;
+  /**
+   * Announces that `key` is being built at `version`; call the returned function when done,
+   * kept or not. Until then `building` gives the others something to wait for: after a change,
+   * a crowd of requests builds the answer once, not once each.
+   */
+  startBuilding(key: string, version: string): () => void;
+  building(key: string, version: string): Promise<void> | undefined;
+  /** The value kept for `version`, else one build of it shared by every caller meanwhile. */
+  remember<T>(key: string, version: string, build: () => Promise<T>): Promise<T>;
+}
+
+function createDataCache(database: DatabaseHandle, maxEntries: number): DataCache {
+  const entries = new Map<string, { version: string; value: unknown }>();
+  const builds = new Map<string, { version: string; done: Promise<void> }>();
+  const cache: DataCache = {
+    version: dataVersionOf(database),
+    get<T>(key: string, version: string) {
+      const entry = entries.get(key);
+      return entry && entry.version === version ? (entry.value as T) : undefined;
+    },
+    set(key, version, value) {
+      entries.delete(key);
+      if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!);
+      entries.set(key, { version, value });
+    },
+    startBuilding(key, version) {
+      let finish = () => {};
+      const build = { version, done: new Promise<void>((resolve) => (finish = resolve)) };
+      builds.set(key, build);
+      return () => {
+        if (builds.get(key) === build) builds.delete(key);
+        finish();
+      };
+    },
+    building(key, version) {
+      const build = builds.get(key);
+      return build && build.version === version ? build.done : undefined;
+    },
+    async remember<T>(key: string, version: string, build: () => Promise<T>): Promise<T> {
+      const kept = cache.get<T>(key, version);
+      if (kept !== undefined) return kept;
+      const pending = cache.building(key, version);
+      if (pending) {
+        await pending;
+        const built = cache.get<T>(key, version);
+        if (built !== undefined) return built;
+      }
+      const done = cache.startBuilding(key, version);
+      try {
+        const value = await build();
+        cache.set(key, version, value);
+        return value;
+      } finally {
+        done();
+      }
+    },
+  };
+  return cache;
+}
+
+/** Strong validator: the body's own bytes decide it, so equal bodies get equal tags anywhere. */
+export function strongEtag(body: string | Buffer): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+type Encoding = 'br' | 'gzip';
+
+interface CachedList {
+  body: Buffer;
+  etag: string;
+  /** Compressed once per version, when a client first asks for it. */
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+/** What the client accepts, for a body worth compressing (a list of 1,000 photos shrinks ~9×). */
+function encodingFor(request: FastifyRequest, body: Buffer): Encoding | null {
+  if (body.length < 1024) return null;
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (/\bbr\b/.test(accepted)) return 'br';
+  if (/\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+/** Each encoding is a representation of its own, so a strong tag of its own (RFC 9110 §8.8.3). */
+const etagOf = (cached: CachedList, encoding: Encoding | null) =>
+  encoding ? `${cached.etag.slice(0, -1)}-${encoding}"` : cached.etag;
+
+function encode(cached: CachedList, encoding: Encoding): Promise<Buffer> {
+  return (cached.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(cached.body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : gzipAsync(cached.body, { level: 6 }));
+}
+
+function listRouteOf(request: FastifyRequest): string | null {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return null;
+  const route = request.routeOptions.url;
+  return route !== undefined && LIST_ROUTES.has(route) ? route : null;
+}
+
+/**
+ * Conditional requests for the list endpoints: a strong ETag, 304 on a matching If-None-Match,
+ * and `Cache-Control: no-cache` so browsers always ask (the owner's edits show at once). The
+ * serialized body is kept in `app.dataCache`, so while the data stays as it is a read costs one
+ * tiny query and no JSON; a client that accepts brotli or gzip gets a copy compressed once. Registered before the routes (and after `app.database`), so its hooks
+ * run for all of them.
+ */
+export function registerListEtags(app: FastifyInstance): void {
+  app.decorate('dataCache', createDataCache(app.database, 64));
+  app.decorateRequest('listVersion', null);
+  app.decorateRequest('listBuilt', null);
+
+  app.addHook('preHandler', async (request, reply) => {
+    const route = listRouteOf(request);
+    if (!route) return;
+    const key = `list:${route}`;
+    const version = await app.dataCache.version();
+    request.listVersion = version;
+    let cached = app.dataCache.get<CachedList>(key, version);
+    const pending = cached ? undefined : app.dataCache.building(key, version);
+    if (pending) {
+      await pending;
+      cached = app.dataCache.get<CachedList>(key, version);
+    } else if (!cached && request.method === 'GET') {
+      request.listBuilt = app.dataCache.startBuilding(key, version);
+    }
+    if (!cached) return;
+    const encoding = encodingFor(request, cached.body);
+    reply.header('etag', etagOf(cached, encoding)).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    // Whichever representation the client holds, it is this version's: it may keep it.
+    const held = request.headers['if-none-match'];
+    if ([null, 'br' as const, 'gzip' as const].some((candidate) => etagMatches(held, etagOf(cached, candidate)))) {
+      return reply.code(304).send();
+    }
+    reply.type('application/json; charset=utf-8');
+    if (!encoding) return reply.send(cached.body);
+    return reply.header('content-encoding', encoding).send(await encode(cached, encoding));
+  });
+
+  // Once onSend has kept the body, or failed to, or the client has gone: whoever waits goes on.
+  const releaseWaiters = async (request: FastifyRequest) => request.listBuilt?.();
+  app.addHook('onResponse', releaseWaiters);
+  app.addHook('onRequestAbort', releaseWaiters);
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const route = listRouteOf(request);
+    // Answers from the cache above carry their ETag already, and a 304 has no body to tag.
+    if (!route || reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    const body = Buffer.from(payload);
+    const etag = strongEtag(body);
+    if (request.method === 'GET' && request.listVersion !== null) {
+      app.dataCache.set(`list:${route}`, request.listVersion, { body, etag, encoded: {} } satisfies CachedList);
+    }
+    request.listBuilt?.();
+    // The one answer per version that is built rather than kept goes out uncompressed.
+    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    if (!etagMatches(request.headers['if-none-match'], etag)) return payload;
+    reply.code(304).removeHeader('content-type').removeHeader('content-length');
+    return null;
+  });
+}
