@@ -6,10 +6,13 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/auth.ts';
 import { findUserByUsername } from './features/auth/auth.repository.ts';
 import { ensureOwner, setPassword } from './features/auth/auth.service.ts';
 import { BackupError, createBackup, restoreBackup, type BackupContext } from './features/backup/backup.service.ts';
+import { describePostgresUrl, migrateSite, MigrateError, parsePostgresUrl, type MigratePhase, type MigrateSummary } from './features/migrate/migrate.service.ts';
 import { CLEANUP_GRACE_MS, cleanupOrphans } from './features/photos/cleanup.service.ts';
 import { seedDemoContent, SiteNotEmptyError } from './features/photos/seed.service.ts';
 import { getPortfolioOwner } from './features/portfolio/portfolio.service.ts';
 import { createMedia } from './images/media.ts';
+import { createFileStores } from './storage/index.ts';
+import { LocalFileStore } from './storage/local-file-store.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
 
@@ -33,6 +36,12 @@ Commands:
   restore <file>
       Check <file> against its manifest and load it into an empty site (a new
       DATA_DIR and database). Refuses a site that already has content.
+  migrate --to postgres://user:password@host:5432/database [--storage s3]
+      Copy the embedded site of DATA_DIR (its SQLite database, while it
+      serves) into an empty PostgreSQL database, migrated first; with
+      --storage s3, copy its files to the bucket of the S3_* variables too
+      (without it they stay in DATA_DIR, which the new site then uses). Then
+      check every row and file of the copy; exits with 1 on any difference.
 `;
 
 async function readStdin(): Promise<string> {
@@ -206,12 +215,103 @@ async function restoreCommand(database: DatabaseHandle, args: string[], config: 
   });
 }
 
+function printMigrateSummary(summary: MigrateSummary, where: string): void {
+  const lines = [`Migrated to ${where}:`];
+  for (const [table, check] of Object.entries(summary.tables)) {
+    const ok = check.expected === check.found && check.differing === 0;
+    lines.push(`  ${table.padEnd(20)} ${String(check.found).padStart(7)} rows  ${ok ? 'ok' : 'MISMATCH'}`);
+  }
+  const files = `${plural(summary.files.checked, 'file', 'files')} (${megabytes(summary.files.bytes)})`;
+  lines.push(
+    summary.filesCopied
+      ? `  ${files} copied to the object store, sizes and SHA-256 checked`
+      : `  ${files} left in DATA_DIR, which the PostgreSQL site must use too`,
+  );
+  if (summary.deletedMeanwhile > 0) lines.push(`  ${plural(summary.deletedMeanwhile, 'photo', 'photos')} deleted during the copy, left out`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+}
+
+async function migrateCommand(database: DatabaseHandle, args: string[], config: Config): Promise<number> {
+  const toFlag = args.indexOf('--to');
+  const storageFlag = args.indexOf('--storage');
+  const storage = storageFlag === -1 ? undefined : args[storageFlag + 1];
+  if (storage !== undefined && storage !== 's3') {
+    process.stderr.write('--storage takes s3 (leave it out to keep the files in DATA_DIR).\n');
+    return 2;
+  }
+  let url: string;
+  try {
+    url = parsePostgresUrl(toFlag === -1 ? undefined : args[toFlag + 1]);
+  } catch (error) {
+    if (error instanceof MigrateError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+  if (storage === 's3' && !config.s3) {
+    process.stderr.write('--storage s3 needs the object store: set S3_BUCKET (and S3_ENDPOINT, S3_REGION, the keys as needed).\n');
+    return 2;
+  }
+  const where = describePostgresUrl(url);
+  const target = openDatabase({ databaseUrl: url, sqlitePath: '' });
+  const bars: Partial<Record<MigratePhase, (done: number, total: number) => void>> = {};
+  const labels: Record<MigratePhase, string> = { files: 'Files', rows: 'Rows ', check: 'Check' };
+  try {
+    let files;
+    if (storage === 's3') {
+      files = createFileStores(config);
+      try {
+        await files.uploads.checkReachable();
+      } catch (error) {
+        process.stderr.write(`Cannot reach the object store (S3_BUCKET ${config.s3?.bucket ?? ''}): ${(error as Error).message}\n`);
+        return 1;
+      }
+    }
+    const summary = await migrateSite(
+      {
+        db: database.db,
+        sqlitePath: config.sqlitePath,
+        // The source is the folder of DATA_DIR, whatever the S3_* variables say.
+        uploads: new LocalFileStore(config.uploadsDir),
+        originals: new LocalFileStore(config.originalsDir),
+        tmpDir: config.upload.tmpDir,
+      },
+      { database: target, files },
+      {
+        where,
+        onProgress: (phase, done, total) => {
+          if (total > 0) (bars[phase] ??= progressBar(labels[phase]))(done, total);
+        },
+      },
+    );
+    printMigrateSummary(summary, where);
+    if (summary.mismatches.length > 0) {
+      process.stderr.write(`The copy differs from the source:\n${summary.mismatches.map((line) => `  ${line}`).join('\n')}\n`);
+      return 1;
+    }
+    process.stdout.write(
+      `Every row and file matches. Stop the embedded site and start it with DATABASE_URL set to the target${storage === 's3' ? ' and the same S3_* variables' : ' and the same DATA_DIR'}.\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof MigrateError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await target.destroy();
+  }
+}
+
 const COMMANDS: Record<string, (database: DatabaseHandle, args: string[], config: Config) => Promise<number>> = {
   'set-password': setPasswordCommand,
   seed: seedCommand,
   cleanup: cleanupCommand,
   backup: backupCommand,
   restore: restoreCommand,
+  migrate: migrateCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -230,6 +330,10 @@ async function main(argv: string[]): Promise<number> {
       return 1;
     }
     throw error;
+  }
+  if (name === 'migrate' && config.databaseUrl) {
+    process.stderr.write('migrate copies the embedded SQLite site of DATA_DIR: unset DATABASE_URL and pass the target with --to.\n');
+    return 2;
   }
   const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
   try {

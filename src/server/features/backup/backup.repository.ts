@@ -127,8 +127,12 @@ export async function countRows(db: Db): Promise<Record<BackupTable, number>> {
   return counts;
 }
 
-/** Inserts every row with its own id, in one transaction, then moves PostgreSQL's id sequences past them. */
-export async function insertAllRows(db: Db, dialect: Dialect, rows: TableRows): Promise<void> {
+/**
+ * Inserts every row with its own id, in one transaction, then moves PostgreSQL's id sequences past
+ * them. `onRows` hears the number of rows inserted so far after each statement.
+ */
+export async function insertAllRows(db: Db, dialect: Dialect, rows: TableRows, onRows?: (inserted: number) => void): Promise<void> {
+  let inserted = 0;
   await db.transaction().execute(async (trx) => {
     for (const table of BACKUP_TABLES) {
       const tableRows = rows[table];
@@ -138,6 +142,8 @@ export async function insertAllRows(db: Db, dialect: Dialect, rows: TableRows): 
           .insertInto(table)
           .values(tableRows.slice(start, start + 100))
           .execute();
+        inserted += Math.min(100, tableRows.length - start);
+        onRows?.(inserted);
       }
       if (dialect === 'postgres' && SERIAL_TABLES.has(table)) {
         const name = snakeCase(table);

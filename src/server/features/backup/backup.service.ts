@@ -13,6 +13,9 @@ import { publicFilesOf } from '../photos/photos.service.ts';
 import * as repo from './backup.repository.ts';
 import { readTar, TarFormatError, TarWriter } from './tar.ts';
 
+// The migrate command reads a site as a backup does and loads it as a restore does.
+export { BACKUP_TABLES, countRows, insertAllRows, readAllRows, withoutDeleted, type BackupTable, type TableRows } from './backup.repository.ts';
+
 export interface BackupContext {
   db: Db;
   dialect: Dialect;
@@ -60,13 +63,13 @@ function filesOfRows(rows: repo.TableRows, originals: string[]): Array<{ store: 
 }
 
 /** The files of each photo, and of each user's banner: a group is archived whole or not at all. */
-interface FileGroup {
+export interface FileGroup {
   photoId?: number;
   bannerOf?: number;
   files: Array<{ store: StoreName; name: string }>;
 }
 
-function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGroup[] {
+export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGroup[] {
   const originalsByKey = new Map<string, string[]>();
   for (const name of originals) {
     const key = name.split('.')[0] ?? '';
@@ -90,13 +93,13 @@ function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGroup[] {
   return groups;
 }
 
-async function listNames(store: FileStore): Promise<string[]> {
+export async function listNames(store: FileStore): Promise<string[]> {
   const names: string[] = [];
   for await (const file of store.list()) names.push(file.name);
   return names;
 }
 
-async function* hashing(source: AsyncIterable<Buffer>, hash: ReturnType<typeof createHash>): AsyncIterable<Buffer> {
+export async function* hashing(source: AsyncIterable<Buffer>, hash: ReturnType<typeof createHash>): AsyncIterable<Buffer> {
   for await (const chunk of source) {
     hash.update(chunk);
     yield chunk;
@@ -104,7 +107,7 @@ async function* hashing(source: AsyncIterable<Buffer>, hash: ReturnType<typeof c
 }
 
 /** The database as of one moment: rows (and on SQLite a copy of the file) read in one snapshot. */
-async function snapshotDatabase(ctx: BackupContext, staging: string): Promise<{ sqliteCopy?: string; rows: repo.TableRows; migrations: string[] }> {
+export async function snapshotDatabase(ctx: Pick<BackupContext, 'db' | 'dialect' | 'sqlitePath'>, staging: string): Promise<{ sqliteCopy?: string; rows: repo.TableRows; migrations: string[] }> {
   if (ctx.dialect === 'sqlite') {
     const sqliteCopy = path.join(staging, 'database.sqlite');
     await repo.copySqliteOnline(ctx.sqlitePath, sqliteCopy);
@@ -153,7 +156,7 @@ export async function createBackup(ctx: BackupContext, file: string, options: { 
 type Opened = NonNullable<Awaited<ReturnType<FileStore['open']>>>;
 
 /** Opens every file of a group, or none: null when one of them is gone. */
-async function openGroup(ctx: BackupContext, group: FileGroup): Promise<Opened[] | null> {
+export async function openGroup(ctx: Pick<BackupContext, 'uploads' | 'originals'>, group: FileGroup): Promise<Opened[] | null> {
   const opened = await Promise.all(group.files.map(({ store, name }) => (store === 'uploads' ? ctx.uploads : ctx.originals).open(name)));
   if (opened.every((file): file is Opened => file !== null)) return opened;
   for (const file of opened) file?.stream.destroy();
