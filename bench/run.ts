@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { hugePng } from '../tests/fixtures/images.ts';
+import { clientRows, largePortfolioRows } from './client.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
 import { writeFixtures } from './photo-fixtures.ts';
@@ -412,20 +413,34 @@ async function scaleRow(server: RunningServer): Promise<{ row: BenchRow; result:
   };
 }
 
-/** bench/client.ts (JS/CSS bytes, Lighthouse) when it exists; its failure is a row, not the end. */
+/** bench/client.ts (JS/CSS bytes, images, Lighthouse); its failure is a row, not the end. */
 async function clientBenchRows(baseUrl: string, distClientDir: string): Promise<BenchRow[]> {
-  const file = path.join(benchDir, 'client.ts');
-  if (!fs.existsSync(file)) return [];
   log('Client rows (bench/client.ts)…');
   try {
-    const module = (await import(file)) as {
-      clientRows: (options: { baseUrl: string; distClientDir: string }) => Promise<BenchRow[]>;
-    };
-    return await module.clientRows({ baseUrl, distClientDir });
+    return await clientRows({ baseUrl, distClientDir });
   } catch (error) {
     return [
       {
         name: 'Client rows (bench/client.ts)',
+        figure: 0,
+        unit: '',
+        target: 'runs',
+        met: false,
+        note: `failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 500),
+      },
+    ];
+  }
+}
+
+/** bench/client.ts on the 10,000-photo site: what the portfolio draws and blocks on a phone. */
+async function largePortfolioBenchRows(baseUrl: string): Promise<BenchRow[]> {
+  log(`The portfolio of ${SCALE_PHOTOS} photos on a phone…`);
+  try {
+    return await largePortfolioRows(baseUrl, SCALE_PHOTOS);
+  } catch (error) {
+    return [
+      {
+        name: `${SCALE_PHOTOS} photos, phone`,
         figure: 0,
         unit: '',
         target: 'runs',
@@ -502,6 +517,7 @@ async function main(): Promise<void> {
     server = await startBenchServer(mainJs, scaleDir);
     const scale = await scaleRow(server);
     rows.push(scale.row);
+    rows.push(...(await largePortfolioBenchRows(server.baseUrl)));
     await stopAll();
 
     const results = {

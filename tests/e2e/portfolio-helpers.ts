@@ -15,7 +15,11 @@ export const test = base.extend<{ owner: OwnerApi }>({
     const request = await playwright.request.newContext({ baseURL });
     const login = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
     expect(login.status(), await login.text()).toBe(200);
-    await use(new OwnerApi(request));
+    const owner = new OwnerApi(request);
+    // Each test starts from an empty portfolio: the page draws only its first tiles at once, so
+    // what earlier tests on this worker's server left could push this test's sections out of it.
+    await owner.clearPortfolio();
+    await use(owner);
     await request.dispose();
   },
 });
@@ -66,6 +70,18 @@ export class OwnerApi {
     const [photo] = (await this.ok<UploadPhotosResponse>(upload, 201)).photos;
     if (!photo) throw new Error('the upload stored no photo');
     return this.updatePhoto(photo.id, fields);
+  }
+
+  /** Uploads `count` small generated images in one request; titles come from their file names. */
+  async uploadPhotos(count: number): Promise<Photo[]> {
+    const image = await jpegBuffer({ width: 64, height: 48 });
+    const form = new FormData();
+    for (let index = 0; index < count; index += 1) {
+      form.append('photos', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `tile-${index + 1}.jpg`);
+    }
+    const photos = (await this.ok<UploadPhotosResponse>(await this.request.post('/api/photos/upload', { multipart: form }), 201)).photos;
+    expect(photos).toHaveLength(count);
+    return photos;
   }
 
   async updatePhoto(id: number, fields: PhotoFields): Promise<Photo> {

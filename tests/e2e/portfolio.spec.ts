@@ -158,6 +158,31 @@ test.describe('sections and grid', () => {
     }
   });
 
+  test('draws the first 48 tiles of a large portfolio at once, and the rest as the visitor scrolls', async ({
+    page,
+    owner,
+  }) => {
+    await owner.setSettings({});
+    const many = await owner.createCategory(uniqueName('Many'));
+    const after = await owner.createCategory(uniqueName('After'));
+    await owner.placePhotos(await owner.uploadPhotos(60), many.id);
+    await owner.placePhotos(await owner.uploadPhotos(1), after.id);
+    // Two columns: 48 tiles reach further down than the two screens drawn ahead of the visitor.
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/');
+
+    await expect(section(page, many.name).getByRole('listitem')).toHaveCount(48);
+    // A section waits for its tiles: no heading stands over an empty grid meanwhile.
+    await expect(section(page, after.name)).toHaveCount(0);
+
+    await expect(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      await expect(section(page, after.name).getByRole('listitem')).toHaveCount(1, { timeout: 500 });
+    }).toPass();
+    await expect(section(page, many.name).getByRole('listitem')).toHaveCount(60);
+    expect(await tileTitles(section(page, many.name))).toEqual(Array.from({ length: 60 }, (_, index) => `tile-${index + 1}`));
+  });
+
   test('shows the /{username} portfolio exactly as /', async ({ page, owner }) => {
     const title = uniqueName('Same');
     await owner.setSettings({ portfolioTitle: title });

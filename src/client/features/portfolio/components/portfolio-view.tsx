@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
@@ -17,10 +17,14 @@ import { PortfolioHeader } from './portfolio-header.tsx';
 const FIRST_ROW = 8;
 
 /**
- * Tiles drawn in the first render, more than a first screen holds; the others follow in a
- * background render React splits into short tasks, so a large portfolio never blocks the page.
+ * Tiles drawn in the first render: more than a first screen holds, even a wide one. The rest are
+ * drawn a batch at a time as the end of what is drawn comes near the screen, so a portfolio of
+ * 10,000 photos costs the page what a few screens of it cost, not what all of it would.
  */
-const FIRST_RENDER_TILES = 24;
+const FIRST_RENDER_TILES = 48;
+const TILES_PER_BATCH = 96;
+/** How far below the screen the end of what is drawn may be before the next batch is drawn. */
+const DRAW_AHEAD_MARGIN = '0px 0px 200% 0px';
 
 export interface PortfolioViewProps {
   /** Wraps each tile of every grid; the owner's drag-to-reorder hooks in here. */
@@ -51,7 +55,12 @@ export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
     () => sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.photos.length, 0)),
     [sections],
   );
-  const tilesShown = useDeferredValue(photos.data?.length ?? 0, FIRST_RENDER_TILES);
+  const [tilesShown, setTilesShown] = useState(FIRST_RENDER_TILES);
+  const drawMore = useCallback(() => setTilesShown((shown) => shown + TILES_PER_BATCH), []);
+  const totalPhotos = sections.reduce((sum, section) => sum + section.photos.length, 0);
+  // Sections after the last drawn tile wait for theirs, so no heading stands over an empty grid.
+  // photosBefore only grows, so this is a prefix of the sections and their indexes still match.
+  const sectionsShown = tilesShown >= totalPhotos ? sections : sections.filter((_, index) => photosBefore[index]! < tilesShown);
 
   if (owner.isPending || categories.isPending || photos.isPending) {
     return (
@@ -92,7 +101,7 @@ export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
       {sections.length === 0 ? (
         <EmptyPortfolio signedIn={isAuthenticated} />
       ) : (
-        sections.map((section, index) => (
+        sectionsShown.map((section, index) => (
           <CategorySection
             key={section.category?.id ?? 'other'}
             section={section}
@@ -102,6 +111,9 @@ export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
             renderPhoto={renderPhoto}
           />
         ))
+      )}
+      {tilesShown < totalPhotos && (
+        <DrawMore key={tilesShown} onNear={drawMore} />
       )}
 
       <PhotoDialog photos={dialogPhotos} photoId={openPhotoId} onPhotoIdChange={setOpenPhotoId} />
@@ -150,6 +162,35 @@ function CategorySection({
       )}
     </section>
   );
+}
+
+/**
+ * Marks the end of what is drawn; asks for the next batch once it is within two screens of view.
+ * Keyed by the count drawn, so each batch gets a fresh observer that reports at once when the
+ * page is still short of the margin (a tall screen, or a keyboard user tabbing to the end).
+ */
+function DrawMore({ onNear }: { onNear: () => void }) {
+  const marker = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = marker.current;
+    if (!element) return;
+    if (typeof IntersectionObserver === 'undefined') {
+      onNear();
+      return;
+    }
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) {
+          observer.disconnect();
+          onNear();
+        }
+      },
+      { rootMargin: DRAW_AHEAD_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [onNear]);
+  return <div ref={marker} aria-hidden className="h-px" />;
 }
 
 function EmptyPortfolio({ signedIn }: { signedIn: boolean }) {
