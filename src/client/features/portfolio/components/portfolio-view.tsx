@@ -22,7 +22,7 @@ const FIRST_ROW = 8;
  * 10,000 photos costs the page what a few screens of it cost, not what all of it would.
  */
 const FIRST_RENDER_TILES = 48;
-const TILES_PER_BATCH = 96;
+const TILES_PER_BATCH = 48;
 /** How far below the screen the end of what is drawn may be before the next batch is drawn. */
 const DRAW_AHEAD_MARGIN = '0px 0px 200% 0px';
 
