@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { waitFor } from '../../../../tests/api/support/wait.ts';
 import { startSmtpServer } from '../../../../tests/setup/smtp.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '../../../../tests/setup/test-app.ts';
 import { FORGOT_PASSWORD_ANSWER } from './auth.routes.ts';
@@ -127,11 +128,7 @@ describe('password recovery by mail', () => {
     const response = await forgot(OWNER.email);
     expect(response.statusCode).toBe(200);
     const outbox = path.join(t.dataDir, 'outbox');
-    const deadline = Date.now() + 10_000;
-    while (!fs.existsSync(outbox) || fs.readdirSync(outbox).length === 0) {
-      if (Date.now() > deadline) throw new Error('no mail in the outbox');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0, 'a mail in the outbox');
     const [file] = fs.readdirSync(outbox);
     expect(file).toMatch(/\.eml$/);
     const mail = fs.readFileSync(path.join(outbox, file ?? ''), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
