@@ -7,7 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const BUDGET_JS_GZIP = 120 * 1024;
+// Issue 7 targets 100 KB; this ratchet sits just above where the first load is now (103.7 KB).
+const BUDGET_JS_GZIP = 105 * 1024;
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
