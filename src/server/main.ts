@@ -40,9 +40,13 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections and waits for requests in flight.
+    // close() stops accepting connections, closes the idle ones and waits for requests in flight.
+    // A keep-alive connection whose answer was still going out turns idle only afterwards, and
+    // would hold the exit for its whole keep-alive timeout: sweep those as they come.
+    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     app
       .close()
+      .finally(() => clearInterval(idleSweep))
       .then(() => database.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -26,11 +26,16 @@ afterAll(() => {
   if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A POST whose body the test sends in two parts, with the answer as a promise. */
+/**
+ * A POST whose body the test sends in two parts, with the answer as a promise. Its connection is
+ * kept alive with no idle timeout on this side, as a browser's may be: it turns idle only after
+ * shutdown began, and the server must close it rather than wait for the client to.
+ */
 function slowUpload(url: string, cookie: string, body: Buffer, contentType: string) {
   const request = http.request(`${url}/api/photos/upload`, {
     method: 'POST',
     headers: { cookie, 'content-type': contentType, 'content-length': body.length },
+    agent: new http.Agent({ keepAlive: true }),
   });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     request.on('response', (response) => {
@@ -86,7 +91,10 @@ describe.runIf(process.env.TEST_DIALECT !== 'postgres')('SIGTERM', () => {
       try {
         const photos = (await (await fetch(`${again.url}/api/photos`)).json()) as Photo[];
         expect(photos.map((listed) => listed.id)).toEqual([photo!.id]);
-        expect((await fetch(`${again.url}/uploads/${photo!.filename}`)).status).toBe(200);
+        // Read to the end: an answer left unread holds its connection, and with it the shutdown.
+        const file = await fetch(`${again.url}/uploads/${photo!.filename}`);
+        expect(file.status).toBe(200);
+        expect((await file.arrayBuffer()).byteLength).toBeGreaterThan(0);
       } finally {
         again.child.kill('SIGTERM');
         await again.exited;
