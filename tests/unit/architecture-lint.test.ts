@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+/**
+ * Each rule of the house (docs/architecture.md) is enforced by `npm run lint`. These tests plant
+ * one violation of each into a real file's text and expect lint to name it, so a rule that stops
+ * firing (a renamed folder, a broken resolver) fails here instead of going quiet.
+ */
+const root = path.resolve(import.meta.dirname, '../..');
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: root });
+});
+
+/** The rule ids lint reports for `code` placed at `file`. */
+async function violations(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
+}
+
+const planted = [
+  {
+    rule: 'the client never imports the server',
+    file: 'src/client/lib/utils.ts',
+    code: "import { loadConfig } from '#server/config.ts';\nexport const config = loadConfig;\n",
+    expected: /no-restricted-paths: .*client never imports the server/,
+  },
+  {
+    rule: 'the server never imports the client',
+    file: 'src/server/clock.ts',
+    code: "import { cn } from '#client/lib/utils.ts';\nexport const join = cn;\n",
+    expected: /no-restricted-paths: .*server never imports the client/,
+  },
+  {
+    rule: 'the contract imports neither side',
+    file: 'src/contract/common.ts',
+    code: "import type { Config } from '#server/config.ts';\nexport type C = Config;\n",
+    expected: /no-restricted-paths: .*contract imports neither side/,
+  },
+  {
+    rule: 'the contract uses no Node module',
+    file: 'src/contract/common.ts',
+    code: "import fs from 'node:fs';\nexport const read = fs.readFileSync;\n",
+    expected: /no-nodejs-modules/,
+  },
+  {
+    rule: 'product code never imports tests',
+    file: 'src/server/clock.ts',
+    code: "import { OWNER } from '#tests/setup/test-app.ts';\nexport const owner = OWNER;\n",
+    expected: /no-restricted-paths: .*never imports tests/,
+  },
+  {
+    rule: 'infrastructure knows no feature',
+    file: 'src/server/storage/file-names.ts',
+    code: "import { photosRoutes } from '#server/features/photos/photos.routes.ts';\nexport const routes = photosRoutes;\n",
+    expected: /no-restricted-paths: .*Infrastructure .* knows no feature/,
+  },
+  {
+    rule: "a feature never calls another feature's repository",
+    file: 'src/server/features/categories/categories.service.ts',
+    code: "import { insertPhoto } from '#server/features/photos/photos.repository.ts';\nexport const insert = insertPhoto;\n",
+    expected: /no-restricted-paths: .*another feature's service, never its repository/,
+  },
+  {
+    rule: 'no import circle',
+    file: 'src/server/clock.ts',
+    code: "import { buildApp } from '#server/app.ts';\nexport const build = buildApp;\nexport const systemClock = () => new Date();\n",
+    expected: /no-cycle/,
+  },
+  {
+    rule: 'an import that leaves its folder uses an alias',
+    file: 'src/server/features/photos/photos.service.ts',
+    code: "import { systemClock } from '../../clock.ts';\nexport const clock = systemClock;\n",
+    expected: /no-restricted-imports: .*uses an alias/,
+  },
+  {
+    rule: 'an import into a subfolder uses an alias too',
+    file: 'src/server/app.ts',
+    code: "import { loadConfig } from './db/database.ts';\nexport const load = loadConfig;\n",
+    expected: /no-restricted-imports: .*uses an alias/,
+  },
+];
+
+describe('npm run lint enforces the rules of the house', () => {
+  it.each(planted)('fires on a planted violation: $rule', async ({ file, code, expected }) => {
+    expect(await violations(file, code)).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
+  }, 120_000);
+});
