@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import { hugePng } from '../tests/fixtures/images.ts';
+import { hugePng } from '#tests/fixtures/images.ts';
 import { clientRows, largePortfolioRows } from './client.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';

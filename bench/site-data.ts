@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { openDatabase } from '../src/server/db/database.ts';
-import { insertPhotos } from '../src/server/features/photos/photos.repository.ts';
-import { newFileKey } from '../src/server/storage/file-names.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { insertPhotos } from '#server/features/photos/photos.repository.ts';
+import { newFileKey } from '#server/storage/file-names.ts';
 
 /**
  * Fills a stopped server's SQLite database up to `photos` rows spread over `categories` new

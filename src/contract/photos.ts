@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from './errors.ts';
+import { httpUrl } from './common.ts';
 
 export const PHOTO_TITLE_MAX = 255;
 export const PHOTO_DESCRIPTION_MAX = 5000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { groupIntoSections } from './portfolio-sections.ts';
-import { makeCategory as category, makePhoto as photo } from '../../tests/fixtures/contract.ts';
+import { makeCategory as category, makePhoto as photo } from '#tests/fixtures/contract.ts';
 
 describe('groupIntoSections', () => {
   it("orders sections by the owner's category order and photos by their order", () => {

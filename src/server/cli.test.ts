@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase } from './db/database.ts';
-import { ensureOwner } from './features/auth/auth.service.ts';
-import { verifyPassword } from './features/auth/passwords.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { ensureOwner } from '#server/features/auth/auth.service.ts';
+import { verifyPassword } from '#server/features/auth/passwords.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

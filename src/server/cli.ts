@@ -1,18 +1,18 @@
 import readline from 'node:readline';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from './db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/auth.ts';
-import { findUserByUsername } from './features/auth/auth.repository.ts';
-import { ensureOwner, setPassword } from './features/auth/auth.service.ts';
-import { BackupError, createBackup, restoreBackup, type BackupContext } from './features/backup/backup.service.ts';
-import { describePostgresUrl, migrateSite, MigrateError, parsePostgresUrl, type MigratePhase, type MigrateSummary } from './features/migrate/migrate.service.ts';
-import { CLEANUP_GRACE_MS, cleanupOrphans } from './features/photos/cleanup.service.ts';
-import { seedDemoContent, SiteNotEmptyError } from './features/photos/seed.service.ts';
-import { getPortfolioOwner } from './features/portfolio/portfolio.service.ts';
-import { createMedia } from './images/media.ts';
-import { createFileStores } from './storage/index.ts';
-import { LocalFileStore } from './storage/local-file-store.ts';
+import { findUserByUsername } from '#server/features/auth/auth.repository.ts';
+import { ensureOwner, setPassword } from '#server/features/auth/auth.service.ts';
+import { BackupError, createBackup, restoreBackup, type BackupContext } from '#server/features/backup/backup.service.ts';
+import { describePostgresUrl, migrateSite, MigrateError, parsePostgresUrl, type MigratePhase, type MigrateSummary } from '#server/features/migrate/migrate.service.ts';
+import { CLEANUP_GRACE_MS, cleanupOrphans } from '#server/features/photos/cleanup.service.ts';
+import { seedDemoContent, SiteNotEmptyError } from '#server/features/photos/seed.service.ts';
+import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { createMedia } from '#server/images/media.ts';
+import { createFileStores } from '#server/storage/index.ts';
+import { LocalFileStore } from '#server/storage/local-file-store.ts';
 
 const USAGE = `Usage: npm run cli -- <command>
 

@@ -2,8 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
-import { ensureOwner } from './features/auth/auth.service.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
+import { ensureOwner } from '#server/features/auth/auth.service.ts';
 
 function readConfig(): Config {
   try {

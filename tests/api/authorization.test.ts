@@ -1,9 +1,9 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SESSION_IDLE_MS } from '../../src/server/features/auth/auth.service.ts';
-import { createCategory, createPhotos } from '../fixtures/photos.ts';
-import { snapshotTables } from './support/db-snapshot.ts';
-import { createTestApp, createTestClock, type TestApp } from '../setup/test-app.ts';
+import { SESSION_IDLE_MS } from '#server/features/auth/auth.service.ts';
+import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
+import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
  * Who may call what, written by hand (spec §6). The route list itself comes from the server:

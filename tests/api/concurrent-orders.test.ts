@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { jpeg } from '../fixtures/images.ts';
-import { postPhotos } from '../fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { jpeg } from '#tests/fixtures/images.ts';
+import { postPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Photo } from '../../src/contract/photos.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { filesUnder, jpeg } from '../fixtures/images.ts';
-import { bundleServer, runCli, startServer, type ServerProcess } from './support/server-process.ts';
-import { waitFor } from './support/wait.ts';
+import type { Photo } from '#contract/photos.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { filesUnder, jpeg } from '#tests/fixtures/images.ts';
+import { bundleServer, runCli, startServer, type ServerProcess } from '#tests/api/support/server-process.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 
 /**
  * The server is killed with SIGKILL while it receives, processes and stores uploads and while it

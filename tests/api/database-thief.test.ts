@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { readAllRows } from '../../src/server/features/backup/backup.repository.ts';
-import { createTestApp, OWNER, type TestApp } from '../setup/test-app.ts';
-import { resetTokenInOutbox } from './support/outbox.ts';
-import { waitFor } from './support/wait.ts';
+import { readAllRows } from '#server/features/backup/backup.repository.ts';
+import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
+import { resetTokenInOutbox } from '#tests/api/support/outbox.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -2,16 +2,16 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '../../src/contract/auth.ts';
-import { CreateCategoryRequest, ReorderCategoriesRequest, UpdateCategoryRequest } from '../../src/contract/categories.ts';
-import { ContactRequest } from '../../src/contract/contact.ts';
-import { IdParams } from '../../src/contract/errors.ts';
-import { ReorderPhotosRequest, UpdatePhotoRequest } from '../../src/contract/photos.ts';
-import { PortfolioSettingsUpdate } from '../../src/contract/portfolio.ts';
-import { createCategory, createPhotos } from '../fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
-import { boundaryBody, hostileBody, validValue, type JsonSchema, type RawBody } from './support/arbitraries.ts';
-import { snapshotTables } from './support/db-snapshot.ts';
+import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#contract/auth.ts';
+import { CreateCategoryRequest, ReorderCategoriesRequest, UpdateCategoryRequest } from '#contract/categories.ts';
+import { ContactRequest } from '#contract/contact.ts';
+import { IdParams } from '#contract/common.ts';
+import { ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
+import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
+import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { boundaryBody, hostileBody, validValue, type JsonSchema, type RawBody } from '#tests/api/support/arbitraries.ts';
+import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
 
 /**
  * Every JSON endpoint, with the contract schema its body is checked against. The first test ties

@@ -3,11 +3,11 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Photo } from '../../src/contract/photos.ts';
-import { jpeg } from '../fixtures/images.ts';
-import { rawMultipart } from './support/multipart.ts';
-import { bundleServer, startServer } from './support/server-process.ts';
-import { waitFor } from './support/wait.ts';
+import type { Photo } from '#contract/photos.ts';
+import { jpeg } from '#tests/fixtures/images.ts';
+import { rawMultipart } from '#tests/api/support/multipart.ts';
+import { bundleServer, startServer } from '#tests/api/support/server-process.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 
 /**
  * Issue 9: SIGTERM (a deploy, a scale-down) stops taking requests but lets an upload already

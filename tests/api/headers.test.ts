@@ -4,10 +4,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EMBED_FRAME_ORIGINS } from '../../src/contract/music.ts';
-import type { Photo } from '../../src/contract/photos.ts';
-import { createPhotos } from '../fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { EMBED_FRAME_ORIGINS } from '#contract/music.ts';
+import type { Photo } from '#contract/photos.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /** The shape of Vite's built index.html: a module script, a stylesheet, the root. */
 const TEMPLATE = `<!doctype html>

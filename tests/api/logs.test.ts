@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleServer, startServer } from './support/server-process.ts';
-import { resetTokenInOutbox } from './support/outbox.ts';
-import { waitFor } from './support/wait.ts';
+import { bundleServer, startServer } from '#tests/api/support/server-process.ts';
+import { resetTokenInOutbox } from '#tests/api/support/outbox.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 
 /**
  * DESIGN §7: logs never hold a password, a token or a session id. The real server writes its

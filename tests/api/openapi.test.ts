@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCategory } from '../fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
-import { snapshotTables } from './support/db-snapshot.ts';
+import { createCategory } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import { openDatabase } from '../../src/server/db/database.ts';
-import { startS3Server, type TestS3Server } from '../setup/s3.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { buildApp } from '#server/app.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp | undefined;
 let s3: TestS3Server | undefined;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const apps: TestApp[] = [];
 afterEach(async () => {

@@ -3,11 +3,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Photo } from '../../src/contract/photos.ts';
-import { filesUnder, hugePng, jpeg } from '../fixtures/images.ts';
-import { createPhotos } from '../fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
-import { rawMultipart, type RawPart } from './support/multipart.ts';
+import type { Photo } from '#contract/photos.ts';
+import { filesUnder, hugePng, jpeg } from '#tests/fixtures/images.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { rawMultipart, type RawPart } from '#tests/api/support/multipart.ts';
 import {
   gifJsPolyglot,
   JS_PAYLOAD,
@@ -18,8 +18,8 @@ import {
   REFUSED_ATTACKS,
   SCRIPT_PAYLOAD,
   type CorpusFile,
-} from './support/upload-corpus.ts';
-import { waitFor } from './support/wait.ts';
+} from '#tests/api/support/upload-corpus.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 
 /** Memory growth around each decompression bomb, printed at the end for the record. */
 const memory: Array<{ attack: string; endpoint: string; rssGrowthMb: number; status: number }> = [];

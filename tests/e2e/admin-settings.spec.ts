@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
-import { gif, png } from '../fixtures/images.ts';
+import { gif, png } from '#tests/fixtures/images.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
 
 /** The owner as the site starts: what every other spec of this worker expects to find. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { migrateToLatest, openDatabase } from '../../src/server/db/database.ts';
+import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 
 /** Migrates one SQLite file; every test app starts from a copy of it instead of migrating again. */
 export default async function setup(project: TestProject): Promise<() => void> {

@@ -4,11 +4,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { buildApp } from '../../src/server/app.ts';
-import type { Clock } from '../../src/server/clock.ts';
-import { loadConfig, type Config } from '../../src/server/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/server/db/database.ts';
-import { ensureOwner } from '../../src/server/features/auth/auth.service.ts';
+import { buildApp } from '#server/app.ts';
+import type { Clock } from '#server/clock.ts';
+import { loadConfig, type Config } from '#server/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { ensureOwner } from '#server/features/auth/auth.service.ts';
 
 export const OWNER = { username: 'owner', password: 'correct horse battery', email: 'owner@example.test' };
 

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupOrphans } from '../../src/server/features/photos/cleanup.service.ts';
-import { createMedia } from '../../src/server/images/media.ts';
-import { LocalFileStore } from '../../src/server/storage/local-file-store.ts';
-import { filesUnder } from '../fixtures/images.ts';
-import { createPhotos } from '../fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../setup/test-app.ts';
+import { cleanupOrphans } from '#server/features/photos/cleanup.service.ts';
+import { createMedia } from '#server/images/media.ts';
+import { LocalFileStore } from '#server/storage/local-file-store.ts';
+import { filesUnder } from '#tests/fixtures/images.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

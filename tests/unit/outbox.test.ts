@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { outboxMailer } from '#server/mail/mailer.ts';
 import { passwordResetMail } from '#server/mail/templates.ts';
-import { decodeQuotedPrintable, newResetLink, outboxFiles, resetLinkFromEml } from '../e2e/outbox.ts';
+import { decodeQuotedPrintable, newResetLink, outboxFiles, resetLinkFromEml } from '#tests/e2e/outbox.ts';
 
 const dirs: string[] = [];
 afterEach(() => {

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { readTar, TarFormatError, TarWriter, type TarEntry } from '../../src/server/features/backup/tar.ts';
+import { readTar, TarFormatError, TarWriter, type TarEntry } from '#server/features/backup/tar.ts';
 
 async function archive(files: Array<{ name: string; data: Buffer }>): Promise<Buffer> {
   const chunks: Buffer[] = [];

@@ -3,21 +3,21 @@ import { Route, Switch } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { routes } from '#client/config/paths.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { PhotoDetailPage } from './routes/photo-detail.tsx';
-import { PortfolioPage } from './routes/portfolio.tsx';
+import { PhotoDetailPage } from '#client/app/routes/photo-detail.tsx';
+import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 
 // The sign-in screens and their form library load only when opened: a visitor of the portfolio
 // never downloads them.
-const LoginPage = lazy(() => import('./routes/login.tsx').then((module) => ({ default: module.LoginPage })));
+const LoginPage = lazy(() => import('#client/app/routes/login.tsx').then((module) => ({ default: module.LoginPage })));
 const ForgotPasswordPage = lazy(() =>
-  import('./routes/forgot-password.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+  import('#client/app/routes/forgot-password.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
 );
 const ResetPasswordPage = lazy(() =>
-  import('./routes/reset-password.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+  import('#client/app/routes/reset-password.tsx').then((module) => ({ default: module.ResetPasswordPage })),
 );
 // Neither is a visitor's first page: they stay out of the first load too.
-const ClearCachePage = lazy(() => import('./routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));
-const NotFoundPage = lazy(() => import('./routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
+const ClearCachePage = lazy(() => import('#client/app/routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));
+const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
 
 export function AppRouter() {
   const { isLoading } = useAuth();

@@ -1,5 +1,5 @@
 import type { ZodType } from 'zod';
-import type { ApiErrorBody } from '#contract/errors.ts';
+import type { ApiErrorBody } from '#contract/common.ts';
 
 /**
  * A non-OK answer of the API. `message` follows the spec's error rule (§8):

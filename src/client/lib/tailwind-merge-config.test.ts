@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { twMerge } from 'tailwind-merge';
 import { describe, expect, it } from 'vitest';
-import { clientClassNames, CONFIG_FILE, configSource } from '../../../scripts/tailwind-merge-config.ts';
+import { clientClassNames, CONFIG_FILE, configSource } from '#scripts/tailwind-merge-config.ts';
 import { cn } from './utils.ts';
 
 describe('cn, with the trimmed tailwind-merge', () => {

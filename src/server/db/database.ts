@@ -3,13 +3,13 @@ import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, SqliteDialect,
 import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { CategoryTable } from '../features/categories/categories.table.ts';
-import type { ContactMessageTable } from '../features/contact/contact.table.ts';
-import type { PasswordResetTokenTable, SessionTable } from '../features/auth/sessions.table.ts';
-import type { UserTable } from '../features/auth/users.table.ts';
-import type { PhotoTable } from '../features/photos/photos.table.ts';
-import type { RateLimitTable } from '../plugins/rate-limit.table.ts';
-import * as initial from './migrations/0001-initial.ts';
+import type { CategoryTable } from '#server/features/categories/categories.table.ts';
+import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
+import type { PasswordResetTokenTable, SessionTable } from '#server/features/auth/sessions.table.ts';
+import type { UserTable } from '#server/features/auth/users.table.ts';
+import type { PhotoTable } from '#server/features/photos/photos.table.ts';
+import type { RateLimitTable } from '#server/plugins/rate-limit.table.ts';
+import * as initial from '#server/db/migrations/0001-initial.ts';
 
 export interface Database {
   users: UserTable;

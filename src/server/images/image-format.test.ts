@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { gif, html, jpeg, png, svg, webp } from '../../../tests/fixtures/images.ts';
+import { gif, html, jpeg, png, svg, webp } from '#tests/fixtures/images.ts';
 import { sniffImageFormat } from './image-format.ts';
 
 describe('sniffImageFormat', () => {

@@ -4,8 +4,8 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { gif, hugePng, jpeg, png, svg, truncatedJpeg } from '../../../tests/fixtures/images.ts';
-import { LocalFileStore } from '../storage/local-file-store.ts';
+import { gif, hugePng, jpeg, png, svg, truncatedJpeg } from '#tests/fixtures/images.ts';
+import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { ImageRejectedError, inspectImage, renderBanner, renderPhoto } from './image-pipeline.ts';
 
 const limits = { maxPixels: 100_000_000 };

@@ -2,8 +2,8 @@ import { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import type { ImageVariant } from '#contract/photos.ts';
-import { bannerFileName, photoFileNames, type DisplayFormat } from '../storage/file-names.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import { bannerFileName, photoFileNames, type DisplayFormat } from '#server/storage/file-names.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
 

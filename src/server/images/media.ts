@@ -1,6 +1,6 @@
-import type { Config } from '../config.ts';
-import type { FileStore } from '../storage/file-store.ts';
-import { createFileStores } from '../storage/index.ts';
+import type { Config } from '#server/config.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { createFileStores } from '#server/storage/index.ts';
 import { ImageProcessor } from './image-pipeline.ts';
 
 /** What the photo, banner and uploads features share: where files go and who processes them. */

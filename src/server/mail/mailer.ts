@@ -43,7 +43,9 @@ export function outboxMailer(outboxDir: string, from: string, log: Pick<FastifyB
       const info = await transport.sendMail({ from, ...message });
       await fs.mkdir(outboxDir, { recursive: true, mode: 0o700 });
       const file = path.join(outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside, then renamed: whoever reads the outbox never sees half a mail.
+      await fs.writeFile(`${file}.partial`, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(`${file}.partial`, file);
       log.info({ file, subject: message.subject }, 'no SMTP_URL set: mail written to the outbox');
     },
     close: () => transport.close(),

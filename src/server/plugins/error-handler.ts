@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import pg from 'pg';
-import type { ApiErrorBody } from '#contract/errors.ts';
-import { HttpError } from '../http-error.ts';
+import type { ApiErrorBody } from '#contract/common.ts';
+import { HttpError } from '#server/http-error.ts';
 
 /** One error shape for the whole API: `{message}`, plus `issues` for invalid input (DESIGN §5). */
 export function registerErrorHandler(app: FastifyInstance): void {

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCategory, createPhotos } from '../../../tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 let cookie: string;

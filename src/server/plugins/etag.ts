@@ -3,8 +3,8 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
-import type { DatabaseHandle } from '../db/database.ts';
-import { etagMatches } from '../features/uploads/conditional-get.ts';
+import type { DatabaseHandle } from '#server/db/database.ts';
+import { etagMatches } from '#server/features/uploads/conditional-get.ts';
 
 /**
  * The public reads every page load makes (spec §7). Their bodies are the same for a visitor and

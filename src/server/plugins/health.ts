@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import type { Db } from '../db/database.ts';
-import type { FileStore } from '../storage/file-store.ts';
+import type { Db } from '#server/db/database.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 
 /** A check that hangs (a dropped packet to the database) must not hang the probe too. */
 const CHECK_TIMEOUT_MS = 3000;

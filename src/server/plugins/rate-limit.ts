@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Clock } from '../clock.ts';
-import type { Db } from '../db/database.ts';
-import { tooManyRequests } from '../http-error.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { tooManyRequests } from '#server/http-error.ts';
 
 export interface RateLimitRule {
   /** Hits allowed per window. */

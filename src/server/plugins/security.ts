@@ -1,8 +1,8 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { EMBED_FRAME_ORIGINS } from '#contract/music.ts';
-import type { Config } from '../config.ts';
-import { forbidden } from '../http-error.ts';
+import type { Config } from '#server/config.ts';
+import { forbidden } from '#server/http-error.ts';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()';

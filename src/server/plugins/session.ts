@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Config } from '../config.ts';
-import { unauthorized } from '../http-error.ts';
-import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from '../features/auth/auth.service.ts';
-import type { UserRow } from '../features/auth/users.table.ts';
+import type { Config } from '#server/config.ts';
+import { unauthorized } from '#server/http-error.ts';
+import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from '#server/features/auth/auth.service.ts';
+import type { UserRow } from '#server/features/auth/users.table.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

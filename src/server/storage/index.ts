@@ -1,4 +1,4 @@
-import type { Config } from '../config.ts';
+import type { Config } from '#server/config.ts';
 import type { FileStore } from './file-store.ts';
 import { LocalFileStore } from './local-file-store.ts';
 import { createS3Client, S3FileStore } from './s3-file-store.ts';

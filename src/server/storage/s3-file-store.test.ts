@@ -1,8 +1,8 @@
 import { HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startS3Server, type TestS3Server } from '../../../tests/setup/s3.ts';
-import { loadConfig, type S3Config } from '../config.ts';
+import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { loadConfig, type S3Config } from '#server/config.ts';
 import { describeFileStore } from './file-store.suite.ts';
 import { createFileStores } from './index.ts';
 import { createS3Client, S3FileStore } from './s3-file-store.ts';

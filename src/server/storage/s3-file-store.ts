@@ -14,7 +14,7 @@ import { Upload } from '@aws-sdk/lib-storage';
 import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
-import type { S3Config } from '../config.ts';
+import type { S3Config } from '#server/config.ts';
 import { contentTypeOf } from './file-names.ts';
 import {
   assertSafeFileName,

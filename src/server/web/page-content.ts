@@ -4,10 +4,10 @@ import type { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { groupIntoSections } from '#contract/portfolio-sections.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { listCategories } from '../features/categories/categories.service.ts';
-import { getPhoto, listPhotos, type PhotosContext } from '../features/photos/photos.service.ts';
-import { getPortfolioOwner } from '../features/portfolio/portfolio.service.ts';
-import { HttpError } from '../http-error.ts';
+import { listCategories } from '#server/features/categories/categories.service.ts';
+import { getPhoto, listPhotos, type PhotosContext } from '#server/features/photos/photos.service.ts';
+import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { HttpError } from '#server/http-error.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
 

@@ -1,7 +1,7 @@
 import { displayImagePath } from '#contract/image-urls.ts';
-import { listPhotos } from '../features/photos/photos.service.ts';
-import { getPortfolioOwner } from '../features/portfolio/portfolio.service.ts';
-import { HttpError } from '../http-error.ts';
+import { listPhotos } from '#server/features/photos/photos.service.ts';
+import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { HttpError } from '#server/http-error.ts';
 import { escapeHtml } from './html.ts';
 import type { WebContext } from './page-content.ts';
 

@@ -5,8 +5,8 @@ import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
-import { createCategory, createPhotos } from '../../../tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../../../tests/setup/test-app.ts';
+import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const PUBLIC_URL = 'https://portfolio.example';
 

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { waitFor } from '../support/wait.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 
 /** A port free right now on loopback (the OS picks it, then it is released for the caller). */
 export function freePort(): Promise<number> {

@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Photo } from '../../../src/contract/photos.ts';
-import { buildApp } from '../../../src/server/app.ts';
-import { loadConfig } from '../../../src/server/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../../src/server/db/database.ts';
-import { ensureOwner, LOGIN_LIMIT_PER_ADDRESS } from '../../../src/server/features/auth/auth.service.ts';
-import { jpeg } from '../../fixtures/images.ts';
-import { startS3Server, type TestS3Server } from '../../setup/s3.ts';
-import { OWNER } from '../../setup/test-app.ts';
+import type { Photo } from '#contract/photos.ts';
+import { buildApp } from '#server/app.ts';
+import { loadConfig } from '#server/config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { ensureOwner, LOGIN_LIMIT_PER_ADDRESS } from '#server/features/auth/auth.service.ts';
+import { jpeg } from '#tests/fixtures/images.ts';
+import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { OWNER } from '#tests/setup/test-app.ts';
 import { freePort, startNginx, type LoadBalancer } from './nginx.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { Db, Database } from '../../../src/server/db/database.ts';
+import type { Db, Database } from '#server/db/database.ts';
 
 /**
  * The tables a refused request must leave exactly as they were. Sessions and rate limits are

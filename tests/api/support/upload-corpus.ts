@@ -1,4 +1,4 @@
-import { html, hugePng, jpeg, svg, truncatedJpeg } from '../../fixtures/images.ts';
+import { html, hugePng, jpeg, svg, truncatedJpeg } from '#tests/fixtures/images.ts';
 
 /**
  * Hostile files, made when the test runs: nothing binary is committed, and each one is exactly

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '../database.ts';
+import type { Dialect } from '#server/db/database.ts';
 
 /**
  * Every table of DESIGN §4, created at once so later features do not churn the schema.

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import type { PasswordResetTokenRow, SessionRow } from './sessions.table.ts';
 import type { NewUserRow, UserRow, UserUpdate } from './users.table.ts';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { hashToken, LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS, SESSION_IDLE_MS } from './auth.service.ts';
-import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

@@ -1,17 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  ChangePasswordRequest,
-  CurrentUser,
-  ForgotPasswordRequest,
-  LoginRequest,
-  MessageResponse,
-  ResetPasswordRequest,
-} from '#contract/auth.ts';
-import type { Config } from '../../config.ts';
-import { unauthorized } from '../../http-error.ts';
-import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from '../../plugins/session.ts';
-import { toCurrentUser } from '../portfolio/portfolio.service.ts';
+import { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#contract/auth.ts';
+import { MessageResponse } from '#contract/common.ts';
+import type { Config } from '#server/config.ts';
+import { unauthorized } from '#server/http-error.ts';
+import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from '#server/plugins/session.ts';
+import { toCurrentUser } from '#server/features/portfolio/portfolio.service.ts';
 import * as auth from './auth.service.ts';
 import * as passwordReset from './password-reset.service.ts';
 

@@ -1,9 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
-import { badRequest, HttpError } from '../../http-error.ts';
-import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { badRequest, HttpError } from '#server/http-error.ts';
+import type { RateLimiter, RateLimitRule } from '#server/plugins/rate-limit.ts';
 import * as repo from './auth.repository.ts';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { UserRow } from './users.table.ts';

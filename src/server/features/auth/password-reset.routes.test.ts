@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '../../../../tests/api/support/wait.ts';
-import { startSmtpServer } from '../../../../tests/setup/smtp.ts';
-import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
+import { startSmtpServer } from '#tests/setup/smtp.ts';
+import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { FORGOT_PASSWORD_ANSWER } from './auth.routes.ts';
 import { FORGOT_LIMIT_PER_ADDRESS, INVALID_RESET_LINK, RESET_TOKEN_TTL_MS } from './password-reset.service.ts';
 
@@ -128,8 +128,9 @@ describe('password recovery by mail', () => {
     const response = await forgot(OWNER.email);
     expect(response.statusCode).toBe(200);
     const outbox = path.join(t.dataDir, 'outbox');
-    await waitFor(() => fs.existsSync(outbox) && fs.readdirSync(outbox).length > 0, 'a mail in the outbox');
-    const [file] = fs.readdirSync(outbox);
+    const mails = () => (fs.existsSync(outbox) ? fs.readdirSync(outbox).filter((name) => name.endsWith('.eml')) : []);
+    await waitFor(() => mails().length > 0, 'a mail in the outbox');
+    const [file] = mails();
     expect(file).toMatch(/\.eml$/);
     const mail = fs.readFileSync(path.join(outbox, file ?? ''), 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     expect((await reset(resetTokenIn(mail), 'outbox password')).statusCode).toBe(200);

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '#contract/auth.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
-import { badRequest } from '../../http-error.ts';
-import type { Mailer } from '../../mail/mailer.ts';
-import { passwordResetMail } from '../../mail/templates.ts';
-import type { RateLimiter, RateLimitRule } from '../../plugins/rate-limit.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { badRequest } from '#server/http-error.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
+import { passwordResetMail } from '#server/mail/templates.ts';
+import type { RateLimiter, RateLimitRule } from '#server/plugins/rate-limit.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';

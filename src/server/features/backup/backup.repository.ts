@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { CamelCasePlugin, Kysely, sql, SqliteDialect } from 'kysely';
-import type { Database, Db, Dialect } from '../../db/database.ts';
+import type { Database, Db, Dialect } from '#server/db/database.ts';
 
 /**
  * Every table of the site, parents before children, so rows load in this order without breaking

@@ -6,10 +6,10 @@ import { PassThrough } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import type { Clock } from '../../clock.ts';
-import type { Db, Dialect } from '../../db/database.ts';
-import type { FileStore } from '../../storage/file-store.ts';
-import { publicFilesOf } from '../photos/photos.service.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db, Dialect } from '#server/db/database.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { publicFilesOf } from '#server/features/photos/photos.service.ts';
 import * as repo from './backup.repository.ts';
 import { readTar, TarFormatError, TarWriter } from './tar.ts';
 

@@ -1,10 +1,10 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
-import { filesUnder, formWith, gif, GPS_MARKER, html, jpeg, png, svg, webp, type FormFile } from '../../../../tests/fixtures/images.ts';
-import { createPhotos } from '../../../../tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { LocalFileStore } from '../../storage/local-file-store.ts';
+import { filesUnder, formWith, gif, GPS_MARKER, html, jpeg, png, svg, webp, type FormFile } from '#tests/fixtures/images.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { bannerExists } from './banner.service.ts';
 
 let t: TestApp;

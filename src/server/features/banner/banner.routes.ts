@@ -2,9 +2,9 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BANNER_MAX_BYTES, BannerUploadResponse } from '#contract/portfolio.ts';
-import type { Media } from '../../images/media.ts';
-import { requireOwner } from '../../plugins/session.ts';
-import { withReceivedFiles } from '../uploads/receive-files.ts';
+import type { Media } from '#server/images/media.ts';
+import { requireOwner } from '#server/plugins/session.ts';
+import { withReceivedFiles } from '#server/features/uploads/receive-files.ts';
 import { uploadBanner } from './banner.service.ts';
 
 /** Registered with `app.register`, so multipart parsing stays inside this route. */

@@ -1,11 +1,11 @@
 import type { BannerUploadResponse } from '#contract/portfolio.ts';
-import { badRequest, HttpError } from '../../http-error.ts';
-import type { ImageFormat } from '../../images/image-format.ts';
-import { ImageRejectedError } from '../../images/image-pipeline.ts';
-import type { Media } from '../../images/media.ts';
-import { isBannerFileName, newFileKey } from '../../storage/file-names.ts';
-import type { FileStore } from '../../storage/file-store.ts';
-import type { ReceivedFile } from '../uploads/receive-files.ts';
+import { badRequest, HttpError } from '#server/http-error.ts';
+import type { ImageFormat } from '#server/images/image-format.ts';
+import { ImageRejectedError } from '#server/images/image-pipeline.ts';
+import type { Media } from '#server/images/media.ts';
+import { isBannerFileName, newFileKey } from '#server/storage/file-names.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import type { ReceivedFile } from '#server/features/uploads/receive-files.ts';
 
 /** Spec §5: jpeg, jpg, png, webp; no GIF. */
 export const BANNER_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];

@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import type { CategoryRow, CategoryUpdate, NewCategoryRow } from './categories.table.ts';
 
 export function listCategories(db: Db, userId: number): Promise<CategoryRow[]> {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 let cookie: string;

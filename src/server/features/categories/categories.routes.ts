@@ -7,11 +7,11 @@ import {
   ReorderCategoriesRequest,
   UpdateCategoryRequest,
 } from '#contract/categories.ts';
-import { MessageResponse } from '#contract/auth.ts';
-import { IdParams } from '#contract/errors.ts';
-import type { Db } from '../../db/database.ts';
-import { ownerOf, requireOwner } from '../../plugins/session.ts';
-import { getPortfolioOwner } from '../portfolio/portfolio.service.ts';
+import { MessageResponse } from '#contract/common.ts';
+import { IdParams } from '#contract/common.ts';
+import type { Db } from '#server/db/database.ts';
+import { ownerOf, requireOwner } from '#server/plugins/session.ts';
+import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
 import * as categories from './categories.service.ts';
 
 export function categoriesRoutes(app: FastifyInstance, ctx: { db: Db }): void {

@@ -4,8 +4,8 @@ import type {
   ReorderCategoriesRequest,
   UpdateCategoryFields,
 } from '#contract/categories.ts';
-import type { Db } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http-error.ts';
+import type { Db } from '#server/db/database.ts';
+import { badRequest, notFound } from '#server/http-error.ts';
 import * as repo from './categories.repository.ts';
 import type { CategoryRow } from './categories.table.ts';
 

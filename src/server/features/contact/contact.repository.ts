@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import type { ContactMessageRow, NewContactMessageRow } from './contact.table.ts';
 
 export function insertMessage(db: Db, message: NewContactMessageRow): Promise<ContactMessageRow> {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '../../../../tests/setup/smtp.ts';
-import { createTestApp, OWNER, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { startSmtpServer } from '#tests/setup/smtp.ts';
+import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { CONTACT_LIMIT_PER_ADDRESS } from './contact.service.ts';
 
 let t: TestApp;

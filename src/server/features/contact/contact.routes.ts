@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageResponse } from '#contract/auth.ts';
+import { MessageResponse } from '#contract/common.ts';
 import { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
-import { IdParams } from '#contract/errors.ts';
-import { ownerOf, requireOwner } from '../../plugins/session.ts';
+import { IdParams } from '#contract/common.ts';
+import { ownerOf, requireOwner } from '#server/plugins/session.ts';
 import * as contact from './contact.service.ts';
 
 export function contactRoutes(app: FastifyInstance, ctx: contact.ContactContext): void {

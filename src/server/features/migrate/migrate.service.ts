@@ -3,9 +3,9 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'kysely';
-import { migrateToLatest, type DatabaseHandle, type Db } from '../../db/database.ts';
-import type { FileStore } from '../../storage/file-store.ts';
-import type { FileStores } from '../../storage/index.ts';
+import { migrateToLatest, type DatabaseHandle, type Db } from '#server/db/database.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import type { FileStores } from '#server/storage/index.ts';
 import {
   BACKUP_TABLES,
   countRows,
@@ -19,7 +19,7 @@ import {
   withoutDeleted,
   type BackupTable,
   type TableRows,
-} from '../backup/backup.service.ts';
+} from '#server/features/backup/backup.service.ts';
 
 /** A migration that cannot go on, with a message for the person at the terminal. */
 export class MigrateError extends Error {

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesUnder, formWith, jpeg } from '../../../../tests/fixtures/images.ts';
-import { createPhotos } from '../../../../tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { createMedia } from '../../images/media.ts';
+import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createMedia } from '#server/images/media.ts';
 import { cleanupOrphans } from './cleanup.service.ts';
 
 let t: TestApp;

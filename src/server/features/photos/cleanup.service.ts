@@ -1,7 +1,7 @@
-import { HttpError } from '../../http-error.ts';
-import type { FileStore } from '../../storage/file-store.ts';
-import { LocalFileStore } from '../../storage/local-file-store.ts';
-import { getPortfolioOwner } from '../portfolio/portfolio.service.ts';
+import { HttpError } from '#server/http-error.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { LocalFileStore } from '#server/storage/local-file-store.ts';
+import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
 import * as repo from './photos.repository.ts';
 import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
 

@@ -18,9 +18,9 @@ import {
   svg,
   truncatedJpeg,
   webp,
-} from '../../../../tests/fixtures/images.ts';
-import { createPhotos, postPhotos } from '../../../../tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+} from '#tests/fixtures/images.ts';
+import { createPhotos, postPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

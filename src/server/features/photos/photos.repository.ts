@@ -1,4 +1,4 @@
-import type { Db } from '../../db/database.ts';
+import type { Db } from '#server/db/database.ts';
 import type { NewPhotoRow, PhotoRow, PhotoUpdate } from './photos.table.ts';
 
 export type PhotoWithCategoryRow = PhotoRow & { categoryName: string | null };

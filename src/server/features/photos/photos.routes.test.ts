@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
-import { filesUnder } from '../../../../tests/fixtures/images.ts';
-import { createCategory, createPhotos } from '../../../../tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
+import { filesUnder } from '#tests/fixtures/images.ts';
+import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {

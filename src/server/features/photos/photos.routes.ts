@@ -2,8 +2,8 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MessageResponse } from '#contract/auth.ts';
-import { ApiErrorBody, IdParams } from '#contract/errors.ts';
+import { MessageResponse } from '#contract/common.ts';
+import { ApiErrorBody, IdParams } from '#contract/common.ts';
 import {
   Photo,
   PhotoWithCategory,
@@ -12,9 +12,9 @@ import {
   UpdatePhotoRequest,
   UploadPhotosResponse,
 } from '#contract/photos.ts';
-import { ownerOf, requireOwner } from '../../plugins/session.ts';
-import { getPortfolioOwner } from '../portfolio/portfolio.service.ts';
-import { withReceivedFiles } from '../uploads/receive-files.ts';
+import { ownerOf, requireOwner } from '#server/plugins/session.ts';
+import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { withReceivedFiles } from '#server/features/uploads/receive-files.ts';
 import * as photos from './photos.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */

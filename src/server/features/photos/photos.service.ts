@@ -9,14 +9,14 @@ import {
   type Track,
   type UpdatePhotoRequest,
 } from '#contract/photos.ts';
-import type { Clock } from '../../clock.ts';
-import type { Db } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http-error.ts';
-import { FORMAT_EXTENSIONS, type ImageFormat } from '../../images/image-format.ts';
-import { ImageRejectedError, type RenderedPhoto } from '../../images/image-pipeline.ts';
-import type { Media } from '../../images/media.ts';
-import { newFileKey, photoFileNames } from '../../storage/file-names.ts';
-import { categoryIdsOf } from '../categories/categories.service.ts';
+import type { Clock } from '#server/clock.ts';
+import type { Db } from '#server/db/database.ts';
+import { badRequest, notFound } from '#server/http-error.ts';
+import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
+import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
+import type { Media } from '#server/images/media.ts';
+import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
+import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
 

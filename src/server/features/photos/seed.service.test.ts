@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, OWNER, type TestApp } from '../../../../tests/setup/test-app.ts';
-import { createMedia } from '../../images/media.ts';
+import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
+import { createMedia } from '#server/images/media.ts';
 import type { Photo } from '#contract/photos.ts';
 import { DEMO_CATEGORIES, seedDemoContent, SiteNotEmptyError } from './seed.service.ts';
 

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Photo, Track } from '#contract/photos.ts';
-import { drawDemoBanner, drawDemoCover, drawDemoPhoto } from '../../images/demo-images.ts';
-import type { Media } from '../../images/media.ts';
-import { bannerExists, uploadBanner } from '../banner/banner.service.ts';
-import { createCategory, listCategories } from '../categories/categories.service.ts';
-import { updatePortfolioSettings } from '../portfolio/portfolio.service.ts';
+import { drawDemoBanner, drawDemoCover, drawDemoPhoto } from '#server/images/demo-images.ts';
+import type { Media } from '#server/images/media.ts';
+import { bannerExists, uploadBanner } from '#server/features/banner/banner.service.ts';
+import { createCategory, listCategories } from '#server/features/categories/categories.service.ts';
+import { updatePortfolioSettings } from '#server/features/portfolio/portfolio.service.ts';
 import { addPhotos, reorderPhotos, updatePhoto, type PhotosContext } from './photos.service.ts';
 import { countPhotos } from './photos.repository.ts';
 

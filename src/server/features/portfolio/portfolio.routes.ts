@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser } from '#contract/auth.ts';
 import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts';
-import type { Db } from '../../db/database.ts';
-import { ownerOf, requireOwner } from '../../plugins/session.ts';
+import type { Db } from '#server/db/database.ts';
+import { ownerOf, requireOwner } from '#server/plugins/session.ts';
 import { getPortfolioOwner, updatePortfolioSettings } from './portfolio.service.ts';
 
 export interface PortfolioRoutesContext {

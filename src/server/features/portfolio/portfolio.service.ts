@@ -1,9 +1,10 @@
 import type { PortfolioOwner, PortfolioSettingsChanges } from '#contract/portfolio.ts';
 import type { CurrentUser } from '#contract/auth.ts';
-import type { Db } from '../../db/database.ts';
-import { badRequest, notFound } from '../../http-error.ts';
-import { findOwner, updateUser } from '../auth/auth.repository.ts';
-import type { UserRow } from '../auth/users.table.ts';
+import type { Db } from '#server/db/database.ts';
+import { badRequest, notFound } from '#server/http-error.ts';
+// eslint-disable-next-line import-x/no-restricted-paths -- the users row gets one home in the house-rules restructure
+import { findOwner, updateUser } from '#server/features/auth/auth.repository.ts';
+import type { UserRow } from '#server/features/auth/users.table.ts';
 
 export function toPortfolioOwner(row: UserRow): PortfolioOwner {
   return {

@@ -1,4 +1,4 @@
-import type { ByteRange } from '../../storage/file-store.ts';
+import type { ByteRange } from '#server/storage/file-store.ts';
 
 /** Weak comparison (RFC 9110 §8.8.3.2), as If-None-Match asks for. */
 export function etagMatches(header: string | undefined, etag: string): boolean {

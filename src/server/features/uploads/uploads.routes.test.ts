@@ -2,13 +2,13 @@ import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
-import { png } from '../../../../tests/fixtures/images.ts';
-import { createPhotos, postPhotos } from '../../../../tests/fixtures/photos.ts';
-import { startS3Server, type TestS3Server } from '../../../../tests/setup/s3.ts';
-import { createTestApp, type TestApp } from '../../../../tests/setup/test-app.ts';
-import type { FileStore } from '../../storage/file-store.ts';
-import { createFileStores, type FileStores } from '../../storage/index.ts';
-import { S3FileStore } from '../../storage/s3-file-store.ts';
+import { png } from '#tests/fixtures/images.ts';
+import { createPhotos, postPhotos } from '#tests/fixtures/photos.ts';
+import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { createFileStores, type FileStores } from '#server/storage/index.ts';
+import { S3FileStore } from '#server/storage/s3-file-store.ts';
 
 /** The same answers whether the files sit in DATA_DIR or in an S3 bucket. */
 describe.each(['local folder', 'S3 bucket'] as const)('GET /uploads/{filename} from the %s', (where) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError, notFound } from '../../http-error.ts';
-import { contentTypeOf, isServedFileName } from '../../storage/file-names.ts';
-import type { FileStore } from '../../storage/file-store.ts';
+import { HttpError, notFound } from '#server/http-error.ts';
+import { contentTypeOf, isServedFileName } from '#server/storage/file-names.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 import { etagMatches, parseRange } from './conditional-get.ts';
 
 /** Every served name is random and never reused, so a file may be cached for good. */

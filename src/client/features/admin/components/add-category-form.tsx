@@ -4,7 +4,7 @@ import { CreateCategoryRequest } from '#contract/categories.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { useCreateCategory } from '../api/create-category.ts';
+import { useCreateCategory } from '#client/features/admin/api/create-category.ts';
 
 /** Spec §2: a Category Name field; the button waits for a name that is not blank once trimmed. */
 export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {

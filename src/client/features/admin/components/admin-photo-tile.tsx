@@ -14,8 +14,8 @@ import {
 import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
 import { PhotoImage } from '#client/features/photo/components/photo-image.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { photoDragId, type DragData } from '../lib/drag.ts';
-import type { ContainerId } from '../lib/photo-order.ts';
+import { photoDragId, type DragData } from '#client/features/admin/lib/drag.ts';
+import type { ContainerId } from '#client/features/admin/lib/photo-order.ts';
 
 export interface MoveTarget {
   id: ContainerId;

@@ -5,8 +5,8 @@ import { bannerPath } from '#contract/image-urls.ts';
 import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { useUpdatePortfolioSettings } from '../api/update-portfolio-settings.ts';
-import { useUploadBanner } from '../api/upload-banner.ts';
+import { useUpdatePortfolioSettings } from '#client/features/admin/api/update-portfolio-settings.ts';
+import { useUploadBanner } from '#client/features/admin/api/upload-banner.ts';
 
 /** Spec §5 and §9: jpeg, jpg, png or webp. */
 const BANNER_TYPES = {

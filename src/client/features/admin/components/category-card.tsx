@@ -9,9 +9,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { useUpdateCategory } from '../api/update-category.ts';
-import { categoryDragId, photoDragId, type DragData } from '../lib/drag.ts';
-import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '../lib/photo-order.ts';
+import { useUpdateCategory } from '#client/features/admin/api/update-category.ts';
+import { categoryDragId, photoDragId, type DragData } from '#client/features/admin/lib/drag.ts';
+import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/admin/lib/photo-order.ts';
 import { AdminPhotoTile, type MoveTarget } from './admin-photo-tile.tsx';
 
 /** In a sorted view the tiles stay put while dragging: only the stored order can be rearranged. */

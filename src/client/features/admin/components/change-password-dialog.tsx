@@ -16,7 +16,7 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { useChangePassword } from '../api/change-password.ts';
+import { useChangePassword } from '#client/features/admin/api/change-password.ts';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 

@@ -19,7 +19,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { PhotoImage } from '#client/features/photo/components/photo-image.tsx';
-import { useUpdatePhoto } from '../api/update-photo.ts';
+import { useUpdatePhoto } from '#client/features/admin/api/update-photo.ts';
 
 /** The request's rules, with the track list always a list while it is being edited. */
 const PhotoForm = UpdatePhotoRequest.extend({ tracks: z.array(Track).max(100) });

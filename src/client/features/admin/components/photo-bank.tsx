@@ -6,8 +6,8 @@ import type { Photo } from '#contract/photos.ts';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { BANK_DROP_ID, photoDragId, type DragData } from '../lib/drag.ts';
-import type { ContainerId } from '../lib/photo-order.ts';
+import { BANK_DROP_ID, photoDragId, type DragData } from '#client/features/admin/lib/drag.ts';
+import type { ContainerId } from '#client/features/admin/lib/photo-order.ts';
 import { AdminPhotoTile, type MoveTarget } from './admin-photo-tile.tsx';
 
 const THUMBNAIL_SIZES = '(min-width: 1024px) 110px, 25vw';

@@ -17,11 +17,11 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { usePhotos } from '#client/features/photo/api/get-photos.ts';
 import { useCategories } from '#client/features/portfolio/api/get-categories.ts';
-import { useDeleteCategory } from '../api/delete-category.ts';
-import { useDeletePhoto } from '../api/delete-photo.ts';
-import { useReorderCategories } from '../api/reorder-categories.ts';
-import { useReorderPhotos } from '../api/reorder-photos.ts';
-import { adminAnnouncements, screenReaderInstructions } from '../lib/drag-announcements.ts';
+import { useDeleteCategory } from '#client/features/admin/api/delete-category.ts';
+import { useDeletePhoto } from '#client/features/admin/api/delete-photo.ts';
+import { useReorderCategories } from '#client/features/admin/api/reorder-categories.ts';
+import { useReorderPhotos } from '#client/features/admin/api/reorder-photos.ts';
+import { adminAnnouncements, screenReaderInstructions } from '#client/features/admin/lib/drag-announcements.ts';
 import {
   adminCollisionDetection,
   adminKeyboardCoordinates,
@@ -29,8 +29,8 @@ import {
   dragDataOf,
   useDragSensors,
   type DragData,
-} from '../lib/drag.ts';
-import { byOrder, moveInto, photosIn, reorderWithin, type ContainerId, type SortMode } from '../lib/photo-order.ts';
+} from '#client/features/admin/lib/drag.ts';
+import { byOrder, moveInto, photosIn, reorderWithin, type ContainerId, type SortMode } from '#client/features/admin/lib/photo-order.ts';
 import { AddCategoryForm } from './add-category-form.tsx';
 import { PhotoDragPreview, type MoveTarget } from './admin-photo-tile.tsx';
 import { CategoryCard } from './category-card.tsx';

@@ -11,7 +11,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { useUpdatePortfolioSettings } from '../api/update-portfolio-settings.ts';
+import { useUpdatePortfolioSettings } from '#client/features/admin/api/update-portfolio-settings.ts';
 import { BannerUpload } from './banner-upload.tsx';
 
 /** Every setting the form saves; the banner saves itself on upload and removal. */

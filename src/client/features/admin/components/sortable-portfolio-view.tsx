@@ -26,10 +26,10 @@ import { useCategories } from '#client/features/portfolio/api/get-categories.ts'
 import { PortfolioView } from '#client/features/portfolio/components/portfolio-view.tsx';
 import { PhotoDragContext } from '#client/features/portfolio/lib/photo-drag.ts';
 import { cn } from '#client/lib/utils.ts';
-import { useReorderPhotos } from '../api/reorder-photos.ts';
-import { screenReaderInstructions } from '../lib/drag-announcements.ts';
-import { photoDragId, useDragSensors } from '../lib/drag.ts';
-import { reorderWithin } from '../lib/photo-order.ts';
+import { useReorderPhotos } from '#client/features/admin/api/reorder-photos.ts';
+import { screenReaderInstructions } from '#client/features/admin/lib/drag-announcements.ts';
+import { photoDragId, useDragSensors } from '#client/features/admin/lib/drag.ts';
+import { reorderWithin } from '#client/features/admin/lib/photo-order.ts';
 
 /** Spec §5: a drag on the public grid is accepted only when its data says what it is. */
 interface PhotoReorderData {

@@ -12,7 +12,7 @@ import {
   UploadRefusedError,
   useUploadPhotos,
   type UploadProgress,
-} from '../api/upload-photos.ts';
+} from '#client/features/admin/api/upload-photos.ts';
 
 interface SelectedFile {
   key: string;

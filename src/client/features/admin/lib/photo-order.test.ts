@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPhotoUpdates, moveInto, photosIn, reorderWithin, sortPhotos } from './photo-order.ts';
-import { makePhoto as photo } from '../../../../../tests/fixtures/contract.ts';
+import { makePhoto as photo } from '#tests/fixtures/contract.ts';
 
 
 describe('reorderWithin', () => {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import type { MessageResponse } from '#contract/auth.ts';
+import type { MessageResponse } from '#contract/common.ts';
 import { api, paths } from '#client/config/paths.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { getUserQueryOptions } from './get-user.ts';

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageResponse, type ResetPasswordRequest } from '#contract/auth.ts';
+import { type ResetPasswordRequest } from '#contract/auth.ts';
+import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#client/config/paths.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';

@@ -4,7 +4,7 @@ import { ForgotPasswordRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { useForgotPassword } from '../api/forgot-password.ts';
+import { useForgotPassword } from '#client/features/auth/api/forgot-password.ts';
 
 /** Asks for a reset link; `onSent` gets the server's neutral answer once it has taken the request. */
 export function ForgotPasswordForm({ onSent }: { onSent: (message: string) => void }) {

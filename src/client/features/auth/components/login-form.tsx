@@ -4,7 +4,7 @@ import { LoginRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
-import { useLogin } from '../api/login.ts';
+import { useLogin } from '#client/features/auth/api/login.ts';
 
 export function LoginForm() {
   const login = useLogin();

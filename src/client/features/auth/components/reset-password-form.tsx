@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { useResetPassword } from '../api/reset-password.ts';
+import { useResetPassword } from '#client/features/auth/api/reset-password.ts';
 
 /** Sets a new password with the token from the mailed link; `onReset` runs on success. */
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { useSendContactMessage } from '../api/send-contact-message.ts';
+import { useSendContactMessage } from '#client/features/contact/api/send-contact-message.ts';
 
 const ContactFormSchema = ContactRequest.pick({ name: true, email: true, message: true, website: true });
 type ContactFormValues = z.output<typeof ContactFormSchema>;

@@ -4,9 +4,9 @@ import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { useMessages } from '../api/get-messages.ts';
-import { useDeleteMessage } from '../api/delete-message.ts';
-import { useMarkMessageRead } from '../api/mark-message-read.ts';
+import { useMessages } from '#client/features/inbox/api/get-messages.ts';
+import { useDeleteMessage } from '#client/features/inbox/api/delete-message.ts';
+import { useMarkMessageRead } from '#client/features/inbox/api/mark-message-read.ts';
 import { MessageItem } from './message-item.tsx';
 
 /** The owner's inbox of contact messages: newest first, opened to read, deleted after a confirmation. */

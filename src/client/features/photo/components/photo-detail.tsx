@@ -10,7 +10,7 @@ import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { usePortfolioOwner } from '#client/features/portfolio/api/get-portfolio-owner.ts';
 import { ReleaseDialog } from '#client/features/portfolio/components/lazy-dialogs.tsx';
-import { usePhoto } from '../api/get-photo.ts';
+import { usePhoto } from '#client/features/photo/api/get-photo.ts';
 import { PhotoImage } from './photo-image.tsx';
 import { ShareButton } from './share-button.tsx';
 

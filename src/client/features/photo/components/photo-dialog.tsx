@@ -10,7 +10,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { photoTile, returnFocusTo } from '../lib/return-focus.ts';
+import { photoTile, returnFocusTo } from '#client/features/photo/lib/return-focus.ts';
 import { PhotoImage } from './photo-image.tsx';
 import { ShareButton } from './share-button.tsx';
 

@@ -3,7 +3,7 @@ import { ImageOff } from 'lucide-react';
 import { displayImagePath, photoSrcSet, thumbnailPath, TILE_SIZES, tileSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
 import { cn } from '#client/lib/utils.ts';
-import { placeholderColor, placeholderDataUrl, whenIdle } from '../lib/placeholder.ts';
+import { placeholderColor, placeholderDataUrl, whenIdle } from '#client/features/photo/lib/placeholder.ts';
 
 type PhotoImageSource = Pick<
   Photo,

@@ -1,7 +1,7 @@
 import { Share2 } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
-import { sharePhoto } from '../lib/share-photo.ts';
+import { sharePhoto } from '#client/features/photo/lib/share-photo.ts';
 
 export function ShareButton({
   photo,

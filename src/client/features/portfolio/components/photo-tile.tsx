@@ -3,7 +3,7 @@ import { isMusicRelease } from '#contract/music.ts';
 import { PlayOverlay } from '#client/features/music/components/play-overlay.tsx';
 import { PhotoImage } from '#client/features/photo/components/photo-image.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { useIsDraggingPhoto } from '../lib/photo-drag.ts';
+import { useIsDraggingPhoto } from '#client/features/portfolio/lib/photo-drag.ts';
 
 export interface PhotoTileProps {
   photo: Photo;

@@ -1,6 +1,11 @@
+/** Shapes shared by many calls: plain answers, error bodies, ids and links. */
 import { z } from 'zod';
 
-/** Every non-2xx answer of the API has this body (DESIGN §5). */
+/** The body of a successful call that has nothing to return but a sentence for the user. */
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+
+/** Every non-2xx answer of the API has this body; invalid input adds one issue per bad field. */
 export const ApiErrorBody = z.object({
   message: z.string(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),

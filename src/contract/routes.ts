@@ -1,0 +1,65 @@
+/**
+ * Every URL of the site, defined once. The server registers these patterns, the client's router
+ * matches the screen patterns and builds its links and calls with `pathTo`, and tests use both.
+ */
+
+/** The screens a visitor or the owner can open; tried in this order. */
+export const screens = {
+  login: '/login',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  clearCache: '/clear-cache',
+  home: '/',
+  photo: '/photo/:id',
+  userHome: '/:username',
+  userPhoto: '/:username/photo/:id',
+} as const;
+
+/** The JSON API. A pattern's `:name` segments are filled by `pathTo`. */
+export const api = {
+  login: '/api/login',
+  logout: '/api/logout',
+  currentUser: '/api/auth/user',
+  changePassword: '/api/change-password',
+  forgotPassword: '/api/forgot-password',
+  resetPassword: '/api/reset-password',
+  portfolioSettings: '/api/portfolio-settings',
+  uploadBanner: '/api/upload-banner',
+  contact: '/api/contact',
+  messages: '/api/messages',
+  message: '/api/messages/:id',
+  messageRead: '/api/messages/:id/read',
+  portfolioOwner: '/api/portfolio-owner',
+  categories: '/api/categories',
+  category: '/api/categories/:id',
+  categoriesReorder: '/api/categories/reorder',
+  photos: '/api/photos',
+  photo: '/api/photos/:id',
+  photosUpload: '/api/photos/upload',
+  photosReorder: '/api/photos/reorder',
+  openApi: '/api/openapi.json',
+} as const;
+
+/** Files and documents served beside the API and the screens. */
+export const files = {
+  upload: '/uploads/:filename',
+  sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
+  health: '/healthz',
+  ready: '/readyz',
+} as const;
+
+/** The `:name` segments of a pattern, as the object `pathTo` needs. */
+export type PathParams<Pattern extends string> = Pattern extends `${string}:${infer Name}/${infer Rest}`
+  ? { [K in Name]: string | number } & PathParams<`/${Rest}`>
+  : Pattern extends `${string}:${infer Name}`
+    ? { [K in Name]: string | number }
+    : Record<never, never>;
+
+/** A pattern with its `:name` segments filled, each value URL-encoded: `pathTo(api.photo, { id: 3 })`. */
+export function pathTo<Pattern extends string>(pattern: Pattern, ...[params]: keyof PathParams<Pattern> extends never ? [] : [PathParams<Pattern>]): string {
+  if (!params) return pattern;
+  return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
+    encodeURIComponent(String((params as Record<string, string | number>)[name])),
+  );
+}
