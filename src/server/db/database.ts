@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Migration } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Dialect as KyselyDialect, type Migration } from 'kysely';
 import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,6 +10,7 @@ import type { UserTable } from '#server/features/auth/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
 import type { RateLimitTable } from '#server/plugins/rate-limit.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
+import type { Dialect } from './dialect.ts';
 
 export interface Database {
   users: UserTable;
@@ -21,7 +22,6 @@ export interface Database {
   rateLimits: RateLimitTable;
 }
 
-export type Dialect = 'sqlite' | 'postgres';
 export type Db = Kysely<Database>;
 
 export interface DatabaseHandle {
@@ -45,6 +45,19 @@ export interface DatabaseOptions {
   postgresSchema?: string;
 }
 
+/** The one place a Kysely instance is made: columns are camelCase in code, snake_case in SQL. */
+function kyselyOver(dialect: KyselyDialect): Db {
+  return new Kysely<Database>({ dialect, plugins: [new CamelCasePlugin()] });
+}
+
+/**
+ * A SQLite file other than the site's live database (a backup's copy), opened as it is: no
+ * pragmas, read-only unless asked, and never created.
+ */
+export function openSqliteFile(filePath: string, options: { writable?: boolean } = {}): Db {
+  return kyselyOver(new SqliteDialect({ database: new SQLite(filePath, { readonly: !options.writable, fileMustExist: true }) }));
+}
+
 export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   if (options.databaseUrl) {
     // Counts and ids come back as numbers, not strings: they never exceed 2^53 here.
@@ -54,10 +67,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     });
-    const db = new Kysely<Database>({
-      dialect: new PostgresDialect({ pool }),
-      plugins: [new CamelCasePlugin()],
-    });
+    const db = kyselyOver(new PostgresDialect({ pool }));
     return { db, dialect: 'postgres', destroy: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
@@ -66,10 +76,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: sqlite }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const db = kyselyOver(new SqliteDialect({ database: sqlite }));
   return { db, dialect: 'sqlite', destroy: () => db.destroy() };
 }
 

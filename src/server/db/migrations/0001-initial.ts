@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import type { Dialect } from '#server/db/database.ts';
+import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Every table of DESIGN §4, created at once so later features do not churn the schema.
+ * Every table of the site, created at once so later features do not churn the schema.
  * Timestamps are ISO-8601 UTC text and booleans are 0/1 integers: the same bytes on SQLite
  * and PostgreSQL, so rows map to the contract the same way on both.
  */

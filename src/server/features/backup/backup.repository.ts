@@ -1,6 +1,7 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, sql, SqliteDialect } from 'kysely';
-import type { Database, Db, Dialect } from '#server/db/database.ts';
+import { sql } from 'kysely';
+import { openSqliteFile, type Database, type Db } from '#server/db/database.ts';
+import type { Dialect } from '#server/db/dialect.ts';
 
 /**
  * Every table of the site, parents before children, so rows load in this order without breaking
@@ -83,10 +84,7 @@ export async function copySqliteOnline(sourcePath: string, targetPath: string): 
 
 /** Opens a copied SQLite file (read-only unless asked), with the same column names as the site's own handle. */
 export function openSqliteCopy(filePath: string, options: { writable?: boolean } = {}): { db: Db; close: () => Promise<void> } {
-  const db = new Kysely<Database>({
-    dialect: new SqliteDialect({ database: new SQLite(filePath, { readonly: !options.writable, fileMustExist: true }) }),
-    plugins: [new CamelCasePlugin()],
-  });
+  const db = openSqliteFile(filePath, options);
   return { db, close: () => db.destroy() };
 }
 
