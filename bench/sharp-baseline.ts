@@ -1,6 +1,7 @@
 import path from 'node:path';
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { DISPLAY_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
 
 /**
  * The uploads' baseline: the plainest sharp script that makes what an upload makes (the display
@@ -9,9 +10,6 @@ import { rgbaToThumbHash } from 'thumbhash';
  * src/server/images/image-pipeline.ts, written the way sharp's documentation shows: one input,
  * cloned per output.
  */
-const DISPLAY_MAX_SIDE = 2560;
-const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920];
-const THUMBNAIL_SIDE = 400;
 
 async function renderOne(file: string, outDir: string, index: number): Promise<void> {
   const source = sharp(file).rotate();

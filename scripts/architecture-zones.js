@@ -9,7 +9,7 @@ const foldersIn = (root, dir) =>
     ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
     : [];
 
-const INFRASTRUCTURE = 'Infrastructure (db, storage, mail, images, http) knows no feature: pass what it needs in.';
+const INFRASTRUCTURE = 'Infrastructure (db, storage, mail, images, http, lib) knows no feature: pass what it needs in.';
 
 /** @returns {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */
 export function architectureZones(root) {
@@ -21,7 +21,7 @@ export function architectureZones(root) {
     { target: 'src/contract', from: ['src/server', 'src/client', 'tests'], message: 'The contract imports neither side.' },
     { target: 'src', from: ['tests', 'bench'], except: [], message: 'Product code never imports tests or benchmarks.' },
     // Server layers: infrastructure knows no feature, no page and no entry point.
-    ...['db', 'storage', 'mail', 'images', 'http'].map((infra) => ({
+    ...['db', 'storage', 'mail', 'images', 'http', 'lib'].map((infra) => ({
       target: `src/server/${infra}`,
       from: [
         ...(infra === 'db' ? [] : ['src/server/features']),

@@ -1,3 +1,4 @@
+import { THUMBNAIL_SIDE } from './image-sizes.ts';
 import type { Photo } from './photos.ts';
 
 /**
@@ -13,9 +14,6 @@ export const uploadPath = (filename: string, version: number | string) =>
 
 /** A banner's name is new with every upload, so one version caches it for good. */
 export const bannerPath = (bannerImage: string) => uploadPath(bannerImage, 1);
-
-/** The square thumbnail is at most 400 px a side; the server never enlarges. */
-const THUMBNAIL_MAX_SIDE = 400;
 
 /** The display image: the largest public file, the full-size view and the og:image. */
 export const displayImagePath = (photo: PhotoFiles) => uploadPath(photo.filename, photo.version);
@@ -39,7 +37,7 @@ const TILE_MAX_WIDTH = 960;
  * the square by object-fit).
  */
 export function tileSrcSet(photo: PhotoFiles): string {
-  const side = Math.min(THUMBNAIL_MAX_SIDE, photo.width, photo.height);
+  const side = Math.min(THUMBNAIL_SIDE, photo.width, photo.height);
   const candidates = [`${thumbnailPath(photo)} ${side}w`];
   for (const variant of photo.variants) {
     if (variant.width > side * 1.4 && variant.width < photo.width && variant.width <= TILE_MAX_WIDTH) {

@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import { api } from '#contract/routes.ts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -14,14 +15,14 @@ import { photosRoutes } from '#server/features/photos/photos.routes.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
 import { createMedia } from '#server/images/media.ts';
-import { registerErrorHandler } from '#server/plugins/error-handler.ts';
-import { registerListEtags } from '#server/plugins/etag.ts';
-import { registerHealth } from '#server/plugins/health.ts';
-import { registerRequestId, requestForLog, requestIdFor } from '#server/plugins/logging.ts';
-import { registerOpenApi } from '#server/plugins/openapi.ts';
-import { RateLimiter } from '#server/plugins/rate-limit.ts';
-import { registerSecurity } from '#server/plugins/security.ts';
-import { registerSession, sessionCookieName } from '#server/plugins/session.ts';
+import { registerErrorHandler } from '#server/http/error-handler.ts';
+import { registerListEtags } from '#server/http/etag.ts';
+import { registerHealth } from '#server/http/health.ts';
+import { registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
+import { registerOpenApi } from '#server/http/openapi.ts';
+import { RateLimiter } from '#server/features/rate-limits/rate-limits.service.ts';
+import { registerSecurity } from '#server/http/security.ts';
+import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
 import { registerWeb } from '#server/web/web.ts';
 import { outboxMailer, smtpMailer, type Mailer } from '#server/mail/mailer.ts';
 
@@ -78,13 +79,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestId(app);
   await registerSecurity(app, config);
   // Before any route: the OpenAPI document is collected as routes are added.
-  await registerOpenApi(app);
+  await registerOpenApi(app, requireOwner);
   await app.register(cookie);
 
   const rateLimiter = new RateLimiter(database.db, clock);
   const authContext = { db: database.db, clock, rateLimiter };
   registerSession(app, config, authContext);
-  registerListEtags(app);
+  // The public reads every page load makes; none reads the session.
+  registerListEtags(app, [api.photos, api.categories, api.portfolioOwner]);
 
   const mailer =
     options.mailer ??

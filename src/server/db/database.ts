@@ -8,7 +8,7 @@ import type { ContactMessageTable } from '#server/features/contact/contact.table
 import type { PasswordResetTokenTable, SessionTable } from '#server/features/auth/sessions.table.ts';
 import type { UserTable } from '#server/features/auth/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
-import type { RateLimitTable } from '#server/plugins/rate-limit.table.ts';
+import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
 import type { Dialect } from './dialect.ts';
 

@@ -1,7 +1,9 @@
 import { Readable } from 'node:stream';
 import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
+import { BANNER_SIZE, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
 import type { ImageVariant } from '#contract/photos.ts';
+import { DomainError } from '#server/lib/errors.ts';
 import { bannerFileName, photoFileNames, type DisplayFormat } from '#server/storage/file-names.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
@@ -12,20 +14,20 @@ sharp.cache(false);
 // Threads per image stay at sharp's default (1 on glibc, against heap fragmentation); images
 // run side by side instead, as many as ImageProcessor allows.
 
-export const DISPLAY_MAX_SIDE = 2560;
-export const VARIANT_WIDTHS = [320, 640, 960, 1280, 1920] as const;
-export const THUMBNAIL_SIDE = 400;
-export const PLACEHOLDER_MAX_SIDE = 100;
-export const BANNER_SIZE = { width: 1920, height: 640 } as const;
 
-/** Why a file is refused, with the status the API answers (413 too big, 415 not an image). */
-export class ImageRejectedError extends Error {
+/** Why a file is refused: too large (bytes or pixels), or not an image of an accepted kind. */
+export class ImageRejectedError extends DomainError {
   constructor(
-    readonly status: 413 | 415,
+    override readonly kind: 'tooLarge' | 'unsupportedType',
     message: string,
   ) {
-    super(message);
+    super(kind, message);
     this.name = 'ImageRejectedError';
+  }
+
+  /** The refusal as the status it is answered with (413 or 415), for logs and the pipeline's tests. */
+  get status(): 413 | 415 {
+    return this.kind === 'tooLarge' ? 413 : 415;
   }
 }
 
@@ -54,26 +56,26 @@ export async function inspectImage(
   limits: ImageLimits,
 ): Promise<InspectedImage> {
   const head = await readFileHead(filePath);
-  if (head.length === 0) throw new ImageRejectedError(415, 'The file is empty');
+  if (head.length === 0) throw new ImageRejectedError('unsupportedType', 'The file is empty');
   const sniffed = sniffImageFormat(head);
   if (sniffed === 'svg') {
-    throw new ImageRejectedError(415, `SVG images are not accepted; use a ${acceptedList(accepted)} image`);
+    throw new ImageRejectedError('unsupportedType', `SVG images are not accepted; use a ${acceptedList(accepted)} image`);
   }
   if (!sniffed || !accepted.includes(sniffed)) {
-    throw new ImageRejectedError(415, `Not a ${acceptedList(accepted)} image`);
+    throw new ImageRejectedError('unsupportedType', `Not a ${acceptedList(accepted)} image`);
   }
   let metadata: Metadata;
   try {
     metadata = await sharp(filePath, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError(415, 'The image is damaged or incomplete');
+    throw new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
   }
   if (metadata.format !== sniffed || !metadata.width || !metadata.height) {
-    throw new ImageRejectedError(415, 'The image is damaged or incomplete');
+    throw new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
   }
   if (metadata.width * metadata.height > limits.maxPixels) {
     const megapixels = Math.round(limits.maxPixels / 1_000_000);
-    throw new ImageRejectedError(413, `The image has too many pixels (at most ${megapixels} megapixels)`);
+    throw new ImageRejectedError('tooLarge', `The image has too many pixels (at most ${megapixels} megapixels)`);
   }
   return { format: sniffed, width: metadata.width, height: metadata.height };
 }
@@ -82,9 +84,9 @@ export async function inspectImage(
 function decodeRejection(error: unknown): ImageRejectedError {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return new ImageRejectedError(413, 'The image has too many pixels');
+    return new ImageRejectedError('tooLarge', 'The image has too many pixels');
   }
-  return new ImageRejectedError(415, 'The image is damaged or incomplete');
+  return new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
 }
 
 /** Reads and decodes the source once; the caller derives every output from this. */

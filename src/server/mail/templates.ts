@@ -1,10 +1,7 @@
+import { escapeHtml } from '#server/lib/html.ts';
 import type { MailMessage } from './mailer.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-/** Everything a person typed is escaped before it lands in HTML. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
-}
+// Everything a person typed goes through escapeHtml before it lands in a mail's HTML.
 
 function layout(title: string, body: string): string {
   return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</body></html>`;

@@ -25,9 +25,8 @@ import {
   type OpenedFile,
   type StoredFileInfo,
 } from './file-store.ts';
+import { IMMUTABLE } from '#server/http/cache-control.ts';
 
-/** Stored names are random and never reused: a CDN in front of S3_PUBLIC_URL may cache them for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 export function createS3Client(config: S3Config): S3Client {
   return new S3Client({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeHtml, jsonForScript } from './html.ts';
+import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { excerpt, parseTemplate, renderHeadTags } from './page-head.ts';
 
 describe('escapeHtml', () => {

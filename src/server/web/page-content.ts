@@ -1,5 +1,6 @@
 import { bannerPath, displayImagePath, PHOTO_PAGE_SIZES, photoSrcSet, TILE_SIZES, tileSrcSet, thumbnailPath } from '#contract/image-urls.ts';
 import type { Category } from '#contract/categories.ts';
+import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { groupIntoSections } from '#contract/portfolio-sections.ts';
@@ -7,15 +8,12 @@ import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { listCategories } from '#server/features/categories/categories.service.ts';
 import { getPhoto, listPhotos, type PhotosContext } from '#server/features/photos/photos.service.ts';
 import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
-import { HttpError } from '#server/http-error.ts';
+import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
 
 /** The product's name: the site's name until the owner gives the portfolio a title. */
 export const PRODUCT_NAME = 'Atelier';
-
-/** The banner's stored size (the pipeline crops every banner to it). */
-const BANNER_SIZE = { width: 1920, height: 640 };
 
 /** Tiles fetched before the script runs: the phone's first row; wider screens start them at once anyway. */
 const PRELOADED_TILES = 2;
@@ -100,7 +98,7 @@ async function photoPage(ctx: WebContext, id: number | null): Promise<Page> {
   try {
     photo = await getPhoto(ctx.photos, owner.id, id);
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return photoNotFound(owner);
+    if (error instanceof DomainError && error.kind === 'notFound') return photoNotFound(owner);
     throw error;
   }
   const siteName = siteNameOf(owner);

@@ -1,4 +1,4 @@
-import { escapeHtml, jsonForScript } from './html.ts';
+import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
 
 export interface PageImage {

@@ -1,8 +1,8 @@
 import { displayImagePath } from '#contract/image-urls.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
-import { HttpError } from '#server/http-error.ts';
-import { escapeHtml } from './html.ts';
+import { DomainError } from '#server/lib/errors.ts';
+import { escapeHtml } from '#server/lib/html.ts';
 import type { WebContext } from './page-content.ts';
 
 /** The home page and every photo page, absolute, each photo page with its image (Google's image extension). */
@@ -13,7 +13,7 @@ export async function renderSitemap(ctx: WebContext): Promise<string> {
     photos = await listPhotos(ctx.photos, owner.id);
   } catch (error) {
     // A site without an owner yet still has a home page.
-    if (!(error instanceof HttpError && error.statusCode === 404)) throw error;
+    if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
   }
   const url = (loc: string, extra = '') => `  <url>\n    <loc>${escapeHtml(loc)}</loc>\n${extra}  </url>\n`;
   const entries = [

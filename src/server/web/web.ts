@@ -8,6 +8,7 @@ import { buildPage, fallbackPage, type Page, type WebContext } from './page-cont
 import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
 import { isClientRoute, matchPageRoute } from './page-routes.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
+import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/http/cache-control.ts';
 
 export { isClientRoute };
 
@@ -69,19 +70,19 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       preCompressed: true,
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-        reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        reply.header('cache-control', immutable ? IMMUTABLE : REVALIDATE);
       },
     });
   }
 
   app.get('/robots.txt', async (_request, reply) =>
-    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(renderRobots(options.publicUrl)),
+    reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_AN_HOUR).send(renderRobots(options.publicUrl)),
   );
 
   app.get('/sitemap.xml', async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
-      .header('cache-control', 'public, max-age=300')
+      .header('cache-control', CACHE_FIVE_MINUTES)
       .send(await renderSitemap(options)),
   );
 
@@ -123,7 +124,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       reply
         .code(status)
         // Revalidated on every visit; the page differs for a visitor and for the signed-in owner.
-        .header('cache-control', 'no-cache')
+        .header('cache-control', REVALIDATE)
         .header('vary', 'Cookie, Accept-Encoding')
         .type('text/html; charset=utf-8')
         .send(payload)

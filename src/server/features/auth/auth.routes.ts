@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import type { Config } from '#server/config.ts';
-import { unauthorized } from '#server/http-error.ts';
-import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from '#server/plugins/session.ts';
+import { notSignedIn } from '#server/lib/errors.ts';
+import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from '#server/features/auth/session.ts';
 import { toCurrentUser } from '#server/features/portfolio/portfolio.service.ts';
 import * as auth from './auth.service.ts';
 import * as passwordReset from './password-reset.service.ts';
@@ -33,7 +33,7 @@ export function authRoutes(
   );
 
   api.get('/api/auth/user', { schema: { response: { 200: CurrentUser } } }, async (request) => {
-    if (!request.user) throw unauthorized('Not signed in');
+    if (!request.user) throw notSignedIn('Not signed in');
     return toCurrentUser(request.user);
   });
 

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { badRequest, HttpError } from '#server/http-error.ts';
-import type { RateLimiter, RateLimitRule } from '#server/plugins/rate-limit.ts';
+import { invalid, notSignedIn } from '#server/lib/errors.ts';
+import type { RateLimiter, RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 import type { UserRow } from './users.table.ts';
@@ -59,7 +59,7 @@ export async function login(ctx: AuthContext, credentials: LoginRequest, address
   if (!user || !valid) {
     await ctx.rateLimiter.hit(addressKey, LOGIN_LIMIT_PER_ADDRESS);
     await ctx.rateLimiter.hit(accountKey, LOGIN_LIMIT_PER_ACCOUNT);
-    throw new HttpError(401, 'Invalid username or password');
+    throw notSignedIn('Invalid username or password');
   }
   // Only the owner can succeed here, so a success clears both counters.
   await ctx.rateLimiter.reset(accountKey);
@@ -98,7 +98,7 @@ export async function changePassword(
   request: ChangePasswordRequest,
 ): Promise<void> {
   if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
-    throw badRequest('Current password is incorrect');
+    throw invalid('Current password is incorrect');
   }
   await setPassword(ctx, user.id, request.newPassword, currentSessionId);
 }

@@ -3,10 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '#contract/auth.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { badRequest } from '#server/http-error.ts';
+import { invalid } from '#server/lib/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { passwordResetMail } from '#server/mail/templates.ts';
-import type { RateLimiter, RateLimitRule } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
@@ -70,11 +70,11 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
   await ctx.rateLimiter.consume(`reset:ip:${address}`, RESET_LIMIT_PER_ADDRESS);
   const token = await repo.findResetToken(ctx.db, hashToken(request.token));
   const now = ctx.clock();
-  if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw badRequest(INVALID_RESET_LINK);
+  if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid(INVALID_RESET_LINK);
   const passwordHash = await hashPassword(request.newPassword);
   await ctx.db.transaction().execute(async (trx) => {
     // Spent and set together: a token used twice in parallel sets the password once.
-    if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw badRequest(INVALID_RESET_LINK);
+    if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw invalid(INVALID_RESET_LINK);
     // Every session ends: whoever had the old password is signed out.
     await storePasswordHash(trx, token.userId, passwordHash, now);
   });

@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { BANNER_MAX_BYTES, BannerUploadResponse } from '#contract/portfolio.ts';
 import type { Media } from '#server/images/media.ts';
-import { requireOwner } from '#server/plugins/session.ts';
-import { withReceivedFiles } from '#server/features/uploads/receive-files.ts';
+import { requireOwner } from '#server/features/auth/session.ts';
+import { withReceivedFiles } from '#server/http/receive-files.ts';
 import { uploadBanner } from './banner.service.ts';
 
 /** Registered with `app.register`, so multipart parsing stays inside this route. */

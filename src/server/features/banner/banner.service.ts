@@ -1,13 +1,12 @@
 import type { BannerUploadResponse } from '#contract/portfolio.ts';
-import { badRequest, HttpError } from '#server/http-error.ts';
+import { invalid, tooLarge } from '#server/lib/errors.ts';
 import type { ImageFormat } from '#server/images/image-format.ts';
-import { ImageRejectedError } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
 import { isBannerFileName, newFileKey } from '#server/storage/file-names.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import type { ReceivedFile } from '#server/features/uploads/receive-files.ts';
+import type { ReceivedFile } from '#server/http/receive-files.ts';
 
-/** Spec §5: jpeg, jpg, png, webp; no GIF. */
+/** A banner may be JPEG, PNG or WebP; no GIF. */
 export const BANNER_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
 
 /**
@@ -15,15 +14,10 @@ export const BANNER_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
  * client saves the returned name with PATCH /api/portfolio-settings.
  */
 export async function uploadBanner(media: Media, file: ReceivedFile | undefined): Promise<BannerUploadResponse> {
-  if (!file) throw badRequest('No banner was sent; add an image file in the "banner" field');
-  if (file.tooLarge) throw new HttpError(413, 'The banner must be at most 5 MB');
-  try {
-    await media.images.inspect(file.path, BANNER_FORMATS);
-    return { filename: await media.images.renderBanner(file.path, newFileKey(), media.uploads) };
-  } catch (error) {
-    if (error instanceof ImageRejectedError) throw new HttpError(error.status, error.message);
-    throw error;
-  }
+  if (!file) throw invalid('No banner was sent; add an image file in the "banner" field');
+  if (file.tooLarge) throw tooLarge('The banner must be at most 5 MB');
+  await media.images.inspect(file.path, BANNER_FORMATS);
+  return { filename: await media.images.renderBanner(file.path, newFileKey(), media.uploads) };
 }
 
 /** True when `name` is a banner this server stored; the settings accept no other name. */

@@ -10,7 +10,7 @@ import {
 import { MessageResponse } from '#contract/common.ts';
 import { IdParams } from '#contract/common.ts';
 import type { Db } from '#server/db/database.ts';
-import { ownerOf, requireOwner } from '#server/plugins/session.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
 import * as categories from './categories.service.ts';
 

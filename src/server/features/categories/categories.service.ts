@@ -5,7 +5,7 @@ import type {
   UpdateCategoryFields,
 } from '#contract/categories.ts';
 import type { Db } from '#server/db/database.ts';
-import { badRequest, notFound } from '#server/http-error.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
 import * as repo from './categories.repository.ts';
 import type { CategoryRow } from './categories.table.ts';
 
@@ -61,7 +61,7 @@ export async function deleteCategory(db: Db, userId: number, id: number): Promis
 /** All or nothing: one unknown id rejects the request and no order changes. */
 export async function reorderCategories(db: Db, userId: number, request: ReorderCategoriesRequest): Promise<Category[]> {
   const ids = request.categoryUpdates.map((update) => update.id);
-  if (new Set(ids).size !== ids.length) throw badRequest('Each category may appear only once');
+  if (new Set(ids).size !== ids.length) throw invalid('Each category may appear only once');
   return db.transaction().execute(async (trx) => {
     for (const update of request.categoryUpdates) {
       const updated = await repo.setCategoryOrder(trx, userId, update.id, update.order);

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { MessageResponse } from '#contract/common.ts';
 import { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
 import { IdParams } from '#contract/common.ts';
-import { ownerOf, requireOwner } from '#server/plugins/session.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import * as contact from './contact.service.ts';
 
 export function contactRoutes(app: FastifyInstance, ctx: contact.ContactContext): void {

@@ -3,10 +3,10 @@ import type { z } from 'zod';
 import type { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { forbidden, notFound } from '#server/http-error.ts';
+import { forbidden, notFound } from '#server/lib/errors.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { contactNotificationMail } from '#server/mail/templates.ts';
-import type { RateLimiter, RateLimitRule } from '#server/plugins/rate-limit.ts';
+import type { RateLimiter, RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 // eslint-disable-next-line import-x/no-restricted-paths -- the users row gets one home in the house-rules restructure
 import { findUserById } from '#server/features/auth/auth.repository.ts';
 import * as repo from './contact.repository.ts';

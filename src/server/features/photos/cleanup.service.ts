@@ -1,4 +1,4 @@
-import { HttpError } from '#server/http-error.ts';
+import { DomainError } from '#server/lib/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
@@ -22,7 +22,7 @@ async function bannerInUse(ctx: PhotosContext): Promise<string | null> {
   try {
     return (await getPortfolioOwner(ctx.db)).bannerImage;
   } catch (error) {
-    if (error instanceof HttpError && error.statusCode === 404) return null;
+    if (error instanceof DomainError && error.kind === 'notFound') return null;
     throw error;
   }
 }

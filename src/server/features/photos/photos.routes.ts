@@ -12,9 +12,10 @@ import {
   UpdatePhotoRequest,
   UploadPhotosResponse,
 } from '#contract/photos.ts';
-import { ownerOf, requireOwner } from '#server/plugins/session.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
-import { withReceivedFiles } from '#server/features/uploads/receive-files.ts';
+import { STATUS_OF } from '#server/http/http-error.ts';
+import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */
@@ -45,12 +46,13 @@ export const photosRoutes: FastifyPluginAsync<photos.PhotosContext> = async (app
     async (request, reply) => {
       const owner = ownerOf(request);
       const { upload } = ctx.media;
-      const { status, ...outcome } = await withReceivedFiles(
+      const { refusedAs, ...outcome } = await withReceivedFiles(
         request,
         { field: 'photos', maxFileBytes: upload.maxFileBytes, maxFiles: upload.maxFiles, tmpDir: upload.tmpDir },
         (files) => photos.addPhotos(ctx, owner.id, files),
       );
-      return reply.code(status).send(outcome);
+      // Nothing stored is a refusal, answered with the status of its kind, but with every file's reason.
+      return reply.code(refusedAs ? (STATUS_OF[refusedAs] as 413 | 415) : 201).send(outcome);
     },
   );
 

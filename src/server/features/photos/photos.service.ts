@@ -11,7 +11,7 @@ import {
 } from '#contract/photos.ts';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { badRequest, notFound } from '#server/http-error.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
@@ -112,7 +112,7 @@ export async function deletePhoto(ctx: PhotosContext, userId: number, id: number
 /** All or nothing (DESIGN §5): one unknown photo or category rejects the request unchanged. */
 export async function reorderPhotos(ctx: PhotosContext, userId: number, request: ReorderPhotosRequest): Promise<void> {
   const ids = request.photoUpdates.map((update) => update.id);
-  if (new Set(ids).size !== ids.length) throw badRequest('Each photo may appear only once');
+  if (new Set(ids).size !== ids.length) throw invalid('Each photo may appear only once');
   const now = ctx.clock().toISOString();
   await ctx.db.transaction().execute(async (trx) => {
     const existing = await repo.existingPhotoIds(trx, userId, ids);
@@ -122,7 +122,7 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
     const badCategory = request.photoUpdates.find(
       (update) => update.categoryId !== null && !categories.has(update.categoryId),
     );
-    if (badCategory) throw badRequest(`Category ${badCategory.categoryId} does not exist`);
+    if (badCategory) throw invalid(`Category ${badCategory.categoryId} does not exist`);
     for (const update of request.photoUpdates) {
       await repo.setPhotoPlacement(trx, userId, update.id, {
         sortOrder: update.order,
@@ -158,8 +158,8 @@ export interface UploadOutcome {
   message: string;
   photos: Photo[];
   rejected: RejectedFile[];
-  /** 201 when something was stored; otherwise why nothing was. */
-  status: 201 | 413 | 415;
+  /** Null when something was stored; otherwise why nothing was. */
+  refusedAs: ImageRejectedError['kind'] | null;
 }
 
 interface StoredImage {
@@ -176,7 +176,7 @@ function formatBytes(bytes: number): string {
 
 async function storeImage(media: Media, file: IncomingFile): Promise<StoredImage> {
   if (file.tooLarge) {
-    throw new ImageRejectedError(413, `The file is larger than ${formatBytes(media.upload.maxFileBytes)}`);
+    throw new ImageRejectedError('tooLarge', `The file is larger than ${formatBytes(media.upload.maxFileBytes)}`);
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
@@ -239,18 +239,18 @@ function outcomeMessage(stored: number, rejected: RejectedFile[]): string {
  * sent; names every other file with the reason. One bad file does not cost the good ones.
  */
 export async function addPhotos(ctx: PhotosContext, userId: number, files: IncomingFile[]): Promise<UploadOutcome> {
-  if (files.length === 0) throw badRequest('No photos were sent; add image files in the "photos" field');
+  if (files.length === 0) throw invalid('No photos were sent; add image files in the "photos" field');
   const results = await Promise.allSettled(files.map((file) => storeImage(ctx.media, file)));
 
   const stored: StoredImage[] = [];
-  const rejected: Array<RejectedFile & { status: 413 | 415 }> = [];
+  const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind'] }> = [];
   let failure: Error | undefined;
   results.forEach((result, index) => {
     const name = files[index]?.name || 'unnamed file';
     if (result.status === 'fulfilled') {
       stored.push(result.value);
     } else if (result.reason instanceof ImageRejectedError) {
-      rejected.push({ name, reason: result.reason.message, status: result.reason.status });
+      rejected.push({ name, reason: result.reason.message, kind: result.reason.kind });
     } else {
       failure ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
     }
@@ -272,11 +272,11 @@ export async function addPhotos(ctx: PhotosContext, userId: number, files: Incom
   }
 
   const photos = rows.sort((a, b) => a.sortOrder - b.sortOrder).map(toPhoto);
-  const status = photos.length > 0 ? 201 : rejected.every((file) => file.status === 413) ? 413 : 415;
+  const refusedAs = photos.length > 0 ? null : rejected.every((file) => file.kind === 'tooLarge') ? 'tooLarge' : 'unsupportedType';
   return {
     message: outcomeMessage(photos.length, rejected),
     photos,
     rejected: rejected.map(({ name, reason }) => ({ name, reason })),
-    status,
+    refusedAs,
   };
 }

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser } from '#contract/auth.ts';
 import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import type { Db } from '#server/db/database.ts';
-import { ownerOf, requireOwner } from '#server/plugins/session.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import { getPortfolioOwner, updatePortfolioSettings } from './portfolio.service.ts';
 
 export interface PortfolioRoutesContext {

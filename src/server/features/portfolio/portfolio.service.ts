@@ -1,7 +1,7 @@
 import type { PortfolioOwner, PortfolioSettingsChanges } from '#contract/portfolio.ts';
 import type { CurrentUser } from '#contract/auth.ts';
 import type { Db } from '#server/db/database.ts';
-import { badRequest, notFound } from '#server/http-error.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
 // eslint-disable-next-line import-x/no-restricted-paths -- the users row gets one home in the house-rules restructure
 import { findOwner, updateUser } from '#server/features/auth/auth.repository.ts';
 import type { UserRow } from '#server/features/auth/users.table.ts';
@@ -43,7 +43,7 @@ export async function updatePortfolioSettings(
   options: { bannerExists?: (name: string) => Promise<boolean>; now?: Date } = {},
 ): Promise<CurrentUser> {
   if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {
-    throw badRequest('Unknown banner image; upload it first');
+    throw invalid('Unknown banner image; upload it first');
   }
   const { showContactForm, ...rest } = changes;
   const row = await updateUser(db, userId, {

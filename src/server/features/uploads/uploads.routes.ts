@@ -1,16 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { HttpError, notFound } from '#server/http-error.ts';
+import { HttpError } from '#server/http/http-error.ts';
+import { notFound } from '#server/lib/errors.ts';
 import { contentTypeOf, isServedFileName } from '#server/storage/file-names.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { etagMatches, parseRange } from './conditional-get.ts';
+import { etagMatches, parseRange } from '#server/http/conditional-get.ts';
+import { CACHE_AN_HOUR, IMMUTABLE } from '#server/http/cache-control.ts';
 
-/** Every served name is random and never reused, so a file may be cached for good. */
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Even opened directly, a file cannot run script or load anything (DESIGN §7). */
 const FILE_CSP = "sandbox; default-src 'none'";
 
-/** A redirect to the bucket may change with S3_PUBLIC_URL, so it is cached for a while, not for good. */
-const REDIRECT_CACHE = 'public, max-age=3600';
 
 export interface UploadsRoutesOptions {
   files: FileStore;
@@ -35,7 +33,7 @@ export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (ap
       const { filename } = request.params;
       if (!isServedFileName(filename)) throw notFound('No such file');
       if (publicBase) {
-        return reply.code(302).header('cache-control', REDIRECT_CACHE).redirect(`${publicBase}/uploads/${filename}`);
+        return reply.code(302).header('cache-control', CACHE_AN_HOUR).redirect(`${publicBase}/uploads/${filename}`);
       }
       const info = await files.stat(filename);
       if (!info) throw notFound('No such file');

@@ -4,14 +4,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/database.ts';
-import { etagMatches } from '#server/features/uploads/conditional-get.ts';
-
-/**
- * The public reads every page load makes (spec §7). Their bodies are the same for a visitor and
- * for the signed-in owner (none reads the session), so one cached body and one ETag serve both,
- * and no `Vary` or `private` is needed.
- */
-const LIST_ROUTES = new Set(['/api/photos', '/api/categories', '/api/portfolio-owner']);
+import { etagMatches } from '#server/http/conditional-get.ts';
+import { REVALIDATE } from './cache-control.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -145,26 +139,29 @@ function encode(cached: CachedList, encoding: Encoding): Promise<Buffer> {
       : gzipAsync(cached.body, { level: 6 }));
 }
 
-function listRouteOf(request: FastifyRequest): string | null {
+function listRouteOf(request: FastifyRequest, listRoutes: ReadonlySet<string>): string | null {
   if (request.method !== 'GET' && request.method !== 'HEAD') return null;
   const route = request.routeOptions.url;
-  return route !== undefined && LIST_ROUTES.has(route) ? route : null;
+  return route !== undefined && listRoutes.has(route) ? route : null;
 }
 
 /**
- * Conditional requests for the list endpoints: a strong ETag, 304 on a matching If-None-Match,
+ * Conditional requests for the list endpoints (`listRoutes`: reads whose body is the same for a
+ * visitor and for the signed-in owner, so one cached body and one ETag serve both, with no `Vary`
+ * on the cookie and no `private`): a strong ETag, 304 on a matching If-None-Match,
  * and `Cache-Control: no-cache` so browsers always ask (the owner's edits show at once). The
  * serialized body is kept in `app.dataCache`, so while the data stays as it is a read costs one
  * tiny query and no JSON; a client that accepts brotli or gzip gets a copy compressed once. Registered before the routes (and after `app.database`), so its hooks
  * run for all of them.
  */
-export function registerListEtags(app: FastifyInstance): void {
+export function registerListEtags(app: FastifyInstance, listRoutes: readonly string[]): void {
+  const routes = new Set(listRoutes);
   app.decorate('dataCache', createDataCache(app.database, 64));
   app.decorateRequest('listVersion', null);
   app.decorateRequest('listBuilt', null);
 
   app.addHook('preHandler', async (request, reply) => {
-    const route = listRouteOf(request);
+    const route = listRouteOf(request, routes);
     if (!route) return;
     const key = `list:${route}`;
     const version = await app.dataCache.version();
@@ -179,7 +176,7 @@ export function registerListEtags(app: FastifyInstance): void {
     }
     if (!cached) return;
     const encoding = encodingFor(request, cached.body);
-    reply.header('etag', etagOf(cached, encoding)).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    reply.header('etag', etagOf(cached, encoding)).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
     // Whichever representation the client holds, it is this version's: it may keep it.
     const held = request.headers['if-none-match'];
     if ([null, 'br' as const, 'gzip' as const].some((candidate) => etagMatches(held, etagOf(cached, candidate)))) {
@@ -196,7 +193,7 @@ export function registerListEtags(app: FastifyInstance): void {
   app.addHook('onRequestAbort', releaseWaiters);
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const route = listRouteOf(request);
+    const route = listRouteOf(request, routes);
     // Answers from the cache above carry their ETag already, and a 304 has no body to tag.
     if (!route || reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
@@ -207,7 +204,7 @@ export function registerListEtags(app: FastifyInstance): void {
     }
     request.listBuilt?.();
     // The one answer per version that is built rather than kept goes out uncompressed.
-    reply.header('etag', etag).header('cache-control', 'no-cache').header('vary', 'Accept-Encoding');
+    reply.header('etag', etag).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
     if (!etagMatches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     return null;

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { NO_STORE } from './cache-control.ts';
 
 /** A check that hangs (a dropped packet to the database) must not hang the probe too. */
 const CHECK_TIMEOUT_MS = 3000;
@@ -32,7 +33,7 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): vo
   // Probes come every few seconds: their requests are not worth an info line each.
   const quiet = { logLevel: 'warn' as const };
 
-  app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', 'no-store').send({ status: 'ok' }));
+  app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', NO_STORE).send({ status: 'ok' }));
 
   app.get('/readyz', quiet, async (request, reply) => {
     const checks: Record<string, () => Promise<unknown>> = {
@@ -55,7 +56,7 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): vo
     const ready = Object.values(results).every((result) => result === 'ok');
     return reply
       .code(ready ? 200 : 503)
-      .header('cache-control', 'no-store')
+      .header('cache-control', NO_STORE)
       .send({ status: ready ? 'ready' : 'unavailable', checks: results });
   });
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HttpError } from '#server/http-error.ts';
+import { HttpError } from '#server/http/http-error.ts';
 
 /** One uploaded file, on disk in the temp folder for as long as the request is handled. */
 export interface ReceivedFile {

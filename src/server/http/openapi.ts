@@ -1,14 +1,16 @@
 import swagger from '@fastify/swagger';
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { requireOwner } from './session.ts';
+import { api } from '#contract/routes.ts';
+import { REVALIDATE } from './cache-control.ts';
 
-export const OPENAPI_PATH = '/api/openapi.json';
+/** The onRequest hook of owner-only routes; passed in, as the session belongs to auth. */
+export type OwnerOnlyHook = (request: FastifyRequest) => Promise<void>;
 
-/** True when the route answers 401 to anyone but the signed-in owner. */
-export function isOwnerOnly(route: Pick<RouteOptions, 'onRequest' | 'preHandler'>): boolean {
-  const hooks = [route.onRequest, route.preHandler].flat();
-  return hooks.includes(requireOwner);
+/** True when the route runs `ownerOnly`, the hook that answers 401 to anyone but the signed-in owner. */
+function isOwnerOnly(route: Pick<RouteOptions, 'onRequest' | 'preHandler'>, ownerOnly: OwnerOnlyHook): boolean {
+  const hooks: unknown[] = [route.onRequest, route.preHandler].flat();
+  return hooks.includes(ownerOnly);
 }
 
 /**
@@ -16,7 +18,7 @@ export function isOwnerOnly(route: Pick<RouteOptions, 'onRequest' | 'preHandler'
  * drift from what the server accepts. Registered before any route: swagger collects them as they
  * are added. Owner-only routes carry the session cookie as their security requirement.
  */
-export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnlyHook): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -33,12 +35,12 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
-      if (!isOwnerOnly(document.route)) return transformed;
+      if (!isOwnerOnly(document.route, ownerOnly)) return transformed;
       return { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
     },
   });
 
-  app.get(OPENAPI_PATH, async (_request, reply) =>
-    reply.header('cache-control', 'no-cache').send(app.swagger()),
+  app.get(api.openApi, async (_request, reply) =>
+    reply.header('cache-control', REVALIDATE).send(app.swagger()),
   );
 }

@@ -2,7 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { EMBED_FRAME_ORIGINS } from '#contract/music.ts';
 import type { Config } from '#server/config.ts';
-import { forbidden } from '#server/http-error.ts';
+import { forbidden } from '#server/lib/errors.ts';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
-import { unauthorized } from '#server/http-error.ts';
-import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from '#server/features/auth/auth.service.ts';
-import type { UserRow } from '#server/features/auth/users.table.ts';
+import { notSignedIn } from '#server/lib/errors.ts';
+import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from './auth.service.ts';
+import type { UserRow } from './users.table.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -60,11 +60,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * read or validated, so a visitor learns nothing from a 400 and costs no parsing.
  */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw notSignedIn();
 }
 
 /** The signed-in user of a route guarded by requireOwner. */
 export function ownerOf(request: FastifyRequest): UserRow {
-  if (!request.user) throw unauthorized();
+  if (!request.user) throw notSignedIn();
   return request.user;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
-import { tooManyRequests } from '#server/http-error.ts';
+import { tooManyAttempts } from '#server/lib/errors.ts';
 
 export interface RateLimitRule {
   /** Hits allowed per window. */
@@ -28,7 +28,7 @@ export class RateLimiter {
       .executeTakeFirst();
     const now = this.clock();
     if (row && row.hits >= rule.limit && new Date(row.resetAt) > now) {
-      throw tooManyRequests(Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - now.getTime()) / 1000)));
+      throw tooManyAttempts(Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - now.getTime()) / 1000)));
     }
   }
 
