@@ -1,30 +1,28 @@
 import cookie from '@fastify/cookie';
-import { api } from '#contract/routes.ts';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import path from 'node:path';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { systemClock, type Clock } from './clock.ts';
+import { api } from '#contract/routes.ts';
+import { createAppContext } from './app-context.ts';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
+import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
-import { bannerExists } from '#server/features/banner/banner.service.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
+import { ownerRoutes } from '#server/features/owner/owner.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
-import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
+import { schedulePruning } from '#server/features/rate-limits/rate-limits.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
-import { createMedia } from '#server/images/media.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
 import { registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
-import { RateLimiter } from '#server/features/rate-limits/rate-limits.service.ts';
 import { registerSecurity } from '#server/http/security.ts';
-import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
+import type { Mailer } from '#server/mail/mailer.ts';
 import { registerWeb } from '#server/web/web.ts';
-import { outboxMailer, smtpMailer, type Mailer } from '#server/mail/mailer.ts';
 
 export interface AppOptions {
   config: Config;
@@ -47,7 +45,6 @@ declare module 'fastify' {
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  const clock = options.clock ?? systemClock;
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -82,34 +79,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, requireOwner);
   await app.register(cookie);
 
-  const rateLimiter = new RateLimiter(database.db, clock);
-  const authContext = { db: database.db, clock, rateLimiter };
-  registerSession(app, config, authContext);
+  const ctx = createAppContext({ config, database, clock: options.clock, mailer: options.mailer, log: app.log });
+  app.addHook('onClose', async () => ctx.mailer.close());
+  const stopPruning = schedulePruning(ctx);
+  app.addHook('onClose', async () => stopPruning());
+
+  registerSession(app, ctx);
   // The public reads every page load makes; none reads the session.
   registerListEtags(app, [api.photos, api.categories, api.portfolioOwner]);
+  registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals } });
 
-  const mailer =
-    options.mailer ??
-    (config.smtpUrl
-      ? smtpMailer(config.smtpUrl, config.mailFrom)
-      : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, app.log));
-  app.addHook('onClose', async () => mailer.close());
-  const mailContext = { ...authContext, mailer, log: app.log };
-  const media = createMedia(config);
-  registerHealth(app, { db: database.db, stores: { uploads: media.uploads, originals: media.originals } });
-
-  authRoutes(app, config, authContext, { ...mailContext, publicUrl: config.publicUrl });
-  contactRoutes(app, mailContext);
-  portfolioRoutes(app, { db: database.db, bannerExists: (name) => bannerExists(media.uploads, name) });
-  categoriesRoutes(app, { db: database.db });
-  const photosContext = { db: database.db, media, clock };
-  await app.register(photosRoutes, photosContext);
-  await app.register(bannerRoutes, { media });
-  await app.register(uploadsRoutes, { files: media.uploads, publicBase: config.s3?.publicUrl });
+  // Every feature the same way: a plugin given the one context.
+  for (const feature of [authRoutes, contactRoutes, ownerRoutes, categoriesRoutes, photosRoutes, bannerRoutes, uploadsRoutes]) {
+    await app.register(feature, ctx);
+  }
 
   await registerWeb(app, {
     clientDir: options.clientDir,
-    photos: photosContext,
+    photos: ctx,
     publicUrl: config.publicUrl,
     sessionCookieName: sessionCookieName(config),
   });

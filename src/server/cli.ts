@@ -3,13 +3,12 @@ import { systemClock } from './clock.ts';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/auth.ts';
-import { findUserByUsername } from '#server/features/auth/auth.repository.ts';
 import { ensureOwner, setPassword } from '#server/features/auth/auth.service.ts';
 import { BackupError, createBackup, restoreBackup, type BackupContext } from '#server/features/backup/backup.service.ts';
 import { describePostgresUrl, migrateSite, MigrateError, parsePostgresUrl, type MigratePhase, type MigrateSummary } from '#server/features/migrate/migrate.service.ts';
 import { CLEANUP_GRACE_MS, cleanupOrphans } from '#server/features/photos/cleanup.service.ts';
 import { seedDemoContent, SiteNotEmptyError } from '#server/features/photos/seed.service.ts';
-import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { findUserByUsername, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { createMedia } from '#server/images/media.ts';
 import { createFileStores } from '#server/storage/index.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
@@ -72,7 +71,7 @@ async function setPasswordCommand(database: DatabaseHandle, args: string[]): Pro
     process.stderr.write(USAGE);
     return 2;
   }
-  const user = await findUserByUsername(database.db, username);
+  const user = await findUserByUsername(database, username);
   if (!user) {
     process.stderr.write(`No user named "${username}".\n`);
     return 1;
@@ -123,7 +122,7 @@ async function seedCommand(database: DatabaseHandle, args: string[], config: Con
   if (created?.generatedPassword) {
     process.stdout.write(`Created the owner "${created.username}" with the password: ${created.generatedPassword}\n`);
   }
-  const owner = await getPortfolioOwner(database.db);
+  const owner = await getPortfolioOwner(database);
   const ctx = { db: database.db, media: createMedia(config), clock: systemClock };
   try {
     const summary = await seedDemoContent(ctx, owner.id, { photos, onProgress: progressBar('Photos') });

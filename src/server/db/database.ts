@@ -6,7 +6,7 @@ import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
 import type { PasswordResetTokenTable, SessionTable } from '#server/features/auth/sessions.table.ts';
-import type { UserTable } from '#server/features/auth/users.table.ts';
+import type { UserTable } from '#server/features/owner/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
 import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';

@@ -1,3 +1,4 @@
+import { files } from '#contract/routes.ts';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
@@ -33,9 +34,9 @@ export function registerHealth(app: FastifyInstance, options: HealthOptions): vo
   // Probes come every few seconds: their requests are not worth an info line each.
   const quiet = { logLevel: 'warn' as const };
 
-  app.get('/healthz', quiet, async (_request, reply) => reply.header('cache-control', NO_STORE).send({ status: 'ok' }));
+  app.get(files.health, quiet, async (_request, reply) => reply.header('cache-control', NO_STORE).send({ status: 'ok' }));
 
-  app.get('/readyz', quiet, async (request, reply) => {
+  app.get(files.ready, quiet, async (request, reply) => {
     const checks: Record<string, () => Promise<unknown>> = {
       database: () => sql`select 1`.execute(options.db),
     };

@@ -1,3 +1,4 @@
+import { pathTo, screens } from '#contract/routes.ts';
 import { bannerPath, displayImagePath, PHOTO_PAGE_SIZES, photoSrcSet, TILE_SIZES, tileSrcSet, thumbnailPath } from '#contract/image-urls.ts';
 import type { Category } from '#contract/categories.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
@@ -7,7 +8,7 @@ import { groupIntoSections } from '#contract/portfolio-sections.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { listCategories } from '#server/features/categories/categories.service.ts';
 import { getPhoto, listPhotos, type PhotosContext } from '#server/features/photos/photos.service.ts';
-import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
@@ -49,9 +50,8 @@ function firstPhotos(categories: Category[], photos: Photo[], count: number): Ph
 }
 
 async function portfolioPage(ctx: WebContext): Promise<Page> {
-  const { db } = ctx.photos;
-  const owner = await getPortfolioOwner(db);
-  const [categories, photos] = await Promise.all([listCategories(db, owner.id), listPhotos(ctx.photos, owner.id)]);
+  const owner = await getPortfolioOwner(ctx.photos);
+  const [categories, photos] = await Promise.all([listCategories(ctx.photos, owner.id), listPhotos(ctx.photos, owner.id)]);
   const siteName = siteNameOf(owner);
   const first = firstPhotos(categories, photos, PRELOADED_TILES);
   const cover = first[0];
@@ -69,8 +69,8 @@ async function portfolioPage(ctx: WebContext): Promise<Page> {
       title: siteName,
       siteName,
       description: excerpt(owner.portfolioSubtitle) ?? excerpt(owner.aboutText),
-      // `/` and `/{username}` show the same portfolio (spec §1): one canonical address.
-      canonicalUrl: absolute(ctx, '/'),
+      // `/` and `/{username}` show the same portfolio: one canonical address.
+      canonicalUrl: absolute(ctx, screens.home),
       type: 'website',
       image,
       preloads: [
@@ -92,7 +92,7 @@ function photoNotFound(owner: PortfolioOwner | undefined): Page {
 }
 
 async function photoPage(ctx: WebContext, id: number | null): Promise<Page> {
-  const owner = await getPortfolioOwner(ctx.photos.db);
+  const owner = await getPortfolioOwner(ctx.photos);
   if (id === null) return photoNotFound(owner);
   let photo;
   try {
@@ -108,7 +108,7 @@ async function photoPage(ctx: WebContext, id: number | null): Promise<Page> {
       title: `${photo.title} · ${siteName}`,
       siteName,
       description: excerpt(photo.description) ?? excerpt(owner.portfolioSubtitle),
-      canonicalUrl: absolute(ctx, `/photo/${photo.id}`),
+      canonicalUrl: absolute(ctx, pathTo(screens.photo, { id: photo.id })),
       type: 'article',
       image: {
         url: absolute(ctx, displayImagePath(photo)),

@@ -1,6 +1,7 @@
+import { pathTo, screens } from '#contract/routes.ts';
 import { displayImagePath } from '#contract/image-urls.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
-import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { WebContext } from './page-content.ts';
@@ -9,7 +10,7 @@ import type { WebContext } from './page-content.ts';
 export async function renderSitemap(ctx: WebContext): Promise<string> {
   let photos: Awaited<ReturnType<typeof listPhotos>> = [];
   try {
-    const owner = await getPortfolioOwner(ctx.photos.db);
+    const owner = await getPortfolioOwner(ctx.photos);
     photos = await listPhotos(ctx.photos, owner.id);
   } catch (error) {
     // A site without an owner yet still has a home page.
@@ -17,12 +18,12 @@ export async function renderSitemap(ctx: WebContext): Promise<string> {
   }
   const url = (loc: string, extra = '') => `  <url>\n    <loc>${escapeHtml(loc)}</loc>\n${extra}  </url>\n`;
   const entries = [
-    url(`${ctx.publicUrl}/`),
+    url(`${ctx.publicUrl}${screens.home}`),
     ...[...photos]
       .sort((a, b) => a.id - b.id)
       .map((photo) =>
         url(
-          `${ctx.publicUrl}/photo/${photo.id}`,
+          `${ctx.publicUrl}${pathTo(screens.photo, { id: photo.id })}`,
           `    <image:image>\n      <image:loc>${escapeHtml(`${ctx.publicUrl}${displayImagePath(photo)}`)}</image:loc>\n    </image:image>\n`,
         ),
       ),

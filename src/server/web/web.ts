@@ -1,3 +1,4 @@
+import { files, screens } from '#contract/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
@@ -75,11 +76,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     });
   }
 
-  app.get('/robots.txt', async (_request, reply) =>
+  app.get(files.robots, async (_request, reply) =>
     reply.type('text/plain; charset=utf-8').header('cache-control', CACHE_AN_HOUR).send(renderRobots(options.publicUrl)),
   );
 
-  app.get('/sitemap.xml', async (_request, reply) =>
+  app.get(files.sitemap, async (_request, reply) =>
     reply
       .type('application/xml; charset=utf-8')
       .header('cache-control', CACHE_FIVE_MINUTES)
@@ -103,7 +104,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     // The reset link's token must not leak to another site through the Referer header.
-    if (pathname.startsWith('/reset-password')) reply.header('referrer-policy', 'no-referrer');
+    if (pathname.startsWith(screens.resetPassword)) reply.header('referrer-policy', 'no-referrer');
     if (!template) {
       const status = isClientRoute(pathname) ? 503 : 404;
       return reply.code(status).type('text/plain').send('The client is not built. Run npm run build.');

@@ -1,27 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
-import type { Config } from '#server/config.ts';
+import { api } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { notSignedIn } from '#server/lib/errors.ts';
-import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from '#server/features/auth/session.ts';
-import { toCurrentUser } from '#server/features/portfolio/portfolio.service.ts';
+import { toCurrentUser } from '#server/features/owner/owner.service.ts';
 import * as auth from './auth.service.ts';
 import * as passwordReset from './password-reset.service.ts';
+import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from './session.ts';
 
-/** The same words whether or not the email is the owner's (spec §8). */
+/** The same words whether or not the email is the owner's: the answer tells nobody who has an account. */
 export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, we've sent you a password reset link.";
 
-export function authRoutes(
-  app: FastifyInstance,
-  config: Config,
-  ctx: auth.AuthContext,
-  resetCtx: passwordReset.PasswordResetContext,
-): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const { config } = ctx;
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/login',
+  routes.post(
+    api.login,
     { schema: { body: LoginRequest, response: { 200: CurrentUser } } },
     async (request, reply) => {
       const { user, token } = await auth.login(ctx, request.body, request.ip);
@@ -32,19 +29,19 @@ export function authRoutes(
     },
   );
 
-  api.get('/api/auth/user', { schema: { response: { 200: CurrentUser } } }, async (request) => {
+  routes.get(api.currentUser, { schema: { response: { 200: CurrentUser } } }, async (request) => {
     if (!request.user) throw notSignedIn('Not signed in');
     return toCurrentUser(request.user);
   });
 
-  api.post('/api/logout', { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
+  routes.post(api.logout, { schema: { response: { 200: MessageResponse } } }, async (request, reply) => {
     if (request.sessionId) await auth.logout(ctx, request.sessionId);
     clearSessionCookie(reply, config);
     return { message: 'Logged out' };
   });
 
-  api.post(
-    '/api/change-password',
+  routes.post(
+    api.changePassword,
     { onRequest: requireOwner, schema: { body: ChangePasswordRequest, response: { 200: MessageResponse } } },
     async (request) => {
       await auth.changePassword(ctx, ownerOf(request), request.sessionId ?? '', request.body);
@@ -52,21 +49,21 @@ export function authRoutes(
     },
   );
 
-  api.post(
-    '/api/forgot-password',
+  routes.post(
+    api.forgotPassword,
     { schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse } } },
     async (request) => {
-      await passwordReset.requestPasswordReset(resetCtx, request.body, request.ip);
+      await passwordReset.requestPasswordReset(ctx, request.body, request.ip);
       return { message: FORGOT_PASSWORD_ANSWER };
     },
   );
 
-  api.post(
-    '/api/reset-password',
+  routes.post(
+    api.resetPassword,
     { schema: { body: ResetPasswordRequest, response: { 200: MessageResponse } } },
     async (request) => {
-      await passwordReset.resetPassword(resetCtx, request.body, request.ip);
+      await passwordReset.resetPassword(ctx, request.body, request.ip);
       return { message: 'Password reset successful' };
     },
   );
-}
+};

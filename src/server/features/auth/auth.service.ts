@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/database.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { invalid, notSignedIn } from '#server/lib/errors.ts';
-import type { RateLimiter, RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
+import * as owner from '#server/features/owner/owner.service.ts';
+import type { UserRow } from '#server/features/owner/users.table.ts';
+import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
+import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import type { UserRow } from './users.table.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -17,11 +18,7 @@ const SESSION_TOUCH_MS = 5 * 60 * 1000;
 export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const LOGIN_LIMIT_PER_ACCOUNT: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
 
-export interface AuthContext {
-  db: Db;
-  clock: Clock;
-  rateLimiter: RateLimiter;
-}
+export type AuthContext = Pick<AppContext, 'db' | 'clock'>;
 
 export interface SignedIn {
   user: UserRow;
@@ -49,21 +46,21 @@ async function startSession(ctx: AuthContext, user: UserRow): Promise<string> {
 export async function login(ctx: AuthContext, credentials: LoginRequest, address: string): Promise<SignedIn> {
   const addressKey = `login:ip:${address}`;
   const accountKey = `login:user:${credentials.username.toLowerCase()}`;
-  await ctx.rateLimiter.check(addressKey, LOGIN_LIMIT_PER_ADDRESS);
-  await ctx.rateLimiter.check(accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+  await rateLimits.check(ctx, addressKey, LOGIN_LIMIT_PER_ADDRESS);
+  await rateLimits.check(ctx, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
 
-  const user = await repo.findUserByUsername(ctx.db, credentials.username);
+  const user = await owner.findUserByUsername(ctx, credentials.username);
   const valid = user
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
   if (!user || !valid) {
-    await ctx.rateLimiter.hit(addressKey, LOGIN_LIMIT_PER_ADDRESS);
-    await ctx.rateLimiter.hit(accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+    await rateLimits.hit(ctx, addressKey, LOGIN_LIMIT_PER_ADDRESS);
+    await rateLimits.hit(ctx, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
     throw notSignedIn('Invalid username or password');
   }
   // Only the owner can succeed here, so a success clears both counters.
-  await ctx.rateLimiter.reset(accountKey);
-  await ctx.rateLimiter.reset(addressKey);
+  await rateLimits.reset(ctx, accountKey);
+  await rateLimits.reset(ctx, addressKey);
   // A fresh id at every sign-in: a session id planted before login is worth nothing.
   return { user, token: await startSession(ctx, user) };
 }
@@ -79,7 +76,7 @@ export async function resolveSession(ctx: AuthContext, token: string): Promise<{
     await repo.deleteSession(ctx.db, sessionId);
     return null;
   }
-  const user = await repo.findUserById(ctx.db, session.userId);
+  const user = await owner.findUserById(ctx, session.userId);
   if (!user) return null;
   if (now - lastSeen >= SESSION_TOUCH_MS) {
     await repo.touchSession(ctx.db, sessionId, new Date(now).toISOString());
@@ -104,26 +101,15 @@ export async function changePassword(
 }
 
 /** Sets a password and ends every session of the user but `keepSessionId`. */
-export async function setPassword(
-  ctx: Pick<AuthContext, 'db' | 'clock'>,
-  userId: number,
-  password: string,
-  keepSessionId?: string,
-): Promise<void> {
+export async function setPassword(ctx: AuthContext, userId: number, password: string, keepSessionId?: string): Promise<void> {
   const passwordHash = await hashPassword(password);
-  await ctx.db.transaction().execute((trx) => storePasswordHash(trx, userId, passwordHash, ctx.clock(), keepSessionId));
+  await ctx.db.transaction().execute((trx) => storePasswordHash({ ...ctx, db: trx }, userId, passwordHash, keepSessionId));
 }
 
-/** The write half of setPassword, for callers that need it inside their own transaction. */
-export async function storePasswordHash(
-  db: Db,
-  userId: number,
-  passwordHash: string,
-  now: Date,
-  keepSessionId?: string,
-): Promise<void> {
-  await repo.updateUser(db, userId, { passwordHash, updatedAt: now.toISOString() });
-  await repo.deleteSessionsOfUser(db, userId, keepSessionId);
+/** The write half of setPassword, for callers that hold a transaction (`ctx.db`) of their own. */
+export async function storePasswordHash(ctx: AuthContext, userId: number, passwordHash: string, keepSessionId?: string): Promise<void> {
+  await owner.storePasswordHashOf(ctx, userId, passwordHash);
+  await repo.deleteSessionsOfUser(ctx.db, userId, keepSessionId);
 }
 
 export interface OwnerBootstrap {
@@ -137,31 +123,21 @@ export interface OwnerBootstrap {
  * was given, so the caller can show it once; returns null when an owner already exists.
  */
 export async function ensureOwner(
-  ctx: Pick<AuthContext, 'db' | 'clock'>,
-  owner: OwnerBootstrap,
+  ctx: AuthContext,
+  bootstrap: OwnerBootstrap,
 ): Promise<{ username: string; generatedPassword: string | undefined } | null> {
-  if ((await repo.countUsers(ctx.db)) > 0) return null;
-  const password = owner.password ?? generatePassword();
-  const now = ctx.clock().toISOString();
+  if (await owner.hasAnyUser(ctx)) return null;
+  const password = bootstrap.password ?? generatePassword();
   try {
-    await repo.insertUser(ctx.db, {
-      username: owner.username,
-      email: owner.email ?? null,
+    await owner.createUser(ctx, {
+      username: bootstrap.username,
+      email: bootstrap.email ?? null,
       passwordHash: await hashPassword(password),
-      portfolioTitle: null,
-      portfolioSubtitle: null,
-      aboutText: null,
-      bannerImage: null,
-      twitterUrl: null,
-      substackUrl: null,
-      linktreeUrl: null,
-      createdAt: now,
-      updatedAt: now,
     });
   } catch (error) {
     // Another process starting on the same database created the owner first.
-    if ((await repo.countUsers(ctx.db)) > 0) return null;
+    if (await owner.hasAnyUser(ctx)) return null;
     throw error;
   }
-  return { username: owner.username, generatedPassword: owner.password ? undefined : password };
+  return { username: bootstrap.username, generatedPassword: bootstrap.password ? undefined : password };
 }

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { ForgotPasswordRequest, ResetPasswordRequest } from '#contract/auth.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/database.ts';
+import { screens } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { invalid } from '#server/lib/errors.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { passwordResetMail } from '#server/mail/templates.ts';
-import type { RateLimiter, RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
+import { findUserByEmail } from '#server/features/owner/owner.service.ts';
+import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
+import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
@@ -17,18 +17,11 @@ export const FORGOT_LIMIT_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 
 export const RESET_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
-export interface PasswordResetContext {
-  db: Db;
-  clock: Clock;
-  rateLimiter: RateLimiter;
-  mailer: Mailer;
-  publicUrl: string;
-  log: FastifyBaseLogger;
-}
+export type PasswordResetContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
 
 /** Makes the token and sends the mail; a no-op for an email that is not the owner's. */
 async function sendResetMail(ctx: PasswordResetContext, email: string): Promise<void> {
-  const user = await repo.findUserByEmail(ctx.db, email);
+  const user = await findUserByEmail(ctx, email);
   if (!user?.email) return;
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock();
@@ -39,7 +32,7 @@ async function sendResetMail(ctx: PasswordResetContext, email: string): Promise<
     expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
   });
   // Built from PUBLIC_URL, never from the Host header, so a forged Host cannot steal the link.
-  const resetUrl = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const resetUrl = `${ctx.config.publicUrl}${screens.resetPassword}?token=${encodeURIComponent(token)}`;
   const siteName = user.portfolioTitle ?? 'Atelier';
   await ctx.mailer.send(passwordResetMail(user.email, resetUrl, siteName));
 }
@@ -53,11 +46,11 @@ export async function requestPasswordReset(
   request: ForgotPasswordRequest,
   address: string,
 ): Promise<{ done: Promise<void> }> {
-  await ctx.rateLimiter.consume(`forgot:ip:${address}`, FORGOT_LIMIT_PER_ADDRESS);
+  await rateLimits.consume(ctx, `forgot:ip:${address}`, FORGOT_LIMIT_PER_ADDRESS);
   // Per email too, so nobody can flood the owner's inbox from many addresses.
   const emailKey = `forgot:email:${request.email.toLowerCase()}`;
-  const done = ctx.rateLimiter
-    .hit(emailKey, FORGOT_LIMIT_PER_EMAIL)
+  const done = rateLimits
+    .hit(ctx, emailKey, FORGOT_LIMIT_PER_EMAIL)
     .then(async (hits) => {
       if (hits > FORGOT_LIMIT_PER_EMAIL.limit) return;
       await sendResetMail(ctx, request.email);
@@ -67,7 +60,7 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(ctx: PasswordResetContext, request: ResetPasswordRequest, address: string): Promise<void> {
-  await ctx.rateLimiter.consume(`reset:ip:${address}`, RESET_LIMIT_PER_ADDRESS);
+  await rateLimits.consume(ctx, `reset:ip:${address}`, RESET_LIMIT_PER_ADDRESS);
   const token = await repo.findResetToken(ctx.db, hashToken(request.token));
   const now = ctx.clock();
   if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid(INVALID_RESET_LINK);
@@ -76,6 +69,6 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
     // Spent and set together: a token used twice in parallel sets the password once.
     if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw invalid(INVALID_RESET_LINK);
     // Every session ends: whoever had the old password is signed out.
-    await storePasswordHash(trx, token.userId, passwordHash, now);
+    await storePasswordHash({ ...ctx, db: trx }, token.userId, passwordHash);
   });
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { notSignedIn } from '#server/lib/errors.ts';
 import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from './auth.service.ts';
-import type { UserRow } from './users.table.ts';
+import type { UserRow } from '#server/features/owner/users.table.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,13 +13,17 @@ declare module 'fastify' {
   }
 }
 
-/** Under https the cookie takes the __Host- prefix: Secure, no Domain, path / (DESIGN §7). */
+/** Under https the cookie takes the __Host- prefix: Secure, no Domain, path /. */
 export function sessionCookieName(config: Config): string {
   return config.secure ? '__Host-atelier_session' : 'atelier_session';
 }
 
-export function registerSession(app: FastifyInstance, config: Config, ctx: AuthContext): void {
-  const cookieName = sessionCookieName(config);
+/**
+ * The onRequest hook that finds who is signed in, for the whole app (not encapsulated in a
+ * plugin: every feature's routes read `request.user`).
+ */
+export function registerSession(app: FastifyInstance, ctx: AuthContext & { config: Config }): void {
+  const cookieName = sessionCookieName(ctx.config);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
@@ -56,7 +60,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 }
 
 /**
- * onRequest hook of owner-only routes (spec §6): 401 without a valid session, before the body is
+ * onRequest hook of owner-only routes: 401 without a valid session, before the body is
  * read or validated, so a visitor learns nothing from a 400 and costs no parsing.
  */
 export async function requireOwner(request: FastifyRequest): Promise<void> {

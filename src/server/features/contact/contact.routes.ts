@@ -1,16 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MessageResponse } from '#contract/common.ts';
+import { IdParams, MessageResponse } from '#contract/common.ts';
 import { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
-import { IdParams } from '#contract/common.ts';
+import { api } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import * as contact from './contact.service.ts';
 
-export function contactRoutes(app: FastifyInstance, ctx: contact.ContactContext): void {
-  const api = app.withTypeProvider<ZodTypeProvider>();
+export const contactRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  api.post(
-    '/api/contact',
+  routes.post(
+    api.contact,
     { schema: { body: ContactRequest, response: { 200: MessageResponse } } },
     async (request) => {
       await contact.sendContactMessage(ctx, request.body, request.ip);
@@ -18,24 +19,24 @@ export function contactRoutes(app: FastifyInstance, ctx: contact.ContactContext)
     },
   );
 
-  api.get(
-    '/api/messages',
+  routes.get(
+    api.messages,
     { onRequest: requireOwner, schema: { response: { 200: ContactMessageList } } },
-    async (request) => contact.listMessages(ctx.db, ownerOf(request).id),
+    async (request) => contact.listMessages(ctx, ownerOf(request).id),
   );
 
-  api.put(
-    '/api/messages/:id/read',
+  routes.put(
+    api.messageRead,
     { onRequest: requireOwner, schema: { params: IdParams, response: { 200: ContactMessage } } },
     async (request) => contact.markMessageRead(ctx, ownerOf(request).id, request.params.id),
   );
 
-  api.delete(
-    '/api/messages/:id',
+  routes.delete(
+    api.message,
     { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (request) => {
-      await contact.deleteMessage(ctx.db, ownerOf(request).id, request.params.id);
+      await contact.deleteMessage(ctx, ownerOf(request).id, request.params.id);
       return { message: 'Message deleted' };
     },
   );
-}
+};

@@ -1,26 +1,17 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/database.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
-import type { Mailer } from '#server/mail/mailer.ts';
 import { contactNotificationMail } from '#server/mail/templates.ts';
-import type { RateLimiter, RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
-// eslint-disable-next-line import-x/no-restricted-paths -- the users row gets one home in the house-rules restructure
-import { findUserById } from '#server/features/auth/auth.repository.ts';
+import { findUserById } from '#server/features/owner/owner.service.ts';
+import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
+import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './contact.repository.ts';
 import type { ContactMessageRow } from './contact.table.ts';
 
 export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 
-export interface ContactContext {
-  db: Db;
-  clock: Clock;
-  rateLimiter: RateLimiter;
-  mailer: Mailer;
-  log: FastifyBaseLogger;
-}
+export type ContactContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>;
 
 type ParsedContact = z.output<typeof ContactRequest>;
 
@@ -41,10 +32,10 @@ export async function sendContactMessage(
   request: ParsedContact,
   address: string,
 ): Promise<{ notified: Promise<void> }> {
-  const owner = await findUserById(ctx.db, request.userId);
+  const owner = await findUserById(ctx, request.userId);
   if (!owner) throw notFound('This portfolio does not exist');
   if (owner.showContactForm !== 1) throw forbidden('The contact form is switched off');
-  await ctx.rateLimiter.consume(`contact:ip:${address}`, CONTACT_LIMIT_PER_ADDRESS);
+  await rateLimits.consume(ctx, `contact:ip:${address}`, CONTACT_LIMIT_PER_ADDRESS);
   // A filled honeypot is a bot: it is told all went well, and nothing is kept.
   if (request.website) return { notified: Promise.resolve() };
 
@@ -65,8 +56,8 @@ export async function sendContactMessage(
   return { notified };
 }
 
-export async function listMessages(db: Db, userId: number): Promise<ContactMessageList> {
-  const messages = (await repo.listMessages(db, userId)).map(toContactMessage);
+export async function listMessages(ctx: Pick<AppContext, 'db'>, userId: number): Promise<ContactMessageList> {
+  const messages = (await repo.listMessages(ctx.db, userId)).map(toContactMessage);
   return { messages, unread: messages.filter((message) => message.readAt === null).length };
 }
 
@@ -76,6 +67,6 @@ export async function markMessageRead(ctx: Pick<ContactContext, 'db' | 'clock'>,
   return toContactMessage(row);
 }
 
-export async function deleteMessage(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteMessage(db, userId, id))) throw notFound('Message not found');
+export async function deleteMessage(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<void> {
+  if (!(await repo.deleteMessage(ctx.db, userId, id))) throw notFound('Message not found');
 }

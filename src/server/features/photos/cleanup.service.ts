@@ -1,7 +1,7 @@
 import { DomainError } from '#server/lib/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
-import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import * as repo from './photos.repository.ts';
 import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
 
@@ -20,7 +20,7 @@ export interface CleanupReport {
 
 async function bannerInUse(ctx: PhotosContext): Promise<string | null> {
   try {
-    return (await getPortfolioOwner(ctx.db)).bannerImage;
+    return (await getPortfolioOwner(ctx)).bannerImage;
   } catch (error) {
     if (error instanceof DomainError && error.kind === 'notFound') return null;
     throw error;

@@ -17,15 +17,6 @@ export function listPhotos(db: Db, userId: number): Promise<PhotoRow[]> {
     .execute();
 }
 
-export function findPhoto(db: Db, userId: number, id: number): Promise<PhotoRow | undefined> {
-  return db
-    .selectFrom('photos')
-    .selectAll()
-    .where('userId', '=', userId)
-    .where('id', '=', id)
-    .executeTakeFirst();
-}
-
 export function findPhotoWithCategory(db: Db, userId: number, id: number): Promise<PhotoWithCategoryRow | undefined> {
   return db
     .selectFrom('photos')

@@ -2,8 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MessageResponse } from '#contract/common.ts';
-import { ApiErrorBody, IdParams } from '#contract/common.ts';
+import { ApiErrorBody, IdParams, MessageResponse } from '#contract/common.ts';
 import {
   Photo,
   PhotoWithCategory,
@@ -12,8 +11,10 @@ import {
   UpdatePhotoRequest,
   UploadPhotosResponse,
 } from '#contract/photos.ts';
+import { api } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
-import { getPortfolioOwner } from '#server/features/portfolio/portfolio.service.ts';
+import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
@@ -22,26 +23,26 @@ import * as photos from './photos.service.ts';
 const UploadRefused = ApiErrorBody.extend({ rejected: z.array(RejectedFile).optional() });
 
 /** Registered with `app.register`, so multipart parsing stays inside these routes. */
-export const photosRoutes: FastifyPluginAsync<photos.PhotosContext> = async (app, ctx) => {
+export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(multipart);
-  const api = app.withTypeProvider<ZodTypeProvider>();
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  api.get('/api/photos', { schema: { response: { 200: z.array(Photo) } } }, async () => {
-    const owner = await getPortfolioOwner(ctx.db);
+  routes.get(api.photos, { schema: { response: { 200: z.array(Photo) } } }, async () => {
+    const owner = await getPortfolioOwner(ctx);
     return photos.listPhotos(ctx, owner.id);
   });
 
-  api.get(
-    '/api/photos/:id',
+  routes.get(
+    api.photo,
     { schema: { params: IdParams, response: { 200: PhotoWithCategory } } },
     async (request) => {
-      const owner = await getPortfolioOwner(ctx.db);
+      const owner = await getPortfolioOwner(ctx);
       return photos.getPhoto(ctx, owner.id, request.params.id);
     },
   );
 
-  api.post(
-    '/api/photos/upload',
+  routes.post(
+    api.photosUpload,
     { onRequest: requireOwner, schema: { response: { 201: UploadPhotosResponse, 413: UploadRefused, 415: UploadRefused } } },
     async (request, reply) => {
       const owner = ownerOf(request);
@@ -57,8 +58,8 @@ export const photosRoutes: FastifyPluginAsync<photos.PhotosContext> = async (app
   );
 
   // A route of its own; the router prefers this static segment over /:id.
-  api.put(
-    '/api/photos/reorder',
+  routes.put(
+    api.photosReorder,
     { onRequest: requireOwner, schema: { body: ReorderPhotosRequest, response: { 200: MessageResponse } } },
     async (request) => {
       await photos.reorderPhotos(ctx, ownerOf(request).id, request.body);
@@ -66,14 +67,14 @@ export const photosRoutes: FastifyPluginAsync<photos.PhotosContext> = async (app
     },
   );
 
-  api.put(
-    '/api/photos/:id',
+  routes.put(
+    api.photo,
     { onRequest: requireOwner, schema: { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } } },
     async (request) => photos.updatePhoto(ctx, ownerOf(request).id, request.params.id, request.body),
   );
 
-  api.delete(
-    '/api/photos/:id',
+  routes.delete(
+    api.photo,
     { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
     async (request) => {
       await photos.deletePhoto(ctx, ownerOf(request).id, request.params.id);

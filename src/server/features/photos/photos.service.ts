@@ -9,8 +9,7 @@ import {
   type Track,
   type UpdatePhotoRequest,
 } from '#contract/photos.ts';
-import type { Clock } from '#server/clock.ts';
-import type { Db } from '#server/db/database.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
@@ -20,11 +19,7 @@ import { categoryIdsOf } from '#server/features/categories/categories.service.ts
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
 
-export interface PhotosContext {
-  db: Db;
-  media: Media;
-  clock: Clock;
-}
+export type PhotosContext = Pick<AppContext, 'db' | 'media' | 'clock'>;
 
 export const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp'];
 
@@ -109,7 +104,7 @@ export async function deletePhoto(ctx: PhotosContext, userId: number, id: number
   await deletePhotoFiles(ctx.media, row.fileKey, publicFilesOf(row));
 }
 
-/** All or nothing (DESIGN §5): one unknown photo or category rejects the request unchanged. */
+/** All or nothing: one unknown photo or category rejects the request unchanged. */
 export async function reorderPhotos(ctx: PhotosContext, userId: number, request: ReorderPhotosRequest): Promise<void> {
   const ids = request.photoUpdates.map((update) => update.id);
   if (new Set(ids).size !== ids.length) throw invalid('Each photo may appear only once');
@@ -118,7 +113,7 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
     const existing = await repo.existingPhotoIds(trx, userId, ids);
     const unknown = ids.find((id) => !existing.has(id));
     if (unknown !== undefined) throw notFound(`Photo ${unknown} not found`);
-    const categories = await categoryIdsOf(trx, userId);
+    const categories = await categoryIdsOf({ db: trx }, userId);
     const badCategory = request.photoUpdates.find(
       (update) => update.categoryId !== null && !categories.has(update.categoryId),
     );

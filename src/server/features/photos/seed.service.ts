@@ -6,7 +6,7 @@ import { drawDemoBanner, drawDemoCover, drawDemoPhoto } from '#server/images/dem
 import type { Media } from '#server/images/media.ts';
 import { bannerExists, uploadBanner } from '#server/features/banner/banner.service.ts';
 import { createCategory, listCategories } from '#server/features/categories/categories.service.ts';
-import { updatePortfolioSettings } from '#server/features/portfolio/portfolio.service.ts';
+import { updatePortfolioSettings } from '#server/features/owner/owner.service.ts';
 import { addPhotos, reorderPhotos, updatePhoto, type PhotosContext } from './photos.service.ts';
 import { countPhotos } from './photos.repository.ts';
 
@@ -17,7 +17,7 @@ export const DEMO_CATEGORIES = [
   { name: 'Music', description: 'Releases, with their cover art.' },
 ] as const;
 
-/** The spec's five-track EP (§3), as real data. */
+/** A five-track EP, as real data: the music layout of the portfolio shows it. */
 export const DEMO_RELEASE = {
   title: 'Night Drive EP',
   description: 'Five instrumentals recorded between midnight and dawn.',
@@ -75,7 +75,7 @@ async function setDemoBanner(ctx: PhotosContext, media: Media, userId: number): 
   try {
     const { filename } = await uploadBanner(media, { name: 'banner.jpg', path: file, size: 0, tooLarge: false });
     await updatePortfolioSettings(
-      ctx.db,
+      ctx,
       userId,
       { bannerImage: filename },
       { bannerExists: (name) => bannerExists(media.uploads, name) },
@@ -91,12 +91,12 @@ async function setDemoBanner(ctx: PhotosContext, media: Media, userId: number): 
  * the about text, social links and a banner.
  */
 export async function seedDemoContent(ctx: PhotosContext, userId: number, options: SeedOptions): Promise<SeedSummary> {
-  if ((await countPhotos(ctx.db, userId)) > 0 || (await listCategories(ctx.db, userId)).length > 0) {
+  if ((await countPhotos(ctx.db, userId)) > 0 || (await listCategories(ctx, userId)).length > 0) {
     throw new SiteNotEmptyError('The site already has photos or categories; seed fills an empty site only.');
   }
   const categories = [];
   for (const [order, category] of DEMO_CATEGORIES.entries()) {
-    categories.push(await createCategory(ctx.db, userId, { ...category, order }));
+    categories.push(await createCategory(ctx, userId, { ...category, order }));
   }
   const music = categories.at(-1)!;
   const galleries = categories.slice(0, -1);
@@ -139,7 +139,7 @@ export async function seedDemoContent(ctx: PhotosContext, userId: number, option
     });
   }
 
-  await updatePortfolioSettings(ctx.db, userId, {
+  await updatePortfolioSettings(ctx, userId, {
     portfolioTitle: 'Northlight Studio',
     portfolioSubtitle: 'Photographs and music by a demo creator',
     aboutText:

@@ -1,30 +1,27 @@
 import type { FastifyPluginAsync } from 'fastify';
+import { files as servedFiles } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { CACHE_AN_HOUR, IMMUTABLE } from '#server/http/cache-control.ts';
+import { etagMatches, parseRange } from '#server/http/conditional-get.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { contentTypeOf, isServedFileName } from '#server/storage/file-names.ts';
-import type { FileStore } from '#server/storage/file-store.ts';
-import { etagMatches, parseRange } from '#server/http/conditional-get.ts';
-import { CACHE_AN_HOUR, IMMUTABLE } from '#server/http/cache-control.ts';
 
-/** Even opened directly, a file cannot run script or load anything (DESIGN §7). */
+/** Even opened directly, a file cannot run script or load anything. */
 const FILE_CSP = "sandbox; default-src 'none'";
 
-
-export interface UploadsRoutesOptions {
-  files: FileStore;
+/** GET /uploads/{filename}: generated names only, from the public store; originals live elsewhere. */
+export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const files = ctx.media.uploads;
   /**
    * S3_PUBLIC_URL: where the bucket's `uploads/` keys are served (a CDN, the bucket's website).
    * Set, requests are redirected there and never touch the store; its headers are then the
    * bucket's or the CDN's to set.
    */
-  publicBase?: string | undefined;
-}
-
-/** GET /uploads/{filename}: generated names only, from the public store; originals live elsewhere. */
-export const uploadsRoutes: FastifyPluginAsync<UploadsRoutesOptions> = async (app, { files, publicBase }) => {
+  const publicBase = ctx.config.s3?.publicUrl;
   app.route<{ Params: { filename: string } }>({
     method: ['GET', 'HEAD'],
-    url: '/uploads/:filename',
+    url: servedFiles.upload,
     // HEAD is answered here, without opening the file (Fastify's own would read it to nowhere).
     exposeHeadRoute: false,
     handler: async (request, reply) => {

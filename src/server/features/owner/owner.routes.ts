@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { CurrentUser } from '#contract/auth.ts';
+import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts';
+import { api } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { bannerExists } from '#server/features/banner/banner.service.ts';
+import { getPortfolioOwner, updatePortfolioSettings } from './owner.service.ts';
+
+/** The owner as visitors see them, and the settings the owner edits. */
+export const ownerRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+
+  routes.get(api.portfolioOwner, { schema: { response: { 200: PortfolioOwner } } }, () => getPortfolioOwner(ctx));
+
+  routes.patch(
+    api.portfolioSettings,
+    { onRequest: requireOwner, schema: { body: PortfolioSettingsUpdate, response: { 200: CurrentUser } } },
+    async (request) =>
+      updatePortfolioSettings(ctx, ownerOf(request).id, request.body, {
+        bannerExists: (name) => bannerExists(ctx.media.uploads, name),
+      }),
+  );
+};

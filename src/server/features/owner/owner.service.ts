@@ -1,0 +1,104 @@
+import type { CurrentUser } from '#contract/auth.ts';
+import type { PortfolioOwner, PortfolioSettingsChanges } from '#contract/portfolio.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
+import * as repo from './owner.repository.ts';
+import type { UserRow } from './users.table.ts';
+
+/**
+ * The users row is both the owner's credentials and their portfolio's settings; this service is
+ * its one home. Auth reads and writes the credentials through it, the portfolio the settings.
+ */
+
+type OwnerContext = Pick<AppContext, 'db' | 'clock'>;
+
+export function toPortfolioOwner(row: UserRow): PortfolioOwner {
+  return {
+    id: row.id,
+    username: row.username,
+    portfolioTitle: row.portfolioTitle,
+    portfolioSubtitle: row.portfolioSubtitle,
+    aboutText: row.aboutText,
+    showContactForm: row.showContactForm === 1,
+    bannerImage: row.bannerImage,
+    twitterUrl: row.twitterUrl,
+    substackUrl: row.substackUrl,
+    linktreeUrl: row.linktreeUrl,
+  };
+}
+
+export function toCurrentUser(row: UserRow): CurrentUser {
+  return { ...toPortfolioOwner(row), email: row.email };
+}
+
+/** The site's one owner; the username in a /{username} path is not used to find it. */
+export async function getPortfolioOwner(ctx: Pick<AppContext, 'db'>): Promise<PortfolioOwner> {
+  const owner = await repo.findOwner(ctx.db);
+  if (!owner) throw notFound('This site has no owner yet');
+  return toPortfolioOwner(owner);
+}
+
+export function findUserById(ctx: Pick<AppContext, 'db'>, id: number): Promise<UserRow | undefined> {
+  return repo.findUserById(ctx.db, id);
+}
+
+export function findUserByUsername(ctx: Pick<AppContext, 'db'>, username: string): Promise<UserRow | undefined> {
+  return repo.findUserByUsername(ctx.db, username);
+}
+
+/** The user whose email this is, compared without case. */
+export function findUserByEmail(ctx: Pick<AppContext, 'db'>, email: string): Promise<UserRow | undefined> {
+  return repo.findUserByEmail(ctx.db, email);
+}
+
+export async function hasAnyUser(ctx: Pick<AppContext, 'db'>): Promise<boolean> {
+  return (await repo.countUsers(ctx.db)) > 0;
+}
+
+/** The owner's first row: credentials given, every setting empty. */
+export async function createUser(
+  ctx: OwnerContext,
+  user: { username: string; email: string | null; passwordHash: string },
+): Promise<UserRow> {
+  const now = ctx.clock().toISOString();
+  return repo.insertUser(ctx.db, {
+    ...user,
+    portfolioTitle: null,
+    portfolioSubtitle: null,
+    aboutText: null,
+    bannerImage: null,
+    twitterUrl: null,
+    substackUrl: null,
+    linktreeUrl: null,
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+/** Stores a new password hash; `ctx.db` may be a transaction the caller holds. */
+export async function storePasswordHashOf(ctx: OwnerContext, userId: number, passwordHash: string): Promise<void> {
+  await repo.updateUser(ctx.db, userId, { passwordHash, updatedAt: ctx.clock().toISOString() });
+}
+
+/**
+ * Saves the owner's settings. A banner must be a file the banner upload made, so the field can
+ * never point at another photo's file or outside the uploads folder.
+ */
+export async function updatePortfolioSettings(
+  ctx: OwnerContext,
+  userId: number,
+  changes: PortfolioSettingsChanges,
+  options: { bannerExists?: (name: string) => Promise<boolean> } = {},
+): Promise<CurrentUser> {
+  if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {
+    throw invalid('Unknown banner image; upload it first');
+  }
+  const { showContactForm, ...rest } = changes;
+  const row = await repo.updateUser(ctx.db, userId, {
+    ...rest,
+    ...(showContactForm === undefined ? {} : { showContactForm: showContactForm ? 1 : 0 }),
+    updatedAt: ctx.clock().toISOString(),
+  });
+  if (!row) throw notFound('User not found');
+  return toCurrentUser(row);
+}
