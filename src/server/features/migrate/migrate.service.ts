@@ -6,11 +6,10 @@ import { sql } from 'kysely';
 import { migrateToLatest, type DatabaseHandle, type Db } from '#server/db/database.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import type { FileStores } from '#server/storage/index.ts';
+import { groupsOfRows, hashing } from '#server/features/backup/backup-archive.ts';
 import {
   BACKUP_TABLES,
   countRows,
-  groupsOfRows,
-  hashing,
   insertAllRows,
   listNames,
   openGroup,
