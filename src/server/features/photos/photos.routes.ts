@@ -18,6 +18,7 @@ import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
+import { addPhotos } from './upload.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */
 const UploadRefused = ApiErrorBody.extend({ rejected: z.array(RejectedFile).optional() });
@@ -50,7 +51,7 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       const { refusedAs, ...outcome } = await withReceivedFiles(
         request,
         { field: 'photos', maxFileBytes: upload.maxFileBytes, maxFiles: upload.maxFiles, tmpDir: upload.tmpDir },
-        (files) => photos.addPhotos(ctx, owner.id, files),
+        (files) => addPhotos(ctx, owner.id, files),
       );
       // Nothing stored is a refusal, answered with the status of its kind, but with every file's reason.
       return reply.code(refusedAs ? (STATUS_OF[refusedAs] as 413 | 415) : 201).send(outcome);

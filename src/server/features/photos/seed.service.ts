@@ -7,7 +7,8 @@ import type { Media } from '#server/images/media.ts';
 import { bannerExists, uploadBanner } from '#server/features/banner/banner.service.ts';
 import { createCategory, listCategories } from '#server/features/categories/categories.service.ts';
 import { updatePortfolioSettings } from '#server/features/owner/owner.service.ts';
-import { addPhotos, reorderPhotos, updatePhoto, type PhotosContext } from './photos.service.ts';
+import { reorderPhotos, updatePhoto, type PhotosContext } from './photos.service.ts';
+import { addPhotos } from './upload.service.ts';
 import { countPhotos } from './photos.repository.ts';
 
 export const DEMO_CATEGORIES = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { titleFromFileName } from './photos.service.ts';
+import { titleFromFileName } from './upload.service.ts';
 
 describe('titleFromFileName', () => {
   it('drops folders and the extension', () => {
