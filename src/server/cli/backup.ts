@@ -1,0 +1,50 @@
+import type { AppContext } from '#server/app-context.ts';
+import { BackupError } from '#server/features/backup/backup-archive.ts';
+import { createBackup, type BackupContext } from '#server/features/backup/backup.service.ts';
+import { readArgs, type CliCommand } from './command.ts';
+import { megabytes, plural, progressBar } from './terminal.ts';
+import { USAGE } from './usage.ts';
+
+/** What a backup and a restore work on: the site's database and both file stores. */
+export function backupContext(ctx: AppContext): BackupContext {
+  return {
+    db: ctx.db,
+    dialect: ctx.dialect,
+    sqlitePath: ctx.config.sqlitePath,
+    uploads: ctx.media.uploads,
+    originals: ctx.media.originals,
+    tmpDir: ctx.config.upload.tmpDir,
+    clock: ctx.clock,
+  };
+}
+
+/** Runs a backup or restore, turning its refusals into a message and exit code 1. */
+export async function reportingBackupErrors(run: () => Promise<void>): Promise<number> {
+  try {
+    await run();
+    return 0;
+  } catch (error) {
+    if (error instanceof BackupError) {
+      process.stderr.write(`${error.message}\n`);
+      return 1;
+    }
+    throw error;
+  }
+}
+
+export const backupCommand: CliCommand = {
+  async run(ctx, args) {
+    const [file] = readArgs(args, {}).positionals;
+    if (!file) {
+      process.stderr.write(USAGE);
+      return 2;
+    }
+    return reportingBackupErrors(async () => {
+      const summary = await createBackup(backupContext(ctx), file, { onProgress: progressBar('Backup') });
+      const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0);
+      process.stdout.write(
+        `Backed up ${plural(rows, 'row', 'rows')} and ${plural(summary.files, 'file', 'files')} (${megabytes(summary.bytes)}) to ${summary.file}\n`,
+      );
+    });
+  },
+};

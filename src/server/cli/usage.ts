@@ -1,0 +1,30 @@
+/** What `npm run cli -- --help` prints, and every wrong call of a command. */
+export const USAGE = `Usage: npm run cli -- <command>
+
+Commands:
+  set-password <username> [--password-stdin]
+      Set a user's password (prompted twice, or read from standard input)
+      and end every session of that user.
+  seed [--photos N]
+      Fill an empty site with demo content: categories, N generated photos
+      (default 24), a music release with its tracks, about text, social links
+      and a banner.
+  cleanup [--grace-minutes M]
+      Delete stored files no photo or banner points at, files a crash left
+      half written, and photos whose display image is missing; prints both
+      counts. Files younger than M minutes (default 15) are kept, as an upload
+      in flight may own them; with the server stopped, 0 cleans everything.
+  backup <file>
+      Write the database and every stored file the site uses to <file>, a tar
+      archive (compressed when the name ends in .gz or .tgz) with a manifest of
+      SHA-256 hashes. Safe while the site serves.
+  restore <file>
+      Check <file> against its manifest and load it into an empty site (a new
+      DATA_DIR and database). Refuses a site that already has content.
+  migrate --to postgres://user:password@host:5432/database [--storage s3]
+      Copy the embedded site of DATA_DIR (its SQLite database, while it
+      serves) into an empty PostgreSQL database, migrated first; with
+      --storage s3, copy its files to the bucket of the S3_* variables too
+      (without it they stay in DATA_DIR, which the new site then uses). Then
+      check every row and file of the copy; exits with 1 on any difference.
+`;
