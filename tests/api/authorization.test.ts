@@ -6,8 +6,8 @@ import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Who may call what, written by hand (spec §6). The route list itself comes from the server:
- * a route added without a line here fails the first test.
+ * Who may call what, written by hand. The route list itself comes from the server: a route
+ * added without a line here fails the first test.
  * owner: 401 for anyone but the signed-in owner, before the body is even read.
  * public: never 401, whoever asks.
  */

@@ -8,7 +8,7 @@ import { resetTokenInOutbox } from '#tests/api/support/outbox.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 
 /**
- * DESIGN §7: logs never hold a password, a token or a session id. The real server writes its
+ * Logs never hold a password, a token or a session id. The real server writes its
  * log while the owner signs in, recovers the password by mail and changes it; then every secret
  * of the session is looked for in that log.
  */

@@ -4,7 +4,7 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * What the log keeps of a request: Fastify's usual fields, but the path without its query string,
- * since a reset link carries its token there (DESIGN §7: logs never hold a token). Headers, and
+ * since a reset link carries its token there and logs never hold a token. Headers, and
  * so cookies, are never serialized.
  */
 export function requestForLog(request: FastifyRequest) {

@@ -21,7 +21,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        // The only origins a page may frame: the music embed players (DESIGN §5).
+        // The only origins a page may frame: the music embed players.
         frameSrc: [...EMBED_FRAME_ORIGINS],
         frameAncestors: ["'none'"],
         objectSrc: ["'none'"],

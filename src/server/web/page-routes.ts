@@ -1,4 +1,4 @@
-/** The client's screens (spec §2), as the server tells them apart for head tags and data. */
+/** The client's screens, as the server tells them apart for head tags and data. */
 export type PageRoute =
   | { kind: 'portfolio' }
   | { kind: 'photo'; id: number | null }
