@@ -11,8 +11,8 @@ import { registerSession, requireOwner, sessionCookieName } from '#server/featur
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
-import { ownerRoutes } from '#server/features/owner/owner.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
+import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { schedulePruning } from '#server/features/rate-limits/rate-limits.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
@@ -90,7 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, contactRoutes, ownerRoutes, categoriesRoutes, photosRoutes, bannerRoutes, uploadsRoutes]) {
+  for (const feature of [authRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, bannerRoutes, uploadsRoutes]) {
     await app.register(feature, ctx);
   }
 

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { etagMatches } from '#server/http/conditional-get.ts';
-import { REVALIDATE } from './cache-control.ts';
+import { REVALIDATE } from '#server/lib/cache-control.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { NO_STORE } from './cache-control.ts';
+import { NO_STORE } from '#server/lib/cache-control.ts';
 
 /** A check that hangs (a dropped packet to the database) must not hang the probe too. */
 const CHECK_TIMEOUT_MS = 3000;

@@ -2,7 +2,7 @@ import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { api } from '#contract/routes.ts';
-import { REVALIDATE } from './cache-control.ts';
+import { REVALIDATE } from '#server/lib/cache-control.ts';
 
 /** The onRequest hook of owner-only routes; passed in, as the session belongs to auth. */
 export type OwnerOnlyHook = (request: FastifyRequest) => Promise<void>;

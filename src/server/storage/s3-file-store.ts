@@ -25,7 +25,7 @@ import {
   type OpenedFile,
   type StoredFileInfo,
 } from './file-store.ts';
-import { IMMUTABLE } from '#server/http/cache-control.ts';
+import { IMMUTABLE } from '#server/lib/cache-control.ts';
 
 
 export function createS3Client(config: S3Config): S3Client {

@@ -9,7 +9,7 @@ import { buildPage, fallbackPage, type Page, type WebContext } from './page-cont
 import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
 import { isClientRoute, matchPageRoute } from './page-routes.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
-import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/http/cache-control.ts';
+import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/lib/cache-control.ts';
 
 export { isClientRoute };
 

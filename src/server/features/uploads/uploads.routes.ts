@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { files as servedFiles } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { CACHE_AN_HOUR, IMMUTABLE } from '#server/http/cache-control.ts';
+import { CACHE_AN_HOUR, IMMUTABLE } from '#server/lib/cache-control.ts';
 import { etagMatches, parseRange } from '#server/http/conditional-get.ts';
 import { HttpError } from '#server/http/http-error.ts';
 import { notFound } from '#server/lib/errors.ts';

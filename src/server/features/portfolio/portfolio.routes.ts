@@ -6,10 +6,10 @@ import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import { bannerExists } from '#server/features/banner/banner.service.ts';
-import { getPortfolioOwner, updatePortfolioSettings } from './owner.service.ts';
+import { getPortfolioOwner, updatePortfolioSettings } from '#server/features/owner/owner.service.ts';
 
-/** The owner as visitors see them, and the settings the owner edits. */
-export const ownerRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+/** The portfolio's owner as visitors see them, and the settings the owner edits (kept in the users row, through the owner service). */
+export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
   routes.get(api.portfolioOwner, { schema: { response: { 200: PortfolioOwner } } }, () => getPortfolioOwner(ctx));
