@@ -25,10 +25,18 @@ export function architectureZones(root) {
       target: `src/server/${infra}`,
       from: [
         ...(infra === 'db' ? [] : ['src/server/features']),
-        ...['web', 'app.ts', 'cli', 'cli.ts', 'main.ts'].map((part) => `src/server/${part}`),
+        ...['web', 'app.ts', 'app-context.ts', 'cli', 'cli.ts', 'main.ts'].map((part) => `src/server/${part}`),
       ],
       message: INFRASTRUCTURE,
     })),
+    // lib/ is the ground floor: errors, escaping and header values that every part may use.
+    { target: 'src/server/lib', from: 'src/server', except: ['./lib'], message: 'lib/ imports nothing of the server: every other part stands on it.' },
+    // Only the HTTP layer turns a domain error into a status code.
+    {
+      target: ['src/server/features/**/*.service.ts', 'src/server/images'],
+      from: 'src/server/http',
+      message: 'Services and the image pipeline throw domain errors (lib/errors.ts); only the HTTP layer knows status codes.',
+    },
     // Only db/ may name the feature tables, to gather them into the one Database type (Kysely's pattern).
     { target: 'src/server/db', from: ['src/server/features/**/!(*.table).ts'], message: INFRASTRUCTURE },
     // A feature calls another feature's service, never its repository or its tables' SQL.

@@ -57,6 +57,30 @@ const planted = [
     expected: /no-restricted-paths: .*Infrastructure .* knows no feature/,
   },
   {
+    rule: 'infrastructure never imports the application context',
+    file: 'src/server/mail/templates.ts',
+    code: "import type { AppContext } from '#server/app-context.ts';\nexport type C = AppContext;\n",
+    expected: /no-restricted-paths: .*Infrastructure .* knows no feature/,
+  },
+  {
+    rule: 'lib imports nothing of the server',
+    file: 'src/server/lib/html.ts',
+    code: "import { systemClock } from '#server/clock.ts';\nexport const clock = systemClock;\n",
+    expected: /no-restricted-paths: .*lib\/ imports nothing of the server/,
+  },
+  {
+    rule: 'a service throws domain errors, never HTTP ones',
+    file: 'src/server/features/categories/categories.service.ts',
+    code: "import { HttpError } from '#server/http/http-error.ts';\nexport const fail = () => new HttpError(404, 'gone');\n",
+    expected: /no-restricted-paths: .*only the HTTP layer knows status codes/,
+  },
+  {
+    rule: 'the image pipeline throws domain errors, never HTTP ones',
+    file: 'src/server/images/image-pipeline.ts',
+    code: "import { STATUS_OF } from '#server/http/http-error.ts';\nexport const statuses = STATUS_OF;\n",
+    expected: /no-restricted-paths: .*only the HTTP layer knows status codes/,
+  },
+  {
     rule: "a feature never calls another feature's repository",
     file: 'src/server/features/categories/categories.service.ts',
     code: "import { insertPhoto } from '#server/features/photos/photos.repository.ts';\nexport const insert = insertPhoto;\n",

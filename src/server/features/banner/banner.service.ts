@@ -4,16 +4,22 @@ import type { ImageFormat } from '#server/images/image-format.ts';
 import type { Media } from '#server/images/media.ts';
 import { isBannerFileName, newFileKey } from '#server/storage/file-names.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import type { ReceivedFile } from '#server/http/receive-files.ts';
 
 /** A banner may be JPEG, PNG or WebP; no GIF. */
 export const BANNER_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'webp'];
+
+/** An uploaded banner, on local disk for the time of the request. */
+export interface BannerFile {
+  path: string;
+  /** Cut off at the size limit by the receiver. */
+  tooLarge: boolean;
+}
 
 /**
  * Crops an uploaded image to the banner and stores it. The owner's row is not touched: the
  * client saves the returned name with PATCH /api/portfolio-settings.
  */
-export async function uploadBanner(media: Media, file: ReceivedFile | undefined): Promise<BannerUploadResponse> {
+export async function uploadBanner(media: Media, file: BannerFile | undefined): Promise<BannerUploadResponse> {
   if (!file) throw invalid('No banner was sent; add an image file in the "banner" field');
   if (file.tooLarge) throw tooLarge('The banner must be at most 5 MB');
   await media.images.inspect(file.path, BANNER_FORMATS);
