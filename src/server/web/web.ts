@@ -1,3 +1,4 @@
+import type { ApiErrorBody } from '#contract/common.ts';
 import { files, screens } from '#contract/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -136,7 +137,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!isPage || pathname.startsWith('/uploads/') || pathname.startsWith('/assets/')) {
-      return reply.code(404).send({ message: `No route for ${request.method} ${pathname}` });
+      const body: ApiErrorBody = { message: `No route for ${request.method} ${pathname}` };
+      return reply.code(404).send(body);
     }
     return sendPage(request, reply, pathname);
   });

@@ -18,7 +18,7 @@ export const bannerRoutes: FastifyPluginAsync<AppContext> = async (app, { media 
     { onRequest: requireOwner, schema: { response: { 201: BannerUploadResponse } } },
     async (request, reply) => {
       const receive = { field: 'banner', maxFileBytes: BANNER_MAX_BYTES, maxFiles: 1, tmpDir: media.upload.tmpDir };
-      const banner = await withReceivedFiles(request, receive, (files) => uploadBanner(media, files[0]));
+      const banner = await withReceivedFiles(request, receive, (files) => uploadBanner({ media }, files[0]));
       return reply.code(201).send(banner);
     },
   );

@@ -1,7 +1,7 @@
 import type { BannerUploadResponse } from '#contract/portfolio.ts';
 import { invalid, tooLarge } from '#server/lib/errors.ts';
 import type { ImageFormat } from '#server/images/image-format.ts';
-import type { Media } from '#server/images/media.ts';
+import type { AppContext } from '#server/app-context.ts';
 import { isBannerFileName, newFileKey } from '#server/storage/file-names.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 
@@ -19,7 +19,8 @@ export interface BannerFile {
  * Crops an uploaded image to the banner and stores it. The owner's row is not touched: the
  * client saves the returned name with PATCH /api/portfolio-settings.
  */
-export async function uploadBanner(media: Media, file: BannerFile | undefined): Promise<BannerUploadResponse> {
+export async function uploadBanner(ctx: Pick<AppContext, 'media'>, file: BannerFile | undefined): Promise<BannerUploadResponse> {
+  const { media } = ctx;
   if (!file) throw invalid('No banner was sent; add an image file in the "banner" field');
   if (file.tooLarge) throw tooLarge('The banner must be at most 5 MB');
   await media.images.inspect(file.path, BANNER_FORMATS);

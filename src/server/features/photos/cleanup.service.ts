@@ -35,7 +35,7 @@ export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE
   const broken: typeof rows = [];
   for (const row of rows) if (!(await media.uploads.stat(row.filename))) broken.push(row);
   await repo.deletePhotosById(ctx.db, broken.map((row) => row.id));
-  for (const row of broken) await deletePhotoFiles(media, row.fileKey, publicFilesOf(row));
+  for (const row of broken) await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
 
   const kept = rows.filter((row) => !broken.includes(row));
   const keptNames = new Set(kept.flatMap((row) => publicFilesOf(row)));

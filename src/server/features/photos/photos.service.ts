@@ -9,7 +9,6 @@ import type {
 } from '#contract/photos.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
-import type { Media } from '#server/images/media.ts';
 import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
@@ -79,7 +78,8 @@ export function publicFilesOf(row: Pick<PhotoRow, 'filename' | 'thumbnail' | 'va
 }
 
 /** Removes a photo's public files and its original; what cannot go now is left to `cleanup`. */
-export async function deletePhotoFiles(media: Media, fileKey: string, publicNames: string[]): Promise<void> {
+export async function deletePhotoFiles(ctx: Pick<AppContext, 'media'>, fileKey: string, publicNames: string[]): Promise<void> {
+  const { media } = ctx;
   const deleteOriginals = async () => {
     for await (const file of media.originals.list(`${fileKey}.`)) await media.originals.delete(file.name);
   };
@@ -90,7 +90,7 @@ export async function deletePhotoFiles(media: Media, fileKey: string, publicName
 export async function deletePhoto(ctx: PhotosContext, userId: number, id: number): Promise<void> {
   const row = await repo.deletePhoto(ctx.db, userId, id);
   if (!row) throw notFound('Photo not found');
-  await deletePhotoFiles(ctx.media, row.fileKey, publicFilesOf(row));
+  await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
 }
 
 /** All or nothing: one unknown photo or category rejects the request unchanged. */

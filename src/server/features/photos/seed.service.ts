@@ -74,7 +74,7 @@ async function setDemoBanner(ctx: PhotosContext, media: Media, userId: number): 
   const file = path.join(media.upload.tmpDir, `seed-${randomBytes(8).toString('hex')}`);
   await fsp.writeFile(file, await drawDemoBanner());
   try {
-    const { filename } = await uploadBanner(media, { path: file, tooLarge: false });
+    const { filename } = await uploadBanner(ctx, { path: file, tooLarge: false });
     await updatePortfolioSettings(
       ctx,
       userId,

@@ -70,7 +70,7 @@ async function storeImage(media: Media, file: IncomingFile): Promise<StoredImage
   try {
     await media.originals.put(photoFileNames.original(key, FORMAT_EXTENSIONS[format]), { path: file.path });
   } catch (error) {
-    await deletePhotoFiles(media, key, renderedFilesOf(rendered));
+    await deletePhotoFiles({ media }, key, renderedFilesOf(rendered));
     throw error;
   }
   return { key, title: titleFromFileName(file.name), rendered };
@@ -143,7 +143,7 @@ export async function addPhotos(ctx: PhotosContext, userId: number, files: Incom
   });
 
   const discardStored = () =>
-    Promise.all(stored.map((image) => deletePhotoFiles(ctx.media, image.key, renderedFilesOf(image.rendered))));
+    Promise.all(stored.map((image) => deletePhotoFiles(ctx, image.key, renderedFilesOf(image.rendered))));
   if (failure) {
     await discardStored();
     throw failure;
