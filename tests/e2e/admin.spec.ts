@@ -20,6 +20,7 @@ import {
   uniqueName,
   uploadPhotosViaApi,
 } from './admin-helpers.ts';
+import { api, screens } from '#contract/routes.ts';
 
 const photoInput = (page: Page) => page.getByLabel('Photos to upload');
 
@@ -144,7 +145,7 @@ test.describe('Upload Photos', () => {
     await photoInput(page).setInputFiles([
       { name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('these bytes are no picture') },
     ]);
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/photos/upload'));
+    const answer = page.waitForResponse((response) => response.url().endsWith(api.photosUpload));
     await upload.getByRole('button', { name: 'Upload Photos' }).click();
     const response = await answer;
     expect(response.ok()).toBe(false);
@@ -172,9 +173,9 @@ test.describe('Upload Photos', () => {
     await openAdmin(page);
     let uploads = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/photos/upload')) uploads += 1;
+      if (request.url().endsWith(api.photosUpload)) uploads += 1;
     });
-    const check = page.waitForRequest((request) => request.url().endsWith('/api/auth/user'));
+    const check = page.waitForRequest((request) => request.url().endsWith(api.currentUser));
     await page.route('**/api/auth/user', (route) => route.fulfill({ status: 401, json: { message: 'Not signed in' } }));
     await photoInput(page).setInputFiles(await pngFiles([uniqueName('Late')]));
     await page.getByRole('button', { name: 'Upload Photos' }).click();
@@ -337,10 +338,10 @@ test.describe('category manager', () => {
     await field.fill('    ');
     await expect(add).toBeDisabled();
 
-    const count = ((await (await page.request.get('/api/categories')).json()) as Category[]).length;
+    const count = ((await (await page.request.get(api.categories)).json()) as Category[]).length;
     await field.fill(`  ${name}  `);
     await expect(add).toBeEnabled();
-    const request = page.waitForRequest((candidate) => candidate.url().endsWith('/api/categories') && candidate.method() === 'POST');
+    const request = page.waitForRequest((candidate) => candidate.url().endsWith(api.categories) && candidate.method() === 'POST');
     await add.click();
     expect((await request).postDataJSON()).toEqual({ name, order: count });
 
@@ -589,7 +590,7 @@ test.describe('Photo Bank', () => {
 test('a full session: sign in, upload, organise, reorder, edit, delete, and see it on the portfolio', async ({ page }) => {
   test.slow();
   // Signing in through the form, as the owner would.
-  await page.goto('/login');
+  await page.goto(screens.login);
   await page.getByLabel('Username').fill(OWNER_USERNAME);
   await page.getByLabel('Password').fill(OWNER_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -632,7 +633,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await page.keyboard.press('Space');
   await expect(categoryCard(page, skies).getByRole('img', { name: noon })).toBeVisible();
   await expect(photoBank(page).getByText('No uncategorized photos')).toBeVisible();
-  const skiesId = ((await (await page.request.get('/api/categories')).json()) as Category[]).find((c) => c.name === skies)!.id;
+  const skiesId = ((await (await page.request.get(api.categories)).json()) as Category[]).find((c) => c.name === skies)!.id;
   await expect.poll(() => storedOrder(page, skiesId)).toEqual([noon, dusk, dawn]);
 
   // Reorder by mouse, then by keyboard.
@@ -712,7 +713,7 @@ test('the admin photo area, its dialogs and a keyboard drag have no serious axe 
 
 test('with the keyboard alone: choose files, upload, add a category, place, rename, edit and delete', async ({ page }) => {
   test.slow();
-  await page.goto('/login');
+  await page.goto(screens.login);
   await page.getByLabel('Username').focus();
   await page.keyboard.type(OWNER_USERNAME);
   await page.keyboard.press('Tab');
@@ -776,7 +777,7 @@ test('with the keyboard alone: choose files, upload, add a category, place, rena
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Photo deleted')).toBeVisible();
 
-  const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
+  const categories = (await (await page.request.get(api.categories)).json()) as Category[];
   const saved = categories.find((category) => category.name === renamed);
   expect(saved).toBeDefined();
   expect(await storedOrder(page, saved!.id)).toEqual(['Kestrel hovering']);

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from '#client/features/photo/api/get-photos.ts';
 import { getCategoriesQueryOptions } from '#client/features/portfolio/api/get-categories.ts';
 
 /** The category's photos are kept: the server moves them to the photo bank. */
 export function deleteCategory(id: number): Promise<MessageResponse> {
-  return apiClient.delete(api.category(id), { schema: MessageResponse });
+  return apiClient.delete(pathTo(api.category, { id }), { schema: MessageResponse });
 }
 
 export function useDeleteCategory() {

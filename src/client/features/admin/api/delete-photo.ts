@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from '#client/features/photo/api/get-photos.ts';
 
 export function deletePhoto(id: number): Promise<MessageResponse> {
-  return apiClient.delete(api.photo(id), { schema: MessageResponse });
+  return apiClient.delete(pathTo(api.photo, { id }), { schema: MessageResponse });
 }
 
 export function useDeletePhoto() {

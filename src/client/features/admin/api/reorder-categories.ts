@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Category, type ReorderCategoriesRequest } from '#contract/categories.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getCategoriesQueryOptions } from '#client/features/portfolio/api/get-categories.ts';
 

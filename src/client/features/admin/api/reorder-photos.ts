@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import type { Photo } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from '#client/features/photo/api/get-photos.ts';
 import { getCategoriesQueryOptions } from '#client/features/portfolio/api/get-categories.ts';

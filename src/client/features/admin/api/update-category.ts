@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category, type UpdateCategoryRequest } from '#contract/categories.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getCategoriesQueryOptions } from '#client/features/portfolio/api/get-categories.ts';
 
@@ -11,7 +11,7 @@ export interface UpdateCategoryVariables {
 }
 
 export function updateCategory({ id, changes }: UpdateCategoryVariables): Promise<Category> {
-  return apiClient.put(api.category(id), changes, { schema: Category });
+  return apiClient.put(pathTo(api.category, { id }), changes, { schema: Category });
 }
 
 export function useUpdateCategory() {

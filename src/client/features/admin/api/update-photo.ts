@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Photo, type UpdatePhotoRequest } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from '#client/features/photo/api/get-photos.ts';
 
@@ -12,7 +12,7 @@ export interface UpdatePhotoVariables {
 
 /** Title, description, link and, for a release, its track list; the image stays as it is. */
 export function updatePhoto({ id, changes }: UpdatePhotoVariables): Promise<Photo> {
-  return apiClient.put(api.photo(id), changes, { schema: Photo });
+  return apiClient.put(pathTo(api.photo, { id }), changes, { schema: Photo });
 }
 
 export function useUpdatePhoto() {

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { CurrentUser } from '#contract/auth.ts';
 import type { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { getPortfolioOwnerQueryOptions } from '#client/features/portfolio/api/get-portfolio-owner.ts';

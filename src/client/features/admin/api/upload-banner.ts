@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#contract/auth.ts';
 import { BannerUploadResponse } from '#contract/portfolio.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { storeSavedSettings, updatePortfolioSettings } from './update-portfolio-settings.ts';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RejectedFile, UploadPhotosResponse } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from '#client/features/photo/api/get-photos.ts';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#contract/auth.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The signed-in owner, or null for a visitor (the server answers 401). */

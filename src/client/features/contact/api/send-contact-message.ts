@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import type { ContactRequest } from '#contract/contact.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 
 export function sendContactMessage(body: ContactRequest): Promise<MessageResponse> {

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getMessagesQueryOptions } from './get-messages.ts';
 
 export function deleteMessage(id: number): Promise<MessageResponse> {
-  return apiClient.delete(api.message(id), { schema: MessageResponse });
+  return apiClient.delete(pathTo(api.message, { id }), { schema: MessageResponse });
 }
 
 export function useDeleteMessage() {

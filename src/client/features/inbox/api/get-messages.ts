@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ContactMessageList } from '#contract/contact.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The owner's contact messages, newest first, with the unread count. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactMessage } from '#contract/contact.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getMessagesQueryOptions } from './get-messages.ts';
 
 export function markMessageRead(id: number): Promise<ContactMessage> {
-  return apiClient.put(api.messageRead(id), undefined, { schema: ContactMessage });
+  return apiClient.put(pathTo(api.messageRead, { id }), undefined, { schema: ContactMessage });
 }
 
 export function useMarkMessageRead() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PhotoWithCategory } from '#contract/photos.ts';
-import { api } from '#client/config/paths.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** One photo with its category's name, for the photo page. */
 export function getPhoto(id: number): Promise<PhotoWithCategory> {
-  return apiClient.get<PhotoWithCategory>(api.photo(id));
+  return apiClient.get<PhotoWithCategory>(pathTo(api.photo, { id }));
 }
 
 export function getPhotoQueryOptions(id: number) {

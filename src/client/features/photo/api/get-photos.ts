@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Photo } from '#contract/photos.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** Every photo of the portfolio, categorised or not; typed, not parsed (see get-categories.ts). */

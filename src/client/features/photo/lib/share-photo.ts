@@ -1,10 +1,10 @@
 import type { Photo } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { paths } from '#client/config/paths.ts';
+import { pathTo, screens } from '#contract/routes.ts';
 
 /** The photo's page as an absolute link, the one a pasted link previews (spec §4). */
 export function photoPageUrl(photoId: number): string {
-  return new URL(paths.photo(photoId), window.location.origin).href;
+  return new URL(pathTo(screens.photo, { id: photoId }), window.location.origin).href;
 }
 
 async function copyText(text: string): Promise<boolean> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The site's owner as visitors see them: title, about text, banner, social links. */
