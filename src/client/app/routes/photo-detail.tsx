@@ -1,7 +1,7 @@
 import { useParams } from 'wouter';
 import { AppLayout } from '#client/app/layout.tsx';
 import { pathTo, screens } from '#contract/routes.ts';
-import { PhotoDetail } from '#client/features/photo/components/photo-detail.tsx';
+import { PhotoDetail } from '#client/app/portfolio/photo-detail.tsx';
 
 /** `/photo/:id` and `/:username/photo/:id`; the back button returns to the same family of routes. */
 export function PhotoDetailPage() {

@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { PhotoImage } from '#client/features/photo/components/photo-image.tsx';
-import { photoTile, returnFocusTo } from '#client/features/photo/lib/return-focus.ts';
+import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
+import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
 
 export interface ReleaseDialogProps {
   /** The open release, or null when closed. */
