@@ -1,5 +1,4 @@
 import type { Photo } from './photos.ts';
-import { files, pathTo } from './routes.ts';
 
 /**
  * Where a photo's files are served, and the srcset of each layout. Shared so the server's
@@ -10,7 +9,7 @@ type PhotoFiles = Pick<Photo, 'filename' | 'thumbnail' | 'variants' | 'width' | 
 
 /** A stored file; `v` busts caches when the file behind a name changes. */
 export const uploadPath = (filename: string, version: number | string) =>
-  `${pathTo(files.upload, { filename })}?v=${encodeURIComponent(String(version))}`;
+  `/uploads/${encodeURIComponent(filename)}?v=${encodeURIComponent(String(version))}`;
 
 /** A banner's name is new with every upload, so one version caches it for good. */
 export const bannerPath = (bannerImage: string) => uploadPath(bannerImage, 1);

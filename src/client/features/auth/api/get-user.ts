@@ -10,7 +10,7 @@ export function getUser(): Promise<CurrentUser | null> {
 
 export function getUserQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: [api.currentUser],
     queryFn: getUser,
     staleTime: 300_000,
     retry: false,

@@ -3,7 +3,6 @@ import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
-import { getPhotosQueryOptions } from '#client/features/photos/api/get-photos.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
 
 /** The category's photos are kept: the server moves them to the photo bank. */
@@ -20,7 +19,7 @@ export function useDeleteCategory() {
       // Spec §7: the photo list is refreshed too, as the photos now sit in the bank.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: [api.photos] }),
       ]);
     },
     onError: (error) => {

@@ -12,7 +12,7 @@ export function getCategories(): Promise<Category[]> {
 }
 
 export function getCategoriesQueryOptions() {
-  return queryOptions({ queryKey: ['categories'], queryFn: getCategories });
+  return queryOptions({ queryKey: [api.categories], queryFn: getCategories });
 }
 
 export function useCategories() {

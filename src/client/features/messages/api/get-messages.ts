@@ -10,7 +10,7 @@ export function getMessages(): Promise<ContactMessageList> {
 
 export function getMessagesQueryOptions() {
   return queryOptions({
-    queryKey: ['messages'],
+    queryKey: [api.messages],
     queryFn: getMessages,
     // Visitors write at any time: the inbox is fetched afresh each time the admin view opens.
     staleTime: 0,

@@ -10,7 +10,7 @@ export function getPortfolioOwner(): Promise<PortfolioOwner> {
 
 export function getPortfolioOwnerQueryOptions() {
   return queryOptions({
-    queryKey: ['portfolio-owner'],
+    queryKey: [api.portfolioOwner],
     queryFn: getPortfolioOwner,
     refetchOnWindowFocus: false,
   });

@@ -4,7 +4,6 @@ import type { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
-import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { getPortfolioOwnerQueryOptions } from './get-portfolio-owner.ts';
 
 /** Saves the fields present in `changes`; the server answers with the whole updated owner. */
@@ -14,7 +13,7 @@ export function updatePortfolioSettings(changes: PortfolioSettingsUpdate): Promi
 
 /** Puts the saved owner in the user cache and refetches what visitors see of them. */
 export async function storeSavedSettings(queryClient: QueryClient, user: CurrentUser): Promise<void> {
-  queryClient.setQueryData(getUserQueryOptions().queryKey, user);
+  queryClient.setQueryData([api.currentUser], user);
   await queryClient.invalidateQueries({ queryKey: getPortfolioOwnerQueryOptions().queryKey });
 }
 

@@ -9,7 +9,7 @@ export function getPhoto(id: number): Promise<PhotoWithCategory> {
 }
 
 export function getPhotoQueryOptions(id: number) {
-  return queryOptions({ queryKey: ['photos', id], queryFn: () => getPhoto(id) });
+  return queryOptions({ queryKey: [api.photos, id], queryFn: () => getPhoto(id) });
 }
 
 export function usePhoto(id: number | null) {

@@ -10,7 +10,7 @@ export function getPhotos(): Promise<Photo[]> {
 
 /** The key is the prefix of every photo query: invalidating it refreshes single photos too. */
 export function getPhotosQueryOptions() {
-  return queryOptions({ queryKey: ['photos'], queryFn: getPhotos });
+  return queryOptions({ queryKey: [api.photos], queryFn: getPhotos });
 }
 
 export function usePhotos() {

@@ -5,7 +5,6 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from './get-photos.ts';
-import { getCategoriesQueryOptions } from '#client/features/categories/api/get-categories.ts';
 import { applyPhotoUpdates, type PhotoUpdate } from '#client/features/photos/lib/photo-order.ts';
 
 export interface ReorderPhotosVariables {
@@ -49,7 +48,7 @@ export function useReorderPhotos() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: photosKey }),
-        queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: [api.categories] }),
       ]),
   });
 }
