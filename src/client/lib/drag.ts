@@ -1,3 +1,4 @@
+import type { SyntheticEvent } from 'react';
 import {
   closestCenter,
   KeyboardSensor,
@@ -14,16 +15,27 @@ import {
   type PointerSensorOptions,
   type UniqueIdentifier,
 } from '@dnd-kit/core';
-import { sortableKeyboardCoordinates } from '@dnd-kit/sortable';
+import { sortableKeyboardCoordinates, useSortable } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
 import type { Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
-import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
 
-/** What is being dragged, or what lies under it: the `data` of every draggable and droppable. */
+/**
+ * What is being dragged, or what lies under it: the `data` of every draggable and droppable.
+ * In the admin workspace a photo's `containerId` is its category's id, or null for the photo bank;
+ * on the owner's public grid a `photo-reorder` names the section the photo is shown in (null for Other).
+ */
 export type DragData =
-  | { type: 'photo'; photo: Photo; containerId: ContainerId }
+  | { type: 'photo'; photo: Photo; containerId: number | null }
   | { type: 'category'; category: Category }
-  | { type: 'bank' };
+  | { type: 'bank' }
+  | PhotoReorderData;
+
+export interface PhotoReorderData {
+  type: 'photo-reorder';
+  photo: Photo;
+  sectionId: number | null;
+}
 
 export const photoDragId = (id: number) => `photo-${id}`;
 export const categoryDragId = (id: number) => `category-${id}`;
@@ -39,8 +51,32 @@ export function dragDataOf(entry: Active | Over | DroppableContainer | null | un
   return entry?.data.current as DragData | undefined;
 }
 
+/** The public grid accepts a drag only when its data says it is a photo being reordered. */
+export function reorderDataOf(entry: Active | Over | null | undefined): PhotoReorderData | undefined {
+  const data = dragDataOf(entry);
+  return data?.type === 'photo-reorder' ? data : undefined;
+}
+
 export function sortableInfoOf(entry: Active | Over | null | undefined): SortableInfo | undefined {
   return (entry?.data.current as { sortable?: SortableInfo } | undefined)?.sortable;
+}
+
+/**
+ * One item of a sortable grid, set up the same way in the admin workspace and on the public grid:
+ * `style` moves it while others are dragged, `dragAnywhere` lets a mouse or finger drag it from
+ * any point (the keyboard uses its handle), and `setActivatorNodeRef` with `attributes` go on that handle.
+ */
+export function useSortableItem(id: UniqueIdentifier, data: DragData) {
+  const sortable = useSortable({ id, data });
+  return {
+    ...sortable,
+    style: { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition },
+    dragAnywhere: {
+      ...sortable.listeners,
+      // A long press on a phone would open the image's menu instead of starting the drag.
+      onContextMenu: (event: SyntheticEvent) => event.preventDefault(),
+    },
+  };
 }
 
 /**

@@ -1,16 +1,15 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { rectSortingStrategy, SortableContext, useSortable, type SortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { ArrowUpDown, Check, GripVertical, Pencil, Trash2, X } from 'lucide-react';
+import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
+import { ArrowUpDown, Check, Pencil, Trash2, X } from 'lucide-react';
 import { CreateCategoryRequest, type Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
+import { DragHandle } from '#client/components/drag-handle.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
-import { categoryDragId, photoDragId, type DragData } from '#client/lib/drag.ts';
+import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AdminPhotoTile, type MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
 
@@ -51,11 +50,10 @@ export function CategoryCard({
   onMovePhoto,
   onDelete,
 }: CategoryCardProps) {
-  const data: DragData = { type: 'category', category };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: categoryDragId(category.id),
-    data,
-  });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = useSortableItem(
+    categoryDragId(category.id),
+    { type: 'category', category },
+  );
   const headingId = useId();
   const sortId = useId();
   const shown = sortPhotos(photos, sortMode);
@@ -65,7 +63,7 @@ export function CategoryCard({
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       className={cn(isDragging && 'relative z-10 rounded-lg outline-2 outline-offset-2 outline-ring outline-dashed [&_img]:opacity-40')}
     >
       <section
@@ -76,21 +74,14 @@ export function CategoryCard({
         )}
       >
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b p-2 sm:p-3">
-          <Tooltip>
-            <TooltipTrigger asChild>
-              <button
-                ref={setActivatorNodeRef}
-                type="button"
-                {...attributes}
-                {...listeners}
-                aria-label={`Drag category ${category.name}`}
-                className="flex size-9 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
-              >
-                <GripVertical className="size-4" aria-hidden />
-              </button>
-            </TooltipTrigger>
-            <TooltipContent>Drag to reorder</TooltipContent>
-          </Tooltip>
+          <DragHandle
+            label={`Drag category ${category.name}`}
+            hint="Drag to reorder"
+            activatorRef={setActivatorNodeRef}
+            attributes={attributes}
+            listeners={listeners}
+            className="flex size-9 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
+          />
 
           <CategoryTitle category={category} headingId={headingId} count={photos.length} onDelete={onDelete} />
 

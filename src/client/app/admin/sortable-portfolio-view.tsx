@@ -12,13 +12,12 @@ import {
   type DragStartEvent,
   type Over,
 } from '@dnd-kit/core';
-import { rectSortingStrategy, SortableContext, useSortable, type SortingStrategy } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { GripVertical } from 'lucide-react';
+import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
 import type { Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
 import { groupIntoSections } from '#contract/portfolio-sections.ts';
-import { Tooltip, TooltipContent, TooltipProvider, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
+import { DragHandle } from '#client/components/drag-handle.tsx';
+import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { usePhotos } from '#client/features/photos/api/get-photos.ts';
 import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
@@ -28,26 +27,10 @@ import { PhotoDragContext } from '#client/lib/drag-context.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useReorderPhotos } from '#client/features/photos/api/reorder-photos.ts';
 import { screenReaderInstructions } from './drag-announcements.ts';
-import { photoDragId, useDragSensors } from '#client/lib/drag.ts';
+import { photoDragId, reorderDataOf, sortableInfoOf, useDragSensors, useSortableItem } from '#client/lib/drag.ts';
 import { reorderWithin } from '#client/features/photos/lib/photo-order.ts';
 
-/** Spec §5: a drag on the public grid is accepted only when its data says what it is. */
-interface PhotoReorderData {
-  type: 'photo-reorder';
-  photo: Photo;
-  /** The section the photo is shown in: its category, or null for Other. */
-  sectionId: number | null;
-}
-
-function reorderDataOf(entry: Active | Over | null | undefined): PhotoReorderData | undefined {
-  const data = entry?.data.current as Partial<PhotoReorderData> | undefined;
-  return data?.type === 'photo-reorder' ? (data as PhotoReorderData) : undefined;
-}
-
-const positionOf = (entry: Active | Over | null | undefined) => {
-  const sortable = (entry?.data.current as { sortable?: { index: number } } | undefined)?.sortable;
-  return sortable?.index;
-};
+const positionOf = (entry: Active | Over | null | undefined) => sortableInfoOf(entry)?.index;
 
 /** The photo under the pointer, or the nearest one (always by keyboard). */
 const collisionDetection: CollisionDetection = (args) => {
@@ -207,35 +190,25 @@ function SortablePortfolioPhoto({
   sectionId: number | null;
   children: ReactNode;
 }) {
-  const data: PhotoReorderData = { type: 'photo-reorder', photo, sectionId };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: photoDragId(photo.id),
-    data,
-  });
+  const { attributes, setNodeRef, setActivatorNodeRef, style, dragAnywhere, isDragging } = useSortableItem(
+    photoDragId(photo.id),
+    { type: 'photo-reorder', photo, sectionId },
+  );
   return (
     <div
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       className={cn('group/sortable relative touch-manipulation', isDragging && 'z-10 opacity-40')}
-      {...listeners}
-      // A long press on a phone would open the image's menu instead of starting the drag.
-      onContextMenu={(event) => event.preventDefault()}
+      {...dragAnywhere}
     >
       {children}
-      <Tooltip>
-        <TooltipTrigger asChild>
-          <button
-            ref={setActivatorNodeRef}
-            type="button"
-            {...attributes}
-            aria-label={`Drag ${photo.title}`}
-            className="absolute top-1.5 left-1.5 flex size-8 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover/sortable:opacity-100"
-          >
-            <GripVertical className="size-4" aria-hidden />
-          </button>
-        </TooltipTrigger>
-        <TooltipContent>Drag to reorder</TooltipContent>
-      </Tooltip>
+      <DragHandle
+        label={`Drag ${photo.title}`}
+        hint="Drag to reorder"
+        activatorRef={setActivatorNodeRef}
+        attributes={attributes}
+        className="absolute top-1.5 left-1.5 flex size-8 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover/sortable:opacity-100"
+      />
     </div>
   );
 }

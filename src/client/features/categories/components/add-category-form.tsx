@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { CreateCategoryRequest } from '#contract/categories.ts';
+import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { useCreateCategory } from '#client/features/categories/api/create-category.ts';
 
 /** Spec §2: a Category Name field; the button waits for a name that is not blank once trimmed. */
@@ -11,7 +11,6 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   const [name, setName] = useState('');
   const create = useCreateCategory();
   const inputId = useId();
-  const errorId = useId();
   const trimmed = name.trim();
   const parsed = CreateCategoryRequest.shape.name.safeParse(name);
   const problem = trimmed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
@@ -24,28 +23,24 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-2" aria-label="Add Category">
-      <Label htmlFor={inputId}>Category Name</Label>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <Input
-          id={inputId}
-          value={name}
-          placeholder="e.g. Landscapes"
-          autoComplete="off"
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={problem ? errorId : undefined}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <Button type="submit" disabled={!trimmed || Boolean(problem) || create.isPending}>
-          <Plus aria-hidden />
-          Add Category
-        </Button>
-      </div>
-      {problem && (
-        <p id={errorId} className="text-sm text-destructive">
-          {problem}
-        </p>
-      )}
+    <form onSubmit={onSubmit} aria-label="Add Category">
+      <FormField id={inputId} label="Category Name" error={problem || undefined}>
+        {(field) => (
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <Input
+              {...field}
+              value={name}
+              placeholder="e.g. Landscapes"
+              autoComplete="off"
+              onChange={(event) => setName(event.target.value)}
+            />
+            <Button type="submit" disabled={!trimmed || Boolean(problem) || create.isPending}>
+              <Plus aria-hidden />
+              Add Category
+            </Button>
+          </div>
+        )}
+      </FormField>
     </form>
   );
 }

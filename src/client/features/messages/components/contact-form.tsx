@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, ContactRequest, DEFAULT_OWNER_ID } from '#contract/contact.ts';
+import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
@@ -37,44 +38,33 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-name">Name</Label>
-        {/* The form opens in a dialog, and may load after the dialog placed its focus. */}
-        <Input
-          id="contact-name"
-          autoFocus
-          autoComplete="name"
-          maxLength={CONTACT_NAME_MAX}
-          required
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? 'contact-name-error' : undefined}
-          {...form.register('name')}
-        />
-        {errors.name && (
-          <p id="contact-name-error" className="text-sm text-destructive">
-            {errors.name.message}
-          </p>
+      <FormField id="contact-name" label="Name" error={errors.name?.message}>
+        {(field) => (
+          // The form opens in a dialog, and may load after the dialog placed its focus.
+          <Input
+            {...field}
+            autoFocus
+            autoComplete="name"
+            maxLength={CONTACT_NAME_MAX}
+            required
+            {...form.register('name')}
+          />
         )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="contact-email">Email</Label>
-        <Input
-          id="contact-email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'contact-email-error' : undefined}
-          {...form.register('email')}
-        />
-        {errors.email && (
-          <p id="contact-email-error" className="text-sm text-destructive">
-            {errors.email.message}
-          </p>
+      </FormField>
+      <FormField id="contact-email" label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.register('email')}
+          />
         )}
-      </div>
+      </FormField>
+      {/* Not a FormField: the error line is always there, beside the live count, so typing never shifts the layout. */}
       <div className="grid gap-2">
         <Label htmlFor="contact-message">Message</Label>
         <Textarea

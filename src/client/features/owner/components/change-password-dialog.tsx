@@ -3,6 +3,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { ChangePasswordForm } from '#contract/auth.ts';
+import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
@@ -15,7 +16,6 @@ import {
   DialogTrigger,
 } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { useChangePassword } from '#client/features/owner/api/change-password.ts';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
@@ -61,23 +61,11 @@ export function ChangePasswordDialog() {
             const id = `change-password-${name}`;
             const error = errors[name]?.message;
             return (
-              <div key={name} className="grid gap-2">
-                <Label htmlFor={id}>{label}</Label>
-                <Input
-                  id={id}
-                  type="password"
-                  autoComplete={autoComplete}
-                  required
-                  aria-invalid={error ? true : undefined}
-                  aria-describedby={error ? `${id}-error` : undefined}
-                  {...form.register(name)}
-                />
-                {error && (
-                  <p id={`${id}-error`} className="text-sm text-destructive">
-                    {error}
-                  </p>
+              <FormField key={name} id={id} label={label} error={error}>
+                {(field) => (
+                  <Input {...field} type="password" autoComplete={autoComplete} required {...form.register(name)} />
                 )}
-              </div>
+              </FormField>
             );
           })}
           <DialogFooter>

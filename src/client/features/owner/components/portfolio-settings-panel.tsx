@@ -1,9 +1,9 @@
-import type { ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
+import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -46,42 +46,6 @@ function toChanges({ portfolioTitle, ...rest }: SettingsFormValues): PortfolioSe
   return portfolioTitle === null ? rest : { portfolioTitle, ...rest };
 }
 
-/** The ids a control points at with aria-describedby: its hint, then its error. */
-function describedBy(id: string, hint: boolean, error: boolean): string | undefined {
-  return [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div className="grid content-start gap-2">
-      <Label htmlFor={id}>{label}</Label>
-      {children}
-      {hint && (
-        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="text-sm text-destructive">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}
-
 export function PortfolioSettingsPanel() {
   const { user } = useAuth();
   if (!user) return null;
@@ -102,12 +66,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
       onSuccess: (saved) => form.reset(toFormValues(saved)),
     });
 
-  const text = (name: Exclude<keyof SettingsFormInput, 'showContactForm'>, hint = false) => ({
-    id: `settings-${name}`,
-    'aria-invalid': errors[name] ? true : undefined,
-    'aria-describedby': describedBy(`settings-${name}`, hint, Boolean(errors[name])),
-    ...form.register(name),
-  });
+  const text = (name: Exclude<keyof SettingsFormInput, 'showContactForm'>) => form.register(name);
 
   return (
     <Card role="region" aria-labelledby="portfolio-settings-heading">
@@ -126,25 +85,27 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
           onSubmit={(event) => void form.handleSubmit(onValid)(event)}
         >
           <div className="grid content-start gap-6">
-            <Field
+            <FormField
               id="settings-portfolioTitle"
               label="Portfolio Title"
               hint="The header of your portfolio shows only when a title is set."
               error={errors.portfolioTitle?.message}
+              className="grid content-start gap-2"
             >
-              <Input {...text('portfolioTitle', true)} />
-            </Field>
-            <Field id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message}>
-              <Textarea rows={3} className="min-h-0" {...text('portfolioSubtitle')} />
-            </Field>
-            <Field
+              {(field) => <Input {...field} {...text('portfolioTitle')} />}
+            </FormField>
+            <FormField id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message} className="grid content-start gap-2">
+              {(field) => <Textarea rows={3} className="min-h-0" {...field} {...text('portfolioSubtitle')} />}
+            </FormField>
+            <FormField
               id="settings-aboutText"
               label="About Text"
               hint="Shown in the About dialog; line breaks are kept."
               error={errors.aboutText?.message}
+              className="grid content-start gap-2"
             >
-              <Textarea rows={6} {...text('aboutText', true)} />
-            </Field>
+              {(field) => <Textarea rows={6} {...field} {...text('aboutText')} />}
+            </FormField>
           </div>
 
           <div className="grid content-start gap-6">
@@ -177,31 +138,35 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
           <fieldset className="grid gap-4 @3xl:col-span-2">
             <legend className="mb-4 text-sm font-semibold">Social Links</legend>
             <div className="grid gap-4 @3xl:grid-cols-3">
-              <Field id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message}>
-                <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...text('twitterUrl')} />
-              </Field>
-              <Field id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message}>
-                <Input
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://yourname.substack.com"
-                  {...text('substackUrl')}
-                />
-              </Field>
-              <Field id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message}>
-                <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...text('linktreeUrl')} />
-              </Field>
+              <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
+                {(field) => <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...field} {...text('twitterUrl')} />}
+              </FormField>
+              <FormField id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message} className="grid content-start gap-2">
+                {(field) => (
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://yourname.substack.com"
+                    {...field}
+                    {...text('substackUrl')}
+                  />
+                )}
+              </FormField>
+              <FormField id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message} className="grid content-start gap-2">
+                {(field) => <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...field} {...text('linktreeUrl')} />}
+              </FormField>
             </div>
           </fieldset>
 
-          <Field
+          <FormField
             id="settings-email"
             label="Recovery Email"
             hint="Password reset links are sent here. Visitors never see it."
             error={errors.email?.message}
+            className="grid content-start gap-2"
           >
-            <Input type="email" autoComplete="email" spellCheck={false} {...text('email', true)} />
-          </Field>
+            {(field) => <Input type="email" autoComplete="email" spellCheck={false} {...field} {...text('email')} />}
+          </FormField>
 
           <div className="flex items-end justify-end">
             <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>

@@ -1,8 +1,7 @@
 import type { ReactNode, SyntheticEvent } from 'react';
-import { useSortable } from '@dnd-kit/sortable';
-import { CSS } from '@dnd-kit/utilities';
-import { FolderInput, GripVertical, Pencil, Trash2 } from 'lucide-react';
+import { FolderInput, Pencil, Trash2 } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
+import { DragHandle } from '#client/components/drag-handle.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
@@ -11,10 +10,9 @@ import {
   DropdownMenuLabel,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
-import { Tooltip, TooltipContent, TooltipTrigger } from '#client/components/ui/tooltip.tsx';
 import { PhotoImage } from './photo-image.tsx';
 import { cn } from '#client/lib/utils.ts';
-import { photoDragId, type DragData } from '#client/lib/drag.ts';
+import { photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
 
 export interface MoveTarget {
@@ -60,42 +58,33 @@ export function AdminPhotoTile({
   dragHint,
   sizes,
 }: AdminPhotoTileProps) {
-  const data: DragData = { type: 'photo', photo, containerId };
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
-    id: photoDragId(photo.id),
-    data,
-  });
+  const { attributes, setNodeRef, setActivatorNodeRef, style, dragAnywhere, isDragging } = useSortableItem(
+    photoDragId(photo.id),
+    { type: 'photo', photo, containerId },
+  );
 
   return (
     <li
       ref={setNodeRef}
-      style={{ transform: CSS.Translate.toString(transform), transition }}
+      style={style}
       // While dragged, the tile stays as a faded placeholder; its caption stays readable.
       className={cn('group relative grid min-w-0 content-start gap-1', isDragging && 'z-10 [&_img]:opacity-40')}
-      {...listeners}
-      // A long press on a phone would open the image's menu instead of starting the drag.
-      onContextMenu={(event) => event.preventDefault()}
+      {...dragAnywhere}
     >
       <div className="relative aspect-square cursor-grab touch-manipulation overflow-hidden rounded-md bg-muted select-none [-webkit-touch-callout:none] active:cursor-grabbing">
         <PhotoImage photo={photo} alt={photo.title} layout="tile" sizes={sizes} className="pointer-events-none size-full" />
-        <Tooltip>
-          <TooltipTrigger asChild>
-            <button
-              ref={setActivatorNodeRef}
-              type="button"
-              {...attributes}
-              aria-label={`Drag ${photo.title}`}
-              className={cn(
-                'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
-                // A finger drags the whole tile after a press; the handle is for the mouse and the keyboard.
-                '[@media(hover:none)]:opacity-0',
-              )}
-            >
-              <GripVertical className="size-3.5" aria-hidden />
-            </button>
-          </TooltipTrigger>
-          <TooltipContent>{dragHint}</TooltipContent>
-        </Tooltip>
+        <DragHandle
+          label={`Drag ${photo.title}`}
+          hint={dragHint}
+          activatorRef={setActivatorNodeRef}
+          attributes={attributes}
+          className={cn(
+            'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
+            // A finger drags the whole tile after a press; the handle is for the mouse and the keyboard.
+            '[@media(hover:none)]:opacity-0',
+          )}
+          iconClassName="size-3.5"
+        />
 
         <div
           className="absolute inset-x-0 bottom-0 flex items-center bg-black/55 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"

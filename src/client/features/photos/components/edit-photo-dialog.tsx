@@ -5,6 +5,7 @@ import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, t
 import { z } from 'zod';
 import { isMusicRelease } from '#contract/music.ts';
 import { Track, UpdatePhotoRequest, type Photo } from '#contract/photos.ts';
+import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
@@ -16,7 +17,6 @@ import {
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { PhotoImage } from './photo-image.tsx';
 import { useUpdatePhoto } from '#client/features/photos/api/update-photo.ts';
@@ -50,7 +50,7 @@ export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
 
 function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
   const update = useUpdatePhoto();
-  const ids = { title: useId(), description: useId(), link: useId(), linkHint: useId() };
+  const ids = { title: useId(), description: useId(), link: useId() };
   const {
     register,
     control,
@@ -91,54 +91,38 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
         />
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.title}>Title</Label>
-        <Input
-          id={ids.title}
-          required
-          aria-invalid={errors.title ? true : undefined}
-          aria-describedby={errors.title ? `${ids.title}-error` : undefined}
-          {...register('title')}
-        />
-        {errors.title && (
-          <p id={`${ids.title}-error`} className="text-sm text-destructive">
-            {errors.title.message}
-          </p>
-        )}
-      </div>
+      <FormField id={ids.title} label="Title" error={errors.title?.message}>
+        {(field) => <Input {...field} required {...register('title')} />}
+      </FormField>
 
-      <div className="grid gap-2">
-        <Label htmlFor={ids.description}>Description</Label>
-        <Textarea
-          id={ids.description}
-          rows={4}
-          placeholder="Description shown when a visitor clicks the photo"
-          aria-invalid={errors.description ? true : undefined}
-          {...register('description')}
-        />
-        {errors.description && <p className="text-sm text-destructive">{errors.description.message}</p>}
-      </div>
-
-      <div className="grid gap-2">
-        <Label htmlFor={ids.link}>Project Link (Optional)</Label>
-        <Input
-          id={ids.link}
-          type="url"
-          inputMode="url"
-          placeholder="https://example.com/project"
-          aria-invalid={errors.hyperlink ? true : undefined}
-          aria-describedby={`${ids.linkHint}${errors.hyperlink ? ` ${ids.link}-error` : ''}`}
-          {...register('hyperlink')}
-        />
-        <p id={ids.linkHint} className="text-xs text-muted-foreground">
-          A link for viewers to visit, shown as a Visit Project button.
-        </p>
-        {errors.hyperlink && (
-          <p id={`${ids.link}-error`} className="text-sm text-destructive">
-            {errors.hyperlink.message}
-          </p>
+      <FormField id={ids.description} label="Description" error={errors.description?.message}>
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={4}
+            placeholder="Description shown when a visitor clicks the photo"
+            {...register('description')}
+          />
         )}
-      </div>
+      </FormField>
+
+      <FormField
+        id={ids.link}
+        label="Project Link (Optional)"
+        hint="A link for viewers to visit, shown as a Visit Project button."
+        hintClassName="text-xs text-muted-foreground"
+        error={errors.hyperlink?.message}
+      >
+        {(field) => (
+          <Input
+            {...field}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/project"
+            {...register('hyperlink')}
+          />
+        )}
+      </FormField>
 
       {showTracks && <TrackListEditor control={control} register={register} errors={errors} />}
 
