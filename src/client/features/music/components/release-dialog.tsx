@@ -11,7 +11,7 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
+import { PhotoImage } from '#client/features/photos/index.ts';
 import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
 
 export interface ReleaseDialogProps {

@@ -10,7 +10,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
-import { useAuth } from '#client/features/auth/api/get-user.ts';
+import { useAuth } from '#client/features/auth/index.ts';
 import { useUpdatePortfolioSettings } from '#client/features/owner/api/update-portfolio-settings.ts';
 import { BannerUpload } from './banner-upload.tsx';
 
