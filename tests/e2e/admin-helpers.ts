@@ -1,8 +1,9 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '#contract/categories.ts';
 import type { Photo, UploadPhotosResponse } from '#contract/photos.ts';
-import { expect, signInAsOwner } from './fixtures.ts';
+import { expect, signInAsOwner, toasts } from './fixtures.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 
 /** A name no other test of the worker's shared server uses. */
@@ -184,4 +185,25 @@ export function gate() {
 /** The names every image file of a photo is served under. */
 export function fileNamesOf(photo: Photo): string[] {
   return [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
+}
+
+/** The upload panel's file input. */
+export const photoInput = (page: Page) => page.getByLabel('Photos to upload');
+
+export function toast(page: Page, title: string) {
+  return toasts(page).filter({ hasText: title });
+}
+
+/** A modal dialog hides the rest of the page from the accessibility tree, the toasts included. */
+export function toastBehindDialog(page: Page, title: string) {
+  return page
+    .getByRole('region', { name: /notifications/i, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: title });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
