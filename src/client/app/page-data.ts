@@ -11,7 +11,7 @@ const isObject = (value: unknown): value is object => typeof value === 'object' 
 
 /**
  * The shape of the embedded data, checked by its top level only: our own server wrote it from the
- * contract's schemas, and a visitor's first load carries no schema library (issue 7: JS budget).
+ * contract's schemas, and a visitor's first load carries no schema library (the first-load budget of scripts/bundle-size.mjs).
  */
 function hasPageDataShape(data: unknown): data is PageData {
   if (!isObject(data) || Array.isArray(data)) return false;
@@ -44,7 +44,7 @@ export function readPageData(doc: Document = document): PageData | null {
 
 /**
  * Puts the page's first data in the query cache, so the first paint needs no API round trip.
- * Fresh as fetched data: the cache's rules (spec §7) decide when it is refetched.
+ * Fresh as fetched data: the cache's rules decide when it is refetched.
  */
 export function seedQueryCache(queryClient: QueryClient, data: PageData | null = readPageData()): void {
   if (!data) return;

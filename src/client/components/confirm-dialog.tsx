@@ -13,7 +13,7 @@ import { Button } from '#client/components/ui/button.tsx';
 export interface ConfirmDialogProps {
   open: boolean;
   title: string;
-  /** The question, word for word as the spec has it. */
+  /** The question to confirm, worded in full. */
   description: string;
   /** More about what happens, under the question. */
   details?: ReactNode;

@@ -96,7 +96,7 @@ class MouseAndPenSensor extends PointerSensor {
   ];
 }
 
-/** Spec-free but needed: how far a mouse moves, and how long a finger rests, before a drag starts. */
+/** How far a mouse moves, and how long a finger rests, before a drag starts. */
 export const POINTER_ACTIVATION_DISTANCE = 8;
 export const TOUCH_PRESS_DELAY = 250;
 const TOUCH_TOLERANCE = 8;

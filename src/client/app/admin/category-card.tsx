@@ -16,7 +16,7 @@ import { AdminPhotoTile, type MoveTarget } from '#client/features/photos/compone
 /** In a sorted view the tiles stay put while dragging: only the stored order can be rearranged. */
 const staticStrategy: SortingStrategy = () => null;
 
-/** Four thumbnails a row (spec §9) in a card at most half the page wide. */
+/** Four thumbnails a row in a card at most half the page wide. */
 const THUMBNAIL_SIZES = '(min-width: 1024px) 170px, 25vw';
 
 export interface CategoryCardProps {
@@ -35,7 +35,7 @@ export interface CategoryCardProps {
 }
 
 /**
- * Spec §2: one category of the manager. Renamed inline, deleted, dragged by its handle to reorder;
+ * One category of the manager. Renamed inline, deleted, dragged by its handle to reorder;
  * a drop target for photos; its photos in a 4-column grid, sortable in its stored order.
  */
 export function CategoryCard({

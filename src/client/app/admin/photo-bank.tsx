@@ -25,7 +25,7 @@ export interface PhotoBankProps {
 }
 
 /**
- * Spec §2 "Photo Bank": the photos in no category, with their count, in a scrolling grid of
+ * The Photo Bank: the photos in no category, with their count, in a scrolling grid of
  * 4 columns (6 where the card is wide) at most 24rem high. Drag a photo from here onto a
  * category, or send it with "Move to…".
  */

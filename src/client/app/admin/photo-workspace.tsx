@@ -149,7 +149,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     const overData = dragDataOf(over);
     if (!overData) return;
     if (!data) {
-      // Spec §8: a drop that carries no photo we know of.
+      // A drop that carries no photo we know of.
       toast({ title: 'Error', description: 'Failed to process dropped photo', variant: 'destructive' });
       return;
     }

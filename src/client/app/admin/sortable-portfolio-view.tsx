@@ -43,7 +43,7 @@ const collisionDetection: CollisionDetection = (args) => {
 
 /**
  * The portfolio as the signed-in owner sees it: the same page, with every photo draggable to a
- * new place in its own category (spec §2, §5). Loaded only for the owner.
+ * new place in its own category. Loaded only for the owner.
  */
 export function SortablePortfolioView() {
   const photos = usePhotos();

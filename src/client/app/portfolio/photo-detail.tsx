@@ -21,7 +21,7 @@ export function parsePhotoId(raw: string | undefined): number | null {
   return id > 0 ? id : null;
 }
 
-/** `/photo/{id}` (spec §2): one photo on a page of its own, the page a shared link opens. */
+/** `/photo/{id}`: one photo on a page of its own, the page a shared link opens. */
 export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; backHref: string }) {
   const id = parsePhotoId(rawId);
   const photo = usePhoto(id);
@@ -69,7 +69,7 @@ function PhotoDetailContent({ photo, back }: { photo: PhotoWithCategory; back: R
   const [playing, setPlaying] = useState(false);
   const playButton = useRef<HTMLButtonElement>(null);
   const release = isMusicRelease(photo);
-  // Spec §2: the music category's links are releases, played here rather than visited.
+  // The music category's links are releases, played here rather than visited.
   const showVisit = photo.hyperlink && photo.category?.name.toLowerCase() !== 'music';
 
   return (

@@ -14,7 +14,7 @@ export interface PhotoGridProps {
   renderPhoto?: (photo: Photo, tile: ReactNode) => ReactNode;
 }
 
-/** The public grid (spec §9): 2 columns on phones, 6 on medium screens, 8 on large ones. */
+/** The public grid: 2 columns on phones, 6 on medium screens, 8 on large ones. */
 export function PhotoGrid({ photos, onOpen, priorityCount = 0, renderPhoto }: PhotoGridProps) {
   return (
     <ul className="grid grid-cols-2 gap-2 md:grid-cols-6 lg:grid-cols-8">

@@ -8,7 +8,7 @@ import { AboutDialog, ContactDialog } from './lazy-dialogs.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
 
 /**
- * The header card (spec §2), shown only when the owner has a title: title, subtitle, the banner
+ * The header card, shown only when the owner has a title: title, subtitle, the banner
  * behind them, About at the left, Contact at the right and the social links.
  */
 export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {

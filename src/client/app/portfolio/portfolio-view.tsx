@@ -31,7 +31,7 @@ export interface PortfolioViewProps {
   renderPhoto?: (photo: Photo, tile: ReactNode) => ReactNode;
 }
 
-/** The public portfolio (spec §2): header card, a section per category, then Other. */
+/** The public portfolio: header card, a section per category, then Other. */
 export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
   const owner = usePortfolioOwner();
   const categories = useCategories();

@@ -5,7 +5,7 @@ export type PortfolioTab = 'portfolio' | 'admin';
 
 /**
  * The portfolio page's view, kept in `?tab=admin` so a reload keeps it.
- * A visitor always gets the portfolio view, whatever the URL says (spec §2).
+ * A visitor always gets the portfolio view, whatever the URL says.
  */
 export function usePortfolioTab() {
   const [searchParams, setSearchParams] = useSearchParams();

@@ -31,7 +31,7 @@ export async function clearSiteData(): Promise<void> {
   for (const result of results) if (result.status === 'rejected') console.error('Could not clear', result.reason);
 }
 
-/** `/clear-cache` (spec §2): for a browser stuck on an old version of the site. */
+/** `/clear-cache`: for a browser stuck on an old version of the site. */
 export function ClearCachePage() {
   const [clearing, setClearing] = useState(false);
 

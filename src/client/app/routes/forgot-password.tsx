@@ -13,7 +13,7 @@ const linkClass =
 /** A stable ref callback, so the focus moves once, when the element appears. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-/** /forgot-password: the form, then the confirmation (spec §4, forgot-password flow). */
+/** /forgot-password: the form, then the confirmation. */
 export function ForgotPasswordPage() {
   // The server's neutral answer, once it has taken the request.
   const [sentMessage, setSentMessage] = useState<string | null>(null);

@@ -10,7 +10,7 @@ import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.
 /** A stable ref callback, so the focus moves once, when the element appears. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-/** /reset-password?token=…: no token, the invalid-link screen; a token, the form, then success (spec §4). */
+/** /reset-password?token=…: no token, the invalid-link screen; a token, the form, then success. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';

@@ -23,7 +23,7 @@ export function useUser() {
   return useQuery(getUserQueryOptions());
 }
 
-/** `isAuthenticated` is true exactly when a user record exists (spec §4). */
+/** `isAuthenticated` is true exactly when a user record exists. */
 export function useAuth() {
   const { data, isLoading } = useUser();
   const user = data ?? null;

@@ -18,7 +18,7 @@ export function useLogout() {
       queryClient.setQueryData(getUserQueryOptions().queryKey, null);
       navigate(screens.home);
     },
-    // Spec §8: a logout error is only logged.
+    // A logout error is only logged.
     onError: (error) => {
       console.error('Logout failed', error);
     },

@@ -5,7 +5,7 @@ import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
 
-/** Spec §7: `order` is the number of categories so far, so a new one comes last. */
+/** `order` is the number of categories so far, so a new one comes last. */
 export function createCategory(body: CreateCategoryRequest): Promise<Category> {
   return apiClient.post(api.categories, body, { schema: Category });
 }

@@ -16,7 +16,7 @@ export function useDeleteCategory() {
     mutationFn: deleteCategory,
     onSuccess: async () => {
       toast({ title: 'Category deleted' });
-      // Spec §7: the photo list is refreshed too, as the photos now sit in the bank.
+      // The photo list is refreshed too, as the photos now sit in the bank.
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: [api.photos] }),

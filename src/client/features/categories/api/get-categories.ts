@@ -5,7 +5,7 @@ import { apiClient } from '#client/lib/api-client.ts';
 
 /**
  * The owner's categories, in their order. Typed, not parsed: the server checks its answers against
- * the contract, and a visitor's first load carries no schema library (issue 7: JS budget).
+ * the contract, and a visitor's first load carries no schema library (the first-load budget of scripts/bundle-size.mjs).
  */
 export function getCategories(): Promise<Category[]> {
   return apiClient.get<Category[]>(api.categories);

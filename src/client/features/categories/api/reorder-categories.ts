@@ -12,7 +12,7 @@ export function reorderCategories(body: ReorderCategoriesRequest): Promise<Categ
   return apiClient.put(api.categoriesReorder, body, { schema: CategoryList });
 }
 
-/** Spec §4: the cache takes the new order at once, then the request follows; a refusal rolls it back. */
+/** The cache takes the new order at once, then the request follows; a refusal rolls it back. */
 export function useReorderCategories() {
   const queryClient = useQueryClient();
   const categoriesKey = getCategoriesQueryOptions().queryKey;

@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useCreateCategory } from '#client/features/categories/api/create-category.ts';
 
-/** Spec §2: a Category Name field; the button waits for a name that is not blank once trimmed. */
+/** A Category Name field; the button waits for a name that is not blank once trimmed. */
 export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   const [name, setName] = useState('');
   const create = useCreateCategory();
@@ -18,7 +18,7 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!trimmed || problem || create.isPending) return;
-    // Spec §7: the new category's order is the number there already, so it comes last.
+    // The new category's order is the number there already, so it comes last.
     create.mutate({ name: trimmed, order: categoryCount }, { onSuccess: () => setName('') });
   };
 

@@ -13,7 +13,7 @@ const ContactFormSchema = ContactRequest.pick({ name: true, email: true, message
 type ContactFormValues = z.output<typeof ContactFormSchema>;
 
 /**
- * A visitor's message to the owner (spec §5). `ownerId` is the portfolio's owner, unknown while it
+ * A visitor's message to the owner. `ownerId` is the portfolio's owner, unknown while it
  * loads; `onSent` runs after the server has taken the message (the dialog closes then).
  */
 export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; onSent: () => void }) {

@@ -5,7 +5,7 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 
-/** Only the current and the new password travel; the confirmation stays in the form (spec §5). */
+/** Only the current and the new password travel; the confirmation stays in the form. */
 export function changePassword({ currentPassword, newPassword }: ChangePasswordRequest): Promise<MessageResponse> {
   return apiClient.post(api.changePassword, { currentPassword, newPassword }, { schema: MessageResponse });
 }

@@ -13,7 +13,7 @@ export function uploadBanner(file: File): Promise<BannerUploadResponse> {
   return apiClient.post(api.uploadBanner, body, { schema: BannerUploadResponse });
 }
 
-/** Spec §4: a successful upload sets the banner and saves it at once. */
+/** A successful upload sets the banner and saves it at once. */
 export async function uploadAndSaveBanner(file: File): Promise<CurrentUser> {
   const { filename } = await uploadBanner(file);
   return updatePortfolioSettings({ bannerImage: filename });

@@ -8,7 +8,7 @@ import { cn } from '#client/lib/utils.ts';
 import { useUpdatePortfolioSettings } from '#client/features/owner/api/update-portfolio-settings.ts';
 import { useUploadBanner } from '#client/features/owner/api/upload-banner.ts';
 
-/** Spec §5 and §9: jpeg, jpg, png or webp. */
+/** A banner is a jpeg, jpg, png or webp image. */
 const BANNER_TYPES = {
   'image/jpeg': ['.jpeg', '.jpg'],
   'image/png': ['.png'],

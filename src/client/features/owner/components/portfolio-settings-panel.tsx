@@ -41,7 +41,7 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
   };
 }
 
-/** Spec §5: values arrive trimmed, blanks as null; a blank title is left out rather than cleared. */
+/** Values arrive trimmed, blanks as null; a blank title is left out rather than cleared. */
 function toChanges({ portfolioTitle, ...rest }: SettingsFormValues): PortfolioSettingsUpdate {
   return portfolioTitle === null ? rest : { portfolioTitle, ...rest };
 }

@@ -32,7 +32,7 @@ function parseRejected(bodyText: string): RejectedFile[] {
 
 /**
  * Sends the files as the repeated multipart field `photos`. XMLHttpRequest rather than fetch:
- * only it reports the bytes sent of a request body (DESIGN §5: real progress, then processing).
+ * only it reports the bytes sent of a request body (real progress, then processing).
  */
 export function uploadPhotos(files: File[], onProgress?: (progress: UploadProgress) => void): Promise<UploadPhotosResponse> {
   const body = new FormData();
@@ -69,7 +69,7 @@ export function uploadPhotos(files: File[], onProgress?: (progress: UploadProgre
 export type SessionCheck = 'signed-in' | 'signed-out' | 'unreachable';
 
 /**
- * Spec §5: before an upload, ask whether the session still holds, bypassing every cache and
+ * Before an upload, ask whether the session still holds, bypassing every cache and
  * reading only the status, so a long form session does not end in a lost upload.
  */
 export async function checkSession(): Promise<SessionCheck> {

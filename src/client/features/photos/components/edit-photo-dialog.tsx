@@ -32,7 +32,7 @@ export interface EditPhotoDialogProps {
   onClose: () => void;
 }
 
-/** Spec §2 "Edit Photo Details": title, description, project link, and a release's tracks. */
+/** The Edit Photo Details dialog: title, description, project link, and a release's tracks. */
 export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
   return (
     <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()}>

@@ -23,7 +23,7 @@ export interface PhotoDialogProps {
 }
 
 /**
- * A regular photo, large (spec §2): title, image, description, Visit Project and Share. Left and
+ * A regular photo, large: title, image, description, Visit Project and Share. Left and
  * right arrow keys (and the buttons beside the image) step to the neighbouring photos.
  */
 export function PhotoDialog({ photos, photoId, onPhotoIdChange }: PhotoDialogProps) {

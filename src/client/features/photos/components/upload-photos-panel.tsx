@@ -23,13 +23,13 @@ interface SelectedFile {
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-/** A file the picker refused, with react-dropzone's own messages (spec §5). */
+/** A file the picker refused, with react-dropzone's own messages. */
 interface PickerRejection {
   name: string;
   messages: string[];
 }
 
-/** Spec §2 "Upload Photos": pick or drop images, preview them, send them with real progress. */
+/** The Upload Photos panel: pick or drop images, preview them, send them with real progress. */
 export function UploadPhotosPanel() {
   const [selected, setSelected] = useState<SelectedFile[]>([]);
   const [pickerRejections, setPickerRejections] = useState<PickerRejection[]>([]);

@@ -18,7 +18,7 @@ export function renumber(ordered: readonly Photo[], containerId: ContainerId, st
 }
 
 /**
- * Spec §4: moving a photo within its category renumbers every photo there from 0. Returns null
+ * Moving a photo within its category renumbers every photo there from 0. Returns null
  * when nothing moves (a drop on its own place, or an index out of range).
  */
 export function reorderWithin(
@@ -37,7 +37,7 @@ export function reorderWithin(
 }
 
 /**
- * Spec §4: a photo dropped on another category goes there with order 0; the photos already there
+ * A photo dropped on another category goes there with order 0; the photos already there
  * follow it from 1, so no two share a place. Null when the photo is already there.
  */
 export function moveInto(photo: Photo, target: readonly Photo[], targetId: ContainerId): PhotoUpdate[] | null {
@@ -54,7 +54,7 @@ export function applyPhotoUpdates(photos: readonly Photo[], updates: readonly Ph
   });
 }
 
-/** Spec §2: a category's grid can be viewed in its own order, by title, or newest first. */
+/** A category's grid can be viewed in its own order, by title, or newest first. */
 export type SortMode = 'order' | 'title' | 'date';
 
 export const SORT_MODE_LABELS: Record<SortMode, string> = {

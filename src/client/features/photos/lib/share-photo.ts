@@ -2,7 +2,7 @@ import type { Photo } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 
-/** The photo's page as an absolute link, the one a pasted link previews (spec §4). */
+/** The photo's page as an absolute link, the one a pasted link previews. */
 export function photoPageUrl(photoId: number): string {
   return new URL(pathTo(screens.photo, { id: photoId }), window.location.origin).href;
 }
@@ -32,7 +32,7 @@ async function copyText(text: string): Promise<boolean> {
 
 /**
  * Shares a photo's page with the device's share sheet; without one, or when it fails, copies the
- * link and says so (spec §4). Dismissing the share sheet is the visitor's choice, not a failure.
+ * link and says so. Dismissing the share sheet is the visitor's choice, not a failure.
  */
 export async function sharePhoto(photo: Pick<Photo, 'id' | 'title' | 'description'>): Promise<void> {
   const url = photoPageUrl(photo.id);
