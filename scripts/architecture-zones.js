@@ -14,6 +14,7 @@ const INFRASTRUCTURE = 'Infrastructure (db, storage, mail, images, http, lib) kn
 /** @returns {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */
 export function architectureZones(root) {
   const serverFeatures = foldersIn(root, 'src/server/features');
+  const clientFeatures = foldersIn(root, 'src/client/features');
   return [
     // The two sides meet only in the contract.
     { target: 'src/client', from: 'src/server', message: 'The client never imports the server; they meet in src/contract.' },
@@ -45,5 +46,23 @@ export function architectureZones(root) {
       from: serverFeatures.filter((other) => other !== feature).map((other) => `src/server/features/${other}/*.repository.ts`),
       message: "A feature calls another feature's service, never its repository.",
     })),
+    // Client layers: app/ composes features; features stand beside each other; components/ and lib/ serve all.
+    { target: 'src/client/features', from: 'src/client/app', message: 'A client feature never imports app/: app/ composes the features.' },
+    {
+      target: ['src/client/components', 'src/client/lib'],
+      from: ['src/client/features', 'src/client/app'],
+      message: 'components/ and lib/ serve every feature and know none of them, nor app/.',
+    },
+    // A client feature uses another only through what that one's index.ts exports.
+    ...clientFeatures.flatMap((feature) =>
+      clientFeatures
+        .filter((other) => other !== feature)
+        .map((other) => ({
+          target: `src/client/features/${feature}`,
+          from: `src/client/features/${other}`,
+          except: ['./index.ts'],
+          message: "A client feature uses another feature only through its index.ts, never its internals.",
+        })),
+    ),
   ].filter((zone) => (Array.isArray(zone.from) ? zone.from.length > 0 : true));
 }

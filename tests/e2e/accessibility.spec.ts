@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, signInAsOwner, test } from './fixtures.ts';
+import { screens } from '#contract/routes.ts';
 
 async function expectNoViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
@@ -8,7 +9,7 @@ async function expectNoViolations(page: Page) {
 }
 
 test('the login screen, with and without errors, has no axe violations', async ({ page }) => {
-  await page.goto('/login');
+  await page.goto(screens.login);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await expectNoViolations(page);
 
@@ -25,7 +26,7 @@ test('the not-found screen has no axe violations', async ({ page }) => {
 
 test("the owner's top bar and admin view have no axe violations", async ({ page }) => {
   await signInAsOwner(page);
-  await page.goto('/?tab=admin');
+  await page.goto(`${screens.home}?tab=admin`);
   await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
   await expectNoViolations(page);
 });

@@ -17,6 +17,7 @@ import {
   uniqueName,
   uploadPhotosViaApi,
 } from './admin-helpers.ts';
+import { api, screens } from '#contract/routes.ts';
 
 function toast(page: Page, title: string) {
   return toasts(page).filter({ hasText: title });
@@ -27,14 +28,14 @@ function countReorders(page: Page) {
   const sent = { photos: 0, categories: 0 };
   page.on('request', (request) => {
     if (request.method() !== 'PUT') return;
-    if (request.url().endsWith('/api/photos/reorder')) sent.photos += 1;
-    if (request.url().endsWith('/api/categories/reorder')) sent.categories += 1;
+    if (request.url().endsWith(api.photosReorder)) sent.photos += 1;
+    if (request.url().endsWith(api.categoriesReorder)) sent.categories += 1;
   });
   return sent;
 }
 
 async function categoryNamesOnServer(page: Page): Promise<string[]> {
-  const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
+  const categories = (await (await page.request.get(api.categories)).json()) as Category[];
   return categories.sort((a, b) => a.order - b.order || a.id - b.id).map((category) => category.name);
 }
 
@@ -275,7 +276,7 @@ test.describe('reordering on the public grid', () => {
     const second = await createCategoryViaApi(page, uniqueName('Inland'));
     await movePhotosViaApi(page, await uploadPhotosViaApi(page, ['Bay', 'Cove', 'Reef']), first.id);
     await movePhotosViaApi(page, await uploadPhotosViaApi(page, ['Moor', 'Fen']), second.id);
-    await page.goto('/');
+    await page.goto(screens.home);
     // The drag layer is loaded apart; its handles show once it is there.
     await expect(page.getByRole('button', { name: 'Drag Bay' })).toBeAttached();
     return { first, second };
@@ -351,7 +352,7 @@ test.describe('reordering on the public grid', () => {
     visitor.on('request', (request) => {
       if (/\/assets\/(admin-view|sortable-portfolio-view)-/.test(request.url())) ownerChunks.push(request.url());
     });
-    await visitor.goto('/');
+    await visitor.goto(screens.home);
     await expect(visitor.getByRole('button', { name: 'Bay', exact: true })).toBeVisible();
     await expect(visitor.getByRole('button', { name: /^Drag / })).toHaveCount(0);
     expect(ownerChunks).toEqual([]);

@@ -1,8 +1,10 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '#contract/categories.ts';
 import type { Photo, UploadPhotosResponse } from '#contract/photos.ts';
-import { expect, signInAsOwner } from './fixtures.ts';
+import { expect, signInAsOwner, toasts } from './fixtures.ts';
+import { api, pathTo, screens } from '#contract/routes.ts';
 
 /** A name no other test of the worker's shared server uses. */
 export function uniqueName(base: string): string {
@@ -39,28 +41,28 @@ export async function uploadPhotosViaApi(page: Page, titles: string[]): Promise<
   for (const file of await pngFiles(titles)) {
     form.append('photos', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   }
-  const response = await page.request.post('/api/photos/upload', { multipart: form });
+  const response = await page.request.post(api.photosUpload, { multipart: form });
   expect(response.ok(), await response.text()).toBe(true);
   const body = (await response.json()) as UploadPhotosResponse;
   return body.photos;
 }
 
 export async function createCategoryViaApi(page: Page, name: string): Promise<Category> {
-  const existing = (await (await page.request.get('/api/categories')).json()) as Category[];
-  const response = await page.request.post('/api/categories', { data: { name, order: existing.length } });
+  const existing = (await (await page.request.get(api.categories)).json()) as Category[];
+  const response = await page.request.post(api.categories, { data: { name, order: existing.length } });
   expect(response.status(), await response.text()).toBe(201);
   return (await response.json()) as Category;
 }
 
 export async function movePhotosViaApi(page: Page, photos: Photo[], categoryId: number | null): Promise<void> {
-  const response = await page.request.put('/api/photos/reorder', {
+  const response = await page.request.put(api.photosReorder, {
     data: { photoUpdates: photos.map((photo, order) => ({ id: photo.id, order, categoryId })) },
   });
   expect(response.ok(), await response.text()).toBe(true);
 }
 
 export async function photosOnServer(page: Page): Promise<Photo[]> {
-  return (await (await page.request.get('/api/photos')).json()) as Photo[];
+  return (await (await page.request.get(api.photos)).json()) as Photo[];
 }
 
 /** The titles of one category's photos (or the bank's), in their stored order. */
@@ -74,7 +76,7 @@ export async function storedOrder(page: Page, categoryId: number | null): Promis
 /** Signs in and opens the Admin tab, waiting until the photo work area has loaded. */
 export async function openAdmin(page: Page): Promise<void> {
   await signInAsOwner(page);
-  await page.goto('/?tab=admin');
+  await page.goto(`${screens.home}?tab=admin`);
   await expect(page.getByRole('heading', { name: 'Current Categories' })).toBeVisible();
 }
 
@@ -90,12 +92,12 @@ export function photoBank(page: Page) {
 /** Empties the worker's site of photos and categories, so the page's layout is this test's alone. */
 export async function clearContent(page: Page): Promise<void> {
   for (const photo of await photosOnServer(page)) {
-    const response = await page.request.delete(`/api/photos/${photo.id}`);
+    const response = await page.request.delete(pathTo(api.photo, { id: photo.id }));
     expect(response.ok(), await response.text()).toBe(true);
   }
-  const categories = (await (await page.request.get('/api/categories')).json()) as Category[];
+  const categories = (await (await page.request.get(api.categories)).json()) as Category[];
   for (const category of categories) {
-    const response = await page.request.delete(`/api/categories/${category.id}`);
+    const response = await page.request.delete(pathTo(api.category, { id: category.id }));
     expect(response.ok(), await response.text()).toBe(true);
   }
 }
@@ -183,4 +185,25 @@ export function gate() {
 /** The names every image file of a photo is served under. */
 export function fileNamesOf(photo: Photo): string[] {
   return [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
+}
+
+/** The upload panel's file input. */
+export const photoInput = (page: Page) => page.getByLabel('Photos to upload');
+
+export function toast(page: Page, title: string) {
+  return toasts(page).filter({ hasText: title });
+}
+
+/** A modal dialog hides the rest of the page from the accessibility tree, the toasts included. */
+export function toastBehindDialog(page: Page, title: string) {
+  return page
+    .getByRole('region', { name: /notifications/i, includeHidden: true })
+    .getByRole('listitem', { includeHidden: true })
+    .filter({ hasText: title });
+}
+
+export async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

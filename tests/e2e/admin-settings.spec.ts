@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
 import { gif, png } from '#tests/fixtures/images.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { api, screens } from '#contract/routes.ts';
 
 /** The owner as the site starts: what every other spec of this worker expects to find. */
 const DEFAULT_SETTINGS = {
@@ -18,12 +19,12 @@ const DEFAULT_SETTINGS = {
 };
 
 async function patchSettings(request: APIRequestContext, changes: Record<string, unknown>) {
-  const response = await request.patch('/api/portfolio-settings', { data: changes });
+  const response = await request.patch(api.portfolioSettings, { data: changes });
   expect(response.status(), await response.text()).toBe(200);
 }
 
 async function currentUser(page: Page) {
-  const response = await page.request.get('/api/auth/user');
+  const response = await page.request.get(api.currentUser);
   expect(response.status()).toBe(200);
   return (await response.json()) as Record<string, unknown>;
 }
@@ -33,23 +34,23 @@ const NEW_PASSWORD = 'a brand new passphrase';
 
 // The worker's server is shared: put the owner back as found, whatever a test changed or where it stopped.
 test.afterEach(async ({ request }) => {
-  let login = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  let login = await request.post(api.login, { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
   if (login.status() === 401) {
-    login = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: NEW_PASSWORD } });
+    login = await request.post(api.login, { data: { username: OWNER_USERNAME, password: NEW_PASSWORD } });
     expect(login.status(), await login.text()).toBe(200);
-    const back = await request.post('/api/change-password', {
+    const back = await request.post(api.changePassword, {
       data: { currentPassword: NEW_PASSWORD, newPassword: OWNER_PASSWORD },
     });
     expect(back.status(), await back.text()).toBe(200);
   }
   expect(login.status(), await login.text()).toBe(200);
   await patchSettings(request, DEFAULT_SETTINGS);
-  await request.post('/api/logout', { data: {} });
+  await request.post(api.logout, { data: {} });
 });
 
 async function openAdmin(page: Page) {
   await signInAsOwner(page);
-  await page.goto('/?tab=admin');
+  await page.goto(`${screens.home}?tab=admin`);
   const settings = page.getByRole('region', { name: 'Portfolio Settings' });
   await expect(settings).toBeVisible();
   return settings;
@@ -58,12 +59,12 @@ async function openAdmin(page: Page) {
 /** Signs out in this browser and opens the portfolio as a visitor sees it. */
 async function visitAsVisitor(page: Page) {
   await page.context().clearCookies();
-  await page.goto('/');
+  await page.goto(screens.home);
   await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
 }
 
 function settingsRequest(page: Page): Promise<Request> {
-  return page.waitForRequest((request) => request.url().endsWith('/api/portfolio-settings') && request.method() === 'PATCH');
+  return page.waitForRequest((request) => request.url().endsWith(api.portfolioSettings) && request.method() === 'PATCH');
 }
 
 /**
@@ -152,7 +153,7 @@ test.describe('portfolio settings', () => {
   test('the Contact button is back once the switch is on again', async ({ page }) => {
     await signInAsOwner(page);
     await patchSettings(page.request, { portfolioTitle: 'Sea Studies', showContactForm: false });
-    await page.goto('/?tab=admin');
+    await page.goto(`${screens.home}?tab=admin`);
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
     const contactSwitch = settings.getByRole('switch', { name: 'Show Contact Form' });
     await expect(contactSwitch).not.toBeChecked();
@@ -177,7 +178,7 @@ test.describe('portfolio settings', () => {
       twitterUrl: 'https://x.com/old',
       email: 'old@example.com',
     });
-    await page.goto('/?tab=admin');
+    await page.goto(`${screens.home}?tab=admin`);
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
     await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Kept Title');
 
@@ -221,7 +222,7 @@ test.describe('portfolio settings', () => {
     const settings = await openAdmin(page);
     let sent = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/portfolio-settings')) sent += 1;
+      if (request.url().endsWith(api.portfolioSettings)) sent += 1;
     });
 
     await settings.getByLabel('Portfolio Title').fill('a'.repeat(256));
@@ -288,12 +289,12 @@ test.describe('banner', () => {
   test('uploads, saves at once, shows the preview and the header background, then removes it', async ({ page }) => {
     await signInAsOwner(page);
     await patchSettings(page.request, { portfolioTitle: 'Harbour Lights' });
-    await page.goto('/?tab=admin');
+    await page.goto(`${screens.home}?tab=admin`);
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
     await expect(settings.getByText('The banner is cropped automatically to banner size')).toBeVisible();
     await expect(settings.getByRole('img', { name: 'Banner preview' })).toHaveCount(0);
 
-    const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/upload-banner'));
+    const uploaded = page.waitForResponse((response) => response.url().endsWith(api.uploadBanner));
     const saved = settingsRequest(page);
     await chooseBanner(page, { name: 'harbour.png', mimeType: 'image/png', buffer: await png({ width: 1200, height: 500 }) });
     const { filename } = (await (await uploaded).json()) as { filename: string };
@@ -317,7 +318,7 @@ test.describe('banner', () => {
     await expect.poll(() => background.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 
     await signInAsOwner(page);
-    await page.goto('/?tab=admin');
+    await page.goto(`${screens.home}?tab=admin`);
     const removed = settingsRequest(page);
     await settings.getByRole('button', { name: 'Remove Banner' }).click();
     expect((await removed).postDataJSON()).toEqual({ bannerImage: null });
@@ -331,7 +332,7 @@ test.describe('banner', () => {
     const settings = await openAdmin(page);
     let sent = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/upload-banner')) sent += 1;
+      if (request.url().endsWith(api.uploadBanner)) sent += 1;
     });
 
     await chooseBanner(page, { name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(BANNER_MAX_BYTES + 1) });
@@ -346,7 +347,7 @@ test.describe('banner', () => {
 
   test('a file the server cannot read as an image fails with "Upload failed" and its message', async ({ page }) => {
     const settings = await openAdmin(page);
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/upload-banner'));
+    const answer = page.waitForResponse((response) => response.url().endsWith(api.uploadBanner));
     await chooseBanner(page, { name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('not an image at all') });
     const response = await answer;
     expect(response.ok()).toBe(false);
@@ -370,7 +371,7 @@ test.describe('account', () => {
 
     let sent = 0;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/change-password')) sent += 1;
+      if (request.url().endsWith(api.changePassword)) sent += 1;
     });
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     await expect(dialog.getByText('Current password is required')).toBeVisible();
@@ -396,7 +397,7 @@ test.describe('account', () => {
     await expect(refused).toContainText('Current password is incorrect');
     await expect(dialog).toBeVisible();
 
-    const sentBody = page.waitForRequest((request) => request.url().endsWith('/api/change-password'));
+    const sentBody = page.waitForRequest((request) => request.url().endsWith(api.changePassword));
     await dialog.getByLabel('Current Password').fill(OWNER_PASSWORD);
     await dialog.getByRole('button', { name: 'Change Password' }).click();
     expect((await sentBody).postDataJSON()).toEqual({ currentPassword: OWNER_PASSWORD, newPassword: NEW_PASSWORD });
@@ -416,9 +417,9 @@ test.describe('account', () => {
     await account.getByRole('button', { name: 'Logout', exact: true }).click();
     await expect(page).toHaveURL('/');
     await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
-    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await page.request.get(api.currentUser)).status()).toBe(401);
 
-    await page.goto('/login');
+    await page.goto(screens.login);
     await page.getByLabel('Username').fill(OWNER_USERNAME);
     await page.getByLabel('Password').fill(OWNER_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -430,7 +431,7 @@ test.describe('account', () => {
     await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
 
     // Every other test of this worker signs in with OWNER_PASSWORD.
-    const back = await page.request.post('/api/change-password', {
+    const back = await page.request.post(api.changePassword, {
       data: { currentPassword: NEW_PASSWORD, newPassword: OWNER_PASSWORD },
     });
     expect(back.status(), await back.text()).toBe(200);

@@ -1,4 +1,5 @@
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { api, pathTo, screens } from '#contract/routes.ts';
 
 /** A gate for a routed request: the request waits until `open()` is called. */
 function gate() {
@@ -11,7 +12,7 @@ function gate() {
 
 test.describe('login', () => {
   test('signs the owner in, greets them and lands on the portfolio with the Admin tab', async ({ page }) => {
-    await page.goto('/login');
+    await page.goto(screens.login);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
 
     await page.getByLabel('Username').fill(OWNER_USERNAME);
@@ -27,11 +28,11 @@ test.describe('login', () => {
   });
 
   test('refuses wrong credentials with a destructive toast carrying the server message', async ({ page }) => {
-    await page.goto('/login');
+    await page.goto(screens.login);
     await page.getByLabel('Username').fill(OWNER_USERNAME);
     await page.getByLabel('Password').fill('not the password');
 
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/login'));
+    const answer = page.waitForResponse((response) => response.url().endsWith(api.login));
     await page.getByRole('button', { name: 'Login' }).click();
     const response = await answer;
     expect(response.status()).toBe(401);
@@ -47,9 +48,9 @@ test.describe('login', () => {
   test('asks for both fields before sending anything', async ({ page }) => {
     let sent = false;
     page.on('request', (request) => {
-      if (request.url().endsWith('/api/login')) sent = true;
+      if (request.url().endsWith(api.login)) sent = true;
     });
-    await page.goto('/login');
+    await page.goto(screens.login);
     await page.getByRole('button', { name: 'Login' }).click();
 
     await expect(page.getByText('Username is required')).toBeVisible();
@@ -64,7 +65,7 @@ test.describe('login', () => {
       await login.opened;
       await route.continue();
     });
-    await page.goto('/login');
+    await page.goto(screens.login);
     await page.getByLabel('Username').fill(OWNER_USERNAME);
     await page.getByLabel('Password').fill(OWNER_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
@@ -76,7 +77,7 @@ test.describe('login', () => {
   });
 
   test('links to the forgot-password screen', async ({ page }) => {
-    await page.goto('/login');
+    await page.goto(screens.login);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
   });
@@ -85,7 +86,7 @@ test.describe('login', () => {
 test.describe('logout', () => {
   test('ends the session and returns to the visitor portfolio', async ({ page }) => {
     await signInAsOwner(page);
-    await page.goto('/');
+    await page.goto(screens.home);
     const logout = page.getByRole('button', { name: new RegExp(`logout.*${OWNER_USERNAME}`, 'i') });
     await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
 
@@ -95,13 +96,13 @@ test.describe('logout', () => {
     await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
     await expect(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
     await expect(page).toHaveURL('/');
-    expect((await page.request.get('/api/auth/user')).status()).toBe(401);
+    expect((await page.request.get(api.currentUser)).status()).toBe(401);
   });
 });
 
 test.describe('portfolio page tabs', () => {
   test('a visitor sees only the Portfolio tab, even when the URL asks for admin', async ({ page }) => {
-    await page.goto('/?tab=admin');
+    await page.goto(`${screens.home}?tab=admin`);
     await expect(page.getByRole('tab', { name: 'Portfolio' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('tab', { name: 'Admin' })).toHaveCount(0);
     await expect(page.getByRole('heading', { name: 'Admin' })).toHaveCount(0);
@@ -110,7 +111,7 @@ test.describe('portfolio page tabs', () => {
 
   test('the owner switches between the Portfolio and Admin views', async ({ page }) => {
     await signInAsOwner(page);
-    await page.goto('/');
+    await page.goto(screens.home);
     await page.getByRole('tab', { name: 'Admin' }).click();
     await expect(page.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();
@@ -125,9 +126,9 @@ test.describe('portfolio page tabs', () => {
   });
 
   test('/{username} shows the portfolio page, and the username route does not take /login', async ({ page }) => {
-    await page.goto(`/${OWNER_USERNAME}`);
+    await page.goto(pathTo(screens.userHome, { username: OWNER_USERNAME }));
     await expect(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
-    await page.goto('/login');
+    await page.goto(screens.login);
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   });
 });
@@ -147,7 +148,7 @@ test('a spinner shows while the sign-in state loads', async ({ page, baseURL }) 
     await user.opened;
     await route.continue();
   });
-  await page.goto('/');
+  await page.goto(screens.home);
   const spinner = page.getByRole('status', { name: 'Loading' });
   await expect(spinner).toBeVisible();
 

@@ -1,19 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { api, screens } from '#contract/routes.ts';
 
 /** The owner, through the API, shows the header card (it needs a title) with its Contact button. */
 async function setUpPortfolio(request: APIRequestContext, settings: { showContactForm: boolean }) {
-  const signedIn = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  const signedIn = await request.post(api.login, { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const saved = await request.patch('/api/portfolio-settings', {
+  const saved = await request.patch(api.portfolioSettings, {
     data: { portfolioTitle: 'Ada Atelier', ...settings },
   });
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
 async function openContactDialog(page: Page) {
-  await page.goto('/');
+  await page.goto(screens.home);
   await page.getByRole('button', { name: 'Contact' }).click();
   const dialog = page.getByRole('dialog', { name: 'Contact' });
   await expect(dialog.getByLabel('Name')).toBeVisible();
@@ -63,7 +64,7 @@ test('a visitor sends a message, and the owner reads it in the inbox and deletes
 
   // The owner finds it in the admin view's inbox.
   await signInAsOwner(page);
-  await page.goto('/?tab=admin');
+  await page.goto(`${screens.home}?tab=admin`);
   const inbox = page.getByRole('region', { name: 'Messages' });
   const unreadBadge = inbox.getByText(/^\d+ unread$/);
   await expect(unreadBadge).toBeVisible();
@@ -91,7 +92,7 @@ test('a visitor sends a message, and the owner reads it in the inbox and deletes
 
 test('asks for a name, a valid email and a message before sending anything', async ({ page, request }) => {
   await setUpPortfolio(request, { showContactForm: true });
-  const calls = watchCalls(page, '/api/contact');
+  const calls = watchCalls(page, api.contact);
   const dialog = await openContactDialog(page);
   await expect(dialog.getByText('0/1000')).toBeVisible();
   await expect(dialog.getByLabel('Name')).toHaveAttribute('maxlength', '100');
@@ -120,13 +121,13 @@ test('tells the visitor when the owner has switched the form off meanwhile', asy
   await setUpPortfolio(request, { showContactForm: true });
   try {
     const dialog = await openContactDialog(page);
-    const switchedOff = await request.patch('/api/portfolio-settings', { data: { showContactForm: false } });
+    const switchedOff = await request.patch(api.portfolioSettings, { data: { showContactForm: false } });
     expect(switchedOff.status()).toBe(200);
 
     await dialog.getByLabel('Name').fill('Grace');
     await dialog.getByLabel('Email').fill('grace@example.test');
     await dialog.getByLabel('Message').fill('Are you there?');
-    const answer = page.waitForResponse((response) => response.url().endsWith('/api/contact'));
+    const answer = page.waitForResponse((response) => response.url().endsWith(api.contact));
     await dialog.getByRole('button', { name: 'Send Message' }).click();
     const response = await answer;
     expect(response.status()).toBe(403);
@@ -141,7 +142,7 @@ test('tells the visitor when the owner has switched the form off meanwhile', asy
     // Nothing typed is lost: the dialog stays open with the text.
     await expect(dialog.getByLabel('Message')).toHaveValue('Are you there?');
   } finally {
-    const restored = await request.patch('/api/portfolio-settings', { data: { showContactForm: true } });
+    const restored = await request.patch(api.portfolioSettings, { data: { showContactForm: true } });
     expect(restored.status()).toBe(200);
   }
 });

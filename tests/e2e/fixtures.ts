@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { api } from '#contract/routes.ts';
 
 export const OWNER_USERNAME = 'owner';
 export const OWNER_PASSWORD = 'correct horse battery staple';
@@ -112,7 +113,7 @@ export { expect };
 
 /** Signs in through the API; the session cookie lands in the page's browser context. */
 export async function signInAsOwner(page: Page): Promise<void> {
-  const response = await page.request.post('/api/login', {
+  const response = await page.request.post(api.login, {
     data: { username: OWNER_USERNAME, password: OWNER_PASSWORD },
   });
   expect(response.status(), await response.text()).toBe(200);

@@ -1,22 +1,23 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { api, pathTo, screens } from '#contract/routes.ts';
 
 /** Signs the API context in as the owner and empties the inbox, which the worker's tests share. */
 async function emptyInbox(request: APIRequestContext) {
-  const signedIn = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  const signedIn = await request.post(api.login, { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const list = await request.get('/api/messages');
+  const list = await request.get(api.messages);
   expect(list.status()).toBe(200);
   const { messages } = (await list.json()) as { messages: { id: number }[] };
-  for (const { id } of messages) expect((await request.delete(`/api/messages/${id}`)).status()).toBe(200);
+  for (const { id } of messages) expect((await request.delete(pathTo(api.message, { id: id }))).status()).toBe(200);
 }
 
 /** A visitor's message, sent through the API as the contact form sends it. */
 async function sendMessage(request: APIRequestContext, message: { name: string; email: string; message: string }) {
-  const owner = await request.get('/api/portfolio-owner');
+  const owner = await request.get(api.portfolioOwner);
   const { id } = (await owner.json()) as { id: number };
-  const sent = await request.post('/api/contact', { data: { ...message, userId: id } });
+  const sent = await request.post(api.contact, { data: { ...message, userId: id } });
   expect(sent.status(), await sent.text()).toBe(200);
 }
 
@@ -43,7 +44,7 @@ test('lists messages newest first, opens them from the keyboard and deletes only
   });
 
   await signInAsOwner(page);
-  await page.goto('/?tab=admin');
+  await page.goto(`${screens.home}?tab=admin`);
   const inbox = page.getByRole('region', { name: 'Messages' });
   await expect(inbox.getByText('2 unread')).toBeVisible();
   const items = inbox.getByRole('listitem');
@@ -99,7 +100,7 @@ test('shows the empty state, and a message sent meanwhile when the admin view op
 }) => {
   await emptyInbox(request);
   await signInAsOwner(page);
-  await page.goto('/?tab=admin');
+  await page.goto(`${screens.home}?tab=admin`);
   const inbox = page.getByRole('region', { name: 'Messages' });
   await expect(inbox.getByText('No messages yet')).toBeVisible();
   await expect(inbox.getByText('0 unread')).toBeVisible();

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoSeriousViolations, section, test, tile, uniqueName } from './portfolio-helpers.ts';
+import { pathTo, screens } from '#contract/routes.ts';
 
 /** The players are stood in for: the tests run offline, and the iframe's address is what counts. */
 async function standInPlayers(page: Page) {
@@ -24,7 +25,7 @@ test.describe('music releases', () => {
     const byLink = await owner.createPhoto({ title: uniqueName('Harbour'), hyperlink: 'https://artist.bandcamp.com/album/harbour' });
     const deepSleep = await owner.createPhoto({ title: `Deep Sleep ${uniqueName('x')}` });
     await owner.placePhotos([bySingle, byLink, deepSleep], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const mixed = section(page, category.name);
     await expect(mixed.getByRole('button', { name: `Play ${bySingle.title}` })).toBeVisible();
@@ -44,7 +45,7 @@ test.describe('music releases', () => {
     const release = await owner.createPhoto({ title: uniqueName('Overlay EP') });
     const other = await owner.createPhoto({ title: uniqueName('Overlay photo') });
     await owner.placePhotos([other, release], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const card = page.getByRole('button', { name: `Play ${release.title}` });
     const overlay = card.locator('[data-play-overlay]');
@@ -73,7 +74,7 @@ test.describe('music releases', () => {
     const link = 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy?si=abc';
     const release = await owner.createPhoto({ title: uniqueName('Sunrise'), hyperlink: link });
     await owner.placePhotos([release], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await page.getByRole('button', { name: `Play ${release.title}` }).click();
     const dialog = page.getByRole('dialog', { name: release.title });
@@ -125,7 +126,7 @@ test.describe('music releases', () => {
     const releases = [];
     for (const { link } of cases) releases.push(await owner.createPhoto({ title: uniqueName('Release'), hyperlink: link }));
     await owner.placePhotos(releases, category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     for (const [index, { src, open, link }] of cases.entries()) {
       const release = releases[index]!;
@@ -146,7 +147,7 @@ test.describe('music releases', () => {
     const deezer = await owner.createPhoto({ title: uniqueName('Deezer EP'), hyperlink: 'https://www.deezer.com/album/302127' });
     const fanLink = await owner.createPhoto({ title: uniqueName('Fan'), hyperlink: 'https://ada.lnk.to/tides' });
     await owner.placePhotos([deezer, fanLink], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await page.getByRole('button', { name: `Play ${deezer.title}` }).click();
     let dialog = page.getByRole('dialog', { name: deezer.title });
@@ -175,7 +176,7 @@ test.describe('music releases', () => {
     const category = await owner.createCategory(uniqueName('Info'));
     const release = await owner.createPhoto({ title: uniqueName('Tides EP'), description: 'Five tracks.', tracks });
     await owner.placePhotos([release], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await page.getByRole('button', { name: `Play ${release.title}` }).click();
     const dialog = page.getByRole('dialog', { name: release.title });
@@ -209,7 +210,7 @@ test.describe('music releases', () => {
       title: uniqueName('Page single'),
       hyperlink: 'https://open.spotify.com/track/4uLU6hMCjMI75M1A2tKUQC',
     });
-    await page.goto(`/photo/${release.id}`);
+    await page.goto(pathTo(screens.photo, { id: release.id }));
     await page.getByRole('button', { name: 'Play' }).click();
     const dialog = page.getByRole('dialog', { name: release.title });
     await expect(dialog.locator('iframe')).toHaveAttribute(

@@ -1,5 +1,6 @@
 import { signInAsOwner } from './fixtures.ts';
 import { expect, test } from './portfolio-helpers.ts';
+import { screens } from '#contract/routes.ts';
 
 test.describe("the owner's portfolio view", () => {
   test.afterEach(async ({ owner }) => {
@@ -22,7 +23,7 @@ test.describe("the owner's portfolio view", () => {
       await route.continue();
     });
 
-    await page.goto('/');
+    await page.goto(screens.home);
     await requested;
     await expect(page.getByRole('status', { name: 'Loading the portfolio' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'About' })).toHaveCount(0);

@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { toasts } from './fixtures.ts';
 import { expect, expectNoSeriousViolations, section, test, tile, uniqueName } from './portfolio-helpers.ts';
+import { files, pathTo, screens } from '#contract/routes.ts';
 
 /** The value of a `<meta>` tag in raw HTML, its entities decoded. */
 function metaContent(html: string, key: string): string | undefined {
@@ -31,7 +32,7 @@ test.describe('the photo dialog', () => {
     });
     const plain = await owner.createPhoto({ title: uniqueName('Plain') });
     await owner.placePhotos([photo, plain], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await tile(page, photo.title).click();
     const dialog = page.getByRole('dialog', { name: photo.title });
@@ -73,7 +74,7 @@ test.describe('the photo dialog', () => {
     ];
     await owner.placePhotos(photos, category.id);
     const [first, second, third] = photos as [(typeof photos)[0], (typeof photos)[0], (typeof photos)[0]];
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await tile(page, first.title).click();
     await expect(page.getByRole('dialog', { name: first.title })).toBeVisible();
@@ -104,7 +105,7 @@ test.describe('share', () => {
     const category = await owner.createCategory(uniqueName('Copy'));
     const photo = await owner.createPhoto({ title: uniqueName('Shared') });
     await owner.placePhotos([photo], category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await tile(page, photo.title).click();
     await page.getByRole('dialog', { name: photo.title }).getByRole('button', { name: 'Share' }).click();
@@ -136,7 +137,7 @@ test.describe('share', () => {
     const category = await owner.createCategory(uniqueName('Sheet'));
     const photo = await owner.createPhoto({ title: uniqueName('Sheet photo'), description: 'Worth a look' });
     await owner.placePhotos([photo], category.id);
-    await page.goto(`/photo/${photo.id}`);
+    await page.goto(pathTo(screens.photo, { id: photo.id }));
 
     await page.getByRole('button', { name: 'Share' }).click();
     await expect
@@ -154,7 +155,7 @@ test.describe('share', () => {
     });
     await owner.setSettings({});
     const photo = await owner.createPhoto({ title: uniqueName('Failing share') });
-    await page.goto(`/photo/${photo.id}`);
+    await page.goto(pathTo(screens.photo, { id: photo.id }));
 
     await page.getByRole('button', { name: 'Share' }).click();
     await expect(toasts(page).filter({ hasText: 'Link copied' })).toContainText('Photo link copied to clipboard');
@@ -175,7 +176,7 @@ test.describe('the photo page', () => {
       hyperlink: 'https://example.com/lighthouse',
     });
     await owner.placePhotos([photo], category.id);
-    await page.goto(`/photo/${photo.id}`);
+    await page.goto(pathTo(screens.photo, { id: photo.id }));
 
     await expect(page.getByRole('heading', { level: 1, name: photo.title })).toBeVisible();
     await expect(page.getByText(category.name, { exact: true })).toBeVisible();
@@ -190,7 +191,7 @@ test.describe('the photo page', () => {
     const fullSize = page.getByRole('link', { name: 'View Full Size' });
     await expect(fullSize).toHaveAttribute('href', `/uploads/${photo.filename}?v=${photo.version}`);
     await expect(fullSize).toHaveAttribute('target', '_blank');
-    const full = await page.request.get(`/uploads/${photo.filename}?v=${photo.version}`);
+    const full = await page.request.get(`${pathTo(files.upload, { filename: photo.filename })}?v=${photo.version}`);
     expect(full.status()).toBe(200);
     expect(full.headers()['content-type']).toBe('image/jpeg');
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
@@ -204,7 +205,7 @@ test.describe('the photo page', () => {
   test('returns to /{username} from /{username}/photo/{id}', async ({ page, owner }) => {
     await owner.setSettings({});
     const photo = await owner.createPhoto({ title: uniqueName('Named') });
-    await page.goto(`/ada/photo/${photo.id}`);
+    await page.goto(pathTo(screens.userPhoto, { username: 'ada', id: photo.id }));
     await expect(page.getByRole('heading', { level: 1, name: photo.title })).toBeVisible();
     await page.getByRole('link', { name: 'Back to portfolio' }).click();
     await expect(page).toHaveURL('/ada');
@@ -216,7 +217,7 @@ test.describe('the photo page', () => {
     const music = await owner.createCategory('Music');
     const photo = await owner.createPhoto({ title: uniqueName('Gig poster'), hyperlink: 'https://example.com/tickets' });
     await owner.placePhotos([photo], music.id);
-    await page.goto(`/photo/${photo.id}`);
+    await page.goto(pathTo(screens.photo, { id: photo.id }));
     await expect(page.getByRole('heading', { level: 1, name: photo.title })).toBeVisible();
     await expect(page.getByRole('link', { name: 'View Full Size' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Visit Project' })).toHaveCount(0);
@@ -230,7 +231,7 @@ test.describe('the photo page', () => {
       await expect(page.getByText("The photo you're looking for doesn't exist.")).toBeVisible();
     }
     await page.route('**/api/photos/*', (route) => route.fulfill({ status: 500, body: '{"message":"Database down"}' }));
-    await page.goto('/photo/999998');
+    await page.goto(pathTo(screens.photo, { id: 999998 }));
     await expect(page.getByRole('heading', { name: 'Photo Not Found' })).toBeVisible();
   });
 });
@@ -256,7 +257,7 @@ test.describe('link previews', () => {
       expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
       expect(metaContent(html, 'twitter:image')).toBe(`${baseURL}/uploads/${photo.filename}?v=${photo.version}`);
     }
-    const image = await request.get(metaContent(await (await request.get(`/photo/${photo.id}`)).text(), 'og:image') ?? '');
+    const image = await request.get(metaContent(await (await request.get(pathTo(screens.photo, { id: photo.id }))).text(), 'og:image') ?? '');
     expect(image.status()).toBe(200);
   });
 
@@ -264,7 +265,7 @@ test.describe('link previews', () => {
     const title = uniqueName('Preview');
     const banner = await owner.uploadBanner();
     await owner.setSettings({ portfolioTitle: title, portfolioSubtitle: 'Streets and harbours', bannerImage: banner });
-    const html = await (await request.get('/')).text();
+    const html = await (await request.get(screens.home)).text();
     expect(metaContent(html, 'og:title')).toBe(title);
     expect(metaContent(html, 'og:description')).toBe('Streets and harbours');
     expect(metaContent(html, 'og:type')).toBe('website');
@@ -272,9 +273,9 @@ test.describe('link previews', () => {
     expect(metaContent(html, 'og:image')).toBe(`${baseURL}/uploads/${banner}?v=1`);
     expect(metaContent(html, 'twitter:card')).toBe('summary_large_image');
 
-    const sitemap = await (await request.get('/sitemap.xml')).text();
+    const sitemap = await (await request.get(files.sitemap)).text();
     expect(sitemap).toContain(`<loc>${baseURL}/</loc>`);
-    const robots = await (await request.get('/robots.txt')).text();
+    const robots = await (await request.get(files.robots)).text();
     expect(robots).toContain(`Sitemap: ${baseURL}/sitemap.xml`);
   });
 });
@@ -287,10 +288,10 @@ test('a visitor sees the portfolio without waiting for the API', async ({ page, 
   page.on('request', (request) => {
     if (new URL(request.url()).pathname.startsWith('/api/')) apiCalls.push(request.url());
   });
-  await page.goto('/');
+  await page.goto(screens.home);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('img', { name: photo.title })).toBeVisible();
-  await page.goto(`/photo/${photo.id}`);
+  await page.goto(pathTo(screens.photo, { id: photo.id }));
   await expect(page.getByRole('heading', { level: 1, name: photo.title })).toBeVisible();
   expect(apiCalls).toEqual([]);
 });

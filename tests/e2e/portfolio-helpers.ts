@@ -5,6 +5,7 @@ import type { Category } from '#contract/categories.ts';
 import type { Photo, Track, UploadPhotosResponse } from '#contract/photos.ts';
 import type { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, test as base } from './fixtures.ts';
+import { api, pathTo } from '#contract/routes.ts';
 
 /**
  * The owner's API session, apart from the page: tests build their data through it and look at
@@ -13,7 +14,7 @@ import { expect, OWNER_PASSWORD, OWNER_USERNAME, test as base } from './fixtures
 export const test = base.extend<{ owner: OwnerApi }>({
   owner: async ({ playwright, baseURL }, use) => {
     const request = await playwright.request.newContext({ baseURL });
-    const login = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+    const login = await request.post(api.login, { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
     expect(login.status(), await login.text()).toBe(200);
     const owner = new OwnerApi(request);
     // Each test starts from an empty portfolio: the page draws only its first tiles at once, so
@@ -64,7 +65,7 @@ export class OwnerApi {
 
   /** Uploads one generated image and gives it its title, description, link and tracks. */
   async createPhoto(fields: PhotoFields, image: ImageSpec = {}): Promise<Photo> {
-    const upload = await this.request.post('/api/photos/upload', {
+    const upload = await this.request.post(api.photosUpload, {
       multipart: { photos: { name: 'upload.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer(image) } },
     });
     const [photo] = (await this.ok<UploadPhotosResponse>(upload, 201)).photos;
@@ -79,18 +80,18 @@ export class OwnerApi {
     for (let index = 0; index < count; index += 1) {
       form.append('photos', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `tile-${index + 1}.jpg`);
     }
-    const photos = (await this.ok<UploadPhotosResponse>(await this.request.post('/api/photos/upload', { multipart: form }), 201)).photos;
+    const photos = (await this.ok<UploadPhotosResponse>(await this.request.post(api.photosUpload, { multipart: form }), 201)).photos;
     expect(photos).toHaveLength(count);
     return photos;
   }
 
   async updatePhoto(id: number, fields: PhotoFields): Promise<Photo> {
-    return this.ok<Photo>(await this.request.put(`/api/photos/${id}`, { data: fields }));
+    return this.ok<Photo>(await this.request.put(pathTo(api.photo, { id: id }), { data: fields }));
   }
 
   async createCategory(name: string, description?: string): Promise<Category> {
-    const existing = await this.ok<Category[]>(await this.request.get('/api/categories'));
-    const response = await this.request.post('/api/categories', {
+    const existing = await this.ok<Category[]>(await this.request.get(api.categories));
+    const response = await this.request.post(api.categories, {
       data: { name, order: existing.length, ...(description ? { description } : {}) },
     });
     return this.ok<Category>(response, 201);
@@ -99,7 +100,7 @@ export class OwnerApi {
   /** Puts the photos in `categoryId` (null: the photo bank) in the given order. */
   async placePhotos(photos: Photo[], categoryId: number | null): Promise<void> {
     await this.ok(
-      await this.request.put('/api/photos/reorder', {
+      await this.request.put(api.photosReorder, {
         data: { photoUpdates: photos.map((photo, order) => ({ id: photo.id, order, categoryId })) },
       }),
     );
@@ -108,7 +109,7 @@ export class OwnerApi {
   /** Sets exactly these settings; the others are cleared, so no earlier test shows through. */
   async setSettings(settings: PortfolioSettingsUpdate): Promise<void> {
     await this.ok(
-      await this.request.patch('/api/portfolio-settings', {
+      await this.request.patch(api.portfolioSettings, {
         data: {
           portfolioTitle: null,
           portfolioSubtitle: null,
@@ -126,7 +127,7 @@ export class OwnerApi {
 
   /** Uploads a generated banner and returns its stored name. */
   async uploadBanner(): Promise<string> {
-    const response = await this.request.post('/api/upload-banner', {
+    const response = await this.request.post(api.uploadBanner, {
       multipart: { banner: { name: 'banner.jpg', mimeType: 'image/jpeg', buffer: await jpegBuffer({ width: 1200, height: 400, color: '#4a7a3a' }) } },
     });
     return (await this.ok<{ filename: string }>(response, 201)).filename;
@@ -134,11 +135,11 @@ export class OwnerApi {
 
   /** Deletes every photo and category: for the tests of an empty portfolio. */
   async clearPortfolio(): Promise<void> {
-    for (const photo of await this.ok<Photo[]>(await this.request.get('/api/photos'))) {
-      await this.ok(await this.request.delete(`/api/photos/${photo.id}`));
+    for (const photo of await this.ok<Photo[]>(await this.request.get(api.photos))) {
+      await this.ok(await this.request.delete(pathTo(api.photo, { id: photo.id })));
     }
-    for (const category of await this.ok<Category[]>(await this.request.get('/api/categories'))) {
-      await this.ok(await this.request.delete(`/api/categories/${category.id}`));
+    for (const category of await this.ok<Category[]>(await this.request.get(api.categories))) {
+      await this.ok(await this.request.delete(pathTo(api.category, { id: category.id })));
     }
   }
 }

@@ -1,5 +1,6 @@
 import { signInAsOwner } from './fixtures.ts';
 import { expect, expectNoSeriousViolations, section, test, tile, uniqueName } from './portfolio-helpers.ts';
+import { pathTo, screens } from '#contract/routes.ts';
 
 /** The alt texts of the tiles of a section, in page order. */
 function tileTitles(scope: ReturnType<typeof section>) {
@@ -25,7 +26,7 @@ test.describe('the header card', () => {
       substackUrl: 'https://ada.substack.com/',
       linktreeUrl: 'https://linktr.ee/ada',
     });
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const header = page.getByRole('region', { name: title });
     await expect(header.getByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -79,7 +80,7 @@ test.describe('the header card', () => {
   test('shows About, Contact and each social button only when the owner has set it', async ({ page, owner }) => {
     const title = uniqueName('Plain');
     await owner.setSettings({ portfolioTitle: title, twitterUrl: 'https://twitter.com/plain' });
-    await page.goto('/');
+    await page.goto(screens.home);
     const header = page.getByRole('region', { name: title });
     await expect(header.getByRole('heading', { name: title })).toBeVisible();
     await expect(header.getByRole('link', { name: 'Twitter' })).toBeVisible();
@@ -91,7 +92,7 @@ test.describe('the header card', () => {
 
   test('is absent without a title, whatever else is set', async ({ page, owner }) => {
     await owner.setSettings({ aboutText: 'About me', showContactForm: true, twitterUrl: 'https://twitter.com/x' });
-    await page.goto('/');
+    await page.goto(screens.home);
     // Without a title the page's only level-1 heading is the hidden "Portfolio".
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
     await expect(page.getByRole('button', { name: 'About' })).toHaveCount(0);
@@ -112,7 +113,7 @@ test.describe('sections and grid', () => {
     const two = await owner.createPhoto({ title: uniqueName('Alley') });
     const loose = await owner.createPhoto({ title: uniqueName('Loose') }, { color: '#3a8a5a' });
     await owner.placePhotos([two, one], first.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const firstSection = section(page, first.name);
     await expect(firstSection.getByRole('heading', { name: first.name })).toHaveCSS('text-transform', 'uppercase');
@@ -138,7 +139,7 @@ test.describe('sections and grid', () => {
     const photos = [];
     for (let index = 0; index < 9; index += 1) photos.push(await owner.createPhoto({ title: uniqueName('Cell') }));
     await owner.placePhotos(photos, category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const tiles = section(page, category.name).getByRole('listitem');
     await expect(tiles).toHaveCount(9);
@@ -169,7 +170,7 @@ test.describe('sections and grid', () => {
     await owner.placePhotos(await owner.uploadPhotos(1), after.id);
     // Two columns: 48 tiles reach further down than the two screens drawn ahead of the visitor.
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/');
+    await page.goto(screens.home);
 
     await expect(section(page, many.name).getByRole('listitem')).toHaveCount(48);
     // A section waits for its tiles: no heading stands over an empty grid meanwhile.
@@ -186,7 +187,7 @@ test.describe('sections and grid', () => {
   test('shows the /{username} portfolio exactly as /', async ({ page, owner }) => {
     const title = uniqueName('Same');
     await owner.setSettings({ portfolioTitle: title });
-    await page.goto('/someone');
+    await page.goto(pathTo(screens.userHome, { username: 'someone' }));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 });
@@ -195,12 +196,12 @@ test.describe('empty portfolio', () => {
   test('tells a visitor to check back later, and the owner to use the Admin panel', async ({ page, owner }) => {
     await owner.setSettings({});
     await owner.clearPortfolio();
-    await page.goto('/');
+    await page.goto(screens.home);
     await expect(page.getByText('No categories or photos available yet')).toBeVisible();
     await expect(page.getByText('Check back later for updates')).toBeVisible();
 
     await signInAsOwner(page);
-    await page.goto('/');
+    await page.goto(screens.home);
     await expect(page.getByText('No categories or photos available yet')).toBeVisible();
     await expect(page.getByText('Use the Admin panel to upload photos and create categories')).toBeVisible();
     await expect(page.getByText('Check back later for updates')).toHaveCount(0);
@@ -218,7 +219,7 @@ test.describe('images', () => {
     const photos = [];
     for (let index = 0; index < 12; index += 1) photos.push(await owner.createPhoto({ title: `Fast ${index + 1}` }));
     await owner.placePhotos(photos, category.id);
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const images = section(page, category.name).getByRole('img');
     await expect(images).toHaveCount(12);
@@ -267,7 +268,7 @@ test.describe('images', () => {
         for (const entry of list.getEntries()) shifts.push((entry as PerformanceEntry & { value: number }).value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const image = section(page, category.name).getByRole('img', { name: photo.title });
     await expect(image).toHaveAttribute('data-image-state', 'loading');
@@ -291,7 +292,7 @@ test.describe('images', () => {
     // Every file of the photo shares its key: the part of the name before the first dash.
     const key = photo.thumbnail.split('-')[0]!;
     await page.route(`**/uploads/${key}*`, (route) => route.abort());
-    await page.goto('/');
+    await page.goto(screens.home);
 
     const broken = section(page, category.name).getByRole('img', { name: photo.title });
     await expect(broken).toHaveAttribute('data-image-state', 'failed');
@@ -319,7 +320,7 @@ test.describe('clear cache', () => {
         value: () => Promise.resolve([{ scope: '/', unregister: () => record('/').then(() => true) }]),
       });
     });
-    await page.goto('/clear-cache');
+    await page.goto(screens.clearCache);
     await page.evaluate(async () => {
       localStorage.setItem('stale', '1');
       sessionStorage.setItem('stale', '1');
@@ -356,7 +357,7 @@ test('the portfolio with its header and sections has no serious accessibility vi
   const photo = await owner.createPhoto({ title: uniqueName('Axe photo') });
   await owner.placePhotos([photo], category.id);
   await owner.createCategory(uniqueName('Axe empty'));
-  await page.goto('/');
+  await page.goto(screens.home);
   await expect(section(page, category.name)).toBeVisible();
   await expectNoSeriousViolations(page);
 

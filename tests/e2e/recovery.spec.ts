@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
 import { newResetLink, outboxFiles } from './outbox.ts';
+import { api, screens } from '#contract/routes.ts';
 
 const OWNER_EMAIL = 'owner@example.test';
 const INVALID_LINK = 'This reset link is invalid or has expired. Please request a new one.';
@@ -25,24 +26,24 @@ async function expectNoAxeViolations(page: Page) {
  * so later tests still sign in with OWNER_PASSWORD.
  */
 async function restoreOwner(request: APIRequestContext, newPassword: string) {
-  const withNew = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: newPassword } });
+  const withNew = await request.post(api.login, { data: { username: OWNER_USERNAME, password: newPassword } });
   if (withNew.ok()) {
-    const changed = await request.post('/api/change-password', {
+    const changed = await request.post(api.changePassword, {
       data: { currentPassword: newPassword, newPassword: OWNER_PASSWORD },
     });
     expect(changed.status(), await changed.text()).toBe(200);
   }
-  const signedIn = await request.post('/api/login', { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
+  const signedIn = await request.post(api.login, { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const cleared = await request.patch('/api/portfolio-settings', { data: { email: null } });
+  const cleared = await request.patch(api.portfolioSettings, { data: { email: null } });
   expect(cleared.status(), await cleared.text()).toBe(200);
-  await request.post('/api/logout', { data: {} });
+  await request.post(api.logout, { data: {} });
 }
 
 test.describe('forgot password', () => {
   test('asks for a valid email before sending anything', async ({ page }) => {
-    const calls = watchCalls(page, '/api/forgot-password');
-    await page.goto('/login');
+    const calls = watchCalls(page, api.forgotPassword);
+    await page.goto(screens.login);
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL('/forgot-password');
     await expect(page.getByRole('heading', { name: 'Forgot Password' })).toBeVisible();
@@ -61,7 +62,7 @@ test.describe('forgot password', () => {
   test('answers an unknown email with the same neutral confirmation, the link lifetime and a way back', async ({
     page,
   }) => {
-    await page.goto('/forgot-password');
+    await page.goto(screens.forgotPassword);
     await page.getByLabel('Email').fill('nobody@example.test');
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
 
@@ -83,7 +84,7 @@ test.describe('forgot password', () => {
       { status: 502, body: '' },
     ];
     await page.route('**/api/forgot-password', (route) => route.fulfill(answers.shift() ?? { status: 500 }));
-    await page.goto('/forgot-password');
+    await page.goto(screens.forgotPassword);
     await page.getByLabel('Email').fill(OWNER_EMAIL);
 
     await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -99,7 +100,7 @@ test.describe('forgot password', () => {
 
 test.describe('reset password', () => {
   test('without a token shows the invalid-link screen, which leads to a new request', async ({ page }) => {
-    await page.goto('/reset-password');
+    await page.goto(screens.resetPassword);
     await expect(page.getByRole('heading', { name: 'Invalid Reset Link' })).toBeVisible();
     await expect(page.getByLabel('New Password')).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -110,8 +111,8 @@ test.describe('reset password', () => {
   });
 
   test('checks both passwords before sending, and shows the server refusal of a bad token', async ({ page }) => {
-    const calls = watchCalls(page, '/api/reset-password');
-    await page.goto('/reset-password?token=not-a-real-token');
+    const calls = watchCalls(page, api.resetPassword);
+    await page.goto(`${screens.resetPassword}?token=not-a-real-token`);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -147,11 +148,11 @@ test.describe('reset password', () => {
       const otherPage = await otherBrowser.newPage();
       await signInAsOwner(otherPage);
       // The owner needs a recovery email for the mail to be sent.
-      const saved = await otherPage.request.patch('/api/portfolio-settings', { data: { email: OWNER_EMAIL } });
+      const saved = await otherPage.request.patch(api.portfolioSettings, { data: { email: OWNER_EMAIL } });
       expect(saved.status(), await saved.text()).toBe(200);
       const mailsBefore = outboxFiles(server.dataDir);
 
-      await page.goto('/login');
+      await page.goto(screens.login);
       await page.getByRole('link', { name: 'Forgot password?' }).click();
       await page.getByLabel('Email').fill(OWNER_EMAIL);
       await page.getByRole('button', { name: 'Send Reset Link' }).click();
@@ -170,7 +171,7 @@ test.describe('reset password', () => {
       await expect(page.getByRole('heading', { name: 'Password Reset Successful' })).toBeVisible();
       await expectNoAxeViolations(page);
 
-      expect((await otherPage.request.get('/api/auth/user')).status()).toBe(401);
+      expect((await otherPage.request.get(api.currentUser)).status()).toBe(401);
 
       await page.getByRole('link', { name: 'Go to Login' }).click();
       await expect(page).toHaveURL('/login');
@@ -181,7 +182,7 @@ test.describe('reset password', () => {
       await expect(page).toHaveURL('/');
       await expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
 
-      const withOldPassword = await request.post('/api/login', {
+      const withOldPassword = await request.post(api.login, {
         data: { username: OWNER_USERNAME, password: OWNER_PASSWORD },
       });
       expect(withOldPassword.status()).toBe(401);

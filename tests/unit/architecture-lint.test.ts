@@ -104,6 +104,30 @@ const planted = [
     code: "import { loadConfig } from './db/database.ts';\nexport const load = loadConfig;\n",
     expected: /no-restricted-imports: .*uses an alias/,
   },
+  {
+    rule: "a client feature never reaches into another feature's internals",
+    file: 'src/client/features/music/components/play-overlay.tsx',
+    code: "import { placeholderColor } from '#client/features/photos/lib/placeholder.ts';\nexport const colour = placeholderColor;\n",
+    expected: /no-restricted-paths: .*only through its index.ts/,
+  },
+  {
+    rule: 'a client feature never imports app/',
+    file: 'src/client/features/photos/components/share-button.tsx',
+    code: "import { AppLayout } from '#client/app/layout.tsx';\nexport const Layout = AppLayout;\n",
+    expected: /no-restricted-paths: .*never imports app\//,
+  },
+  {
+    rule: 'client components/ know no feature',
+    file: 'src/client/components/confirm-dialog.tsx',
+    code: "import { useAuth } from '#client/features/auth/index.ts';\nexport const auth = useAuth;\n",
+    expected: /no-restricted-paths: .*components\/ and lib\/ serve every feature/,
+  },
+  {
+    rule: 'client lib/ knows no app/',
+    file: 'src/client/lib/utils.ts',
+    code: "import { AppRouter } from '#client/app/router.tsx';\nexport const router = AppRouter;\n",
+    expected: /no-restricted-paths: .*components\/ and lib\/ serve every feature/,
+  },
 ];
 
 describe('npm run lint enforces the rules of the house', () => {

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
-import { seedQueryCache } from '#client/features/portfolio/api/page-data.ts';
+import { seedQueryCache } from './page-data.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 
 export function AppProvider({ children }: { children: ReactNode }) {

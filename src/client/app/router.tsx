@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { routes } from '#client/config/paths.ts';
+import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PhotoDetailPage } from '#client/app/routes/photo-detail.tsx';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
@@ -33,14 +33,14 @@ export function AppRouter() {
   return (
     <Suspense fallback={loading}>
       <Switch>
-        <Route path={routes.login} component={LoginPage} />
-        <Route path={routes.forgotPassword} component={ForgotPasswordPage} />
-        <Route path={routes.resetPassword} component={ResetPasswordPage} />
-        <Route path={routes.clearCache} component={ClearCachePage} />
-        <Route path={routes.home} component={PortfolioPage} />
-        <Route path={routes.photo} component={PhotoDetailPage} />
-        <Route path={routes.userHome} component={PortfolioPage} />
-        <Route path={routes.userPhoto} component={PhotoDetailPage} />
+        <Route path={screens.login} component={LoginPage} />
+        <Route path={screens.forgotPassword} component={ForgotPasswordPage} />
+        <Route path={screens.resetPassword} component={ResetPasswordPage} />
+        <Route path={screens.clearCache} component={ClearCachePage} />
+        <Route path={screens.home} component={PortfolioPage} />
+        <Route path={screens.photo} component={PhotoDetailPage} />
+        <Route path={screens.userHome} component={PortfolioPage} />
+        <Route path={screens.userPhoto} component={PhotoDetailPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { LogOut } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
-import { paths } from '#client/config/paths.ts';
+import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 
@@ -14,7 +14,7 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
     <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6">
         <Link
-          href={paths.home}
+          href={screens.home}
           className="rounded-sm text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
         >
           Atelier

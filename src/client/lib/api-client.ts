@@ -2,7 +2,7 @@ import type { ZodType } from 'zod';
 import type { ApiErrorBody } from '#contract/common.ts';
 
 /**
- * A non-OK answer of the API. `message` follows the spec's error rule (§8):
+ * A non-OK answer of the API. `message` reads the same for every failed call:
  * "{status}: {body text}", or the status text when the body is empty.
  */
 export class ApiError extends Error {
@@ -23,7 +23,7 @@ export class ApiError extends Error {
 
 /**
  * The API's error JSON, checked by hand: this module is in every visitor's first load, which
- * carries no schema library (issue 7: JS budget).
+ * carries no schema library (the first-load budget of scripts/bundle-size.mjs).
  */
 function parseErrorBody(text: string): ApiErrorBody | undefined {
   if (!text) return undefined;

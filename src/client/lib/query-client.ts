@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §7: no retry, no refetch on focus, no polling; data is fresh until a mutation invalidates it. */
+/** No retry, no refetch on focus, no polling; data is fresh until a mutation invalidates it. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

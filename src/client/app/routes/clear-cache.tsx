@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { AppLayout } from '#client/app/layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { paths } from '#client/config/paths.ts';
+import { screens } from '#contract/routes.ts';
 
 /**
  * Forgets everything this site keeps in the browser: local and session storage, the Cache Storage
@@ -31,7 +31,7 @@ export async function clearSiteData(): Promise<void> {
   for (const result of results) if (result.status === 'rejected') console.error('Could not clear', result.reason);
 }
 
-/** `/clear-cache` (spec §2): for a browser stuck on an old version of the site. */
+/** `/clear-cache`: for a browser stuck on an old version of the site. */
 export function ClearCachePage() {
   const [clearing, setClearing] = useState(false);
 
@@ -39,7 +39,7 @@ export function ClearCachePage() {
     setClearing(true);
     await clearSiteData();
     // A query the browser has never seen: the page and its data come fresh from the server.
-    window.location.replace(`${paths.home}?v=${Date.now()}`);
+    window.location.replace(`${screens.home}?v=${Date.now()}`);
   };
 
   return (

@@ -3,7 +3,7 @@ import { MailCheck } from 'lucide-react';
 import { Link } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { paths } from '#client/config/paths.ts';
+import { screens } from '#contract/routes.ts';
 import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
 import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
 
@@ -13,7 +13,7 @@ const linkClass =
 /** A stable ref callback, so the focus moves once, when the element appears. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-/** /forgot-password: the form, then the confirmation (spec §4, forgot-password flow). */
+/** /forgot-password: the form, then the confirmation. */
 export function ForgotPasswordPage() {
   // The server's neutral answer, once it has taken the request.
   const [sentMessage, setSentMessage] = useState<string | null>(null);
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
             </CardHeader>
             <CardContent className="grid gap-4">
               <ForgotPasswordForm onSent={setSentMessage} />
-              <Link href={paths.login} className={linkClass}>
+              <Link href={screens.login} className={linkClass}>
                 Back to Login
               </Link>
             </CardContent>
@@ -48,7 +48,7 @@ export function ForgotPasswordPage() {
             </CardHeader>
             <CardContent className="grid">
               <Button asChild variant="outline">
-                <Link href={paths.login}>Back to Login</Link>
+                <Link href={screens.login}>Back to Login</Link>
               </Button>
             </CardContent>
           </>

@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Card, CardContent, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { paths } from '#client/config/paths.ts';
+import { screens } from '#contract/routes.ts';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
 
@@ -14,7 +14,7 @@ export function LoginPage() {
         <CardContent className="grid gap-4">
           <LoginForm />
           <Link
-            href={paths.forgotPassword}
+            href={screens.forgotPassword}
             className="justify-self-center rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
           >
             Forgot password?

@@ -1,12 +1,12 @@
 import { useParams } from 'wouter';
 import { AppLayout } from '#client/app/layout.tsx';
-import { paths } from '#client/config/paths.ts';
-import { PhotoDetail } from '#client/features/photo/components/photo-detail.tsx';
+import { pathTo, screens } from '#contract/routes.ts';
+import { PhotoDetail } from '#client/app/portfolio/photo-detail.tsx';
 
 /** `/photo/:id` and `/:username/photo/:id`; the back button returns to the same family of routes. */
 export function PhotoDetailPage() {
   const params = useParams<{ id?: string; username?: string }>();
-  const backHref = params.username ? paths.userHome(params.username) : paths.home;
+  const backHref = params.username ? pathTo(screens.userHome, { username: params.username }) : screens.home;
   return (
     <AppLayout>
       <PhotoDetail rawId={params.id} backHref={backHref} />

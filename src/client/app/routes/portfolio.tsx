@@ -3,16 +3,16 @@ import { AppLayout } from '#client/app/layout.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { PortfolioView } from '#client/features/portfolio/components/portfolio-view.tsx';
-import { usePortfolioTab } from '#client/features/portfolio/hooks/use-portfolio-tab.ts';
+import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
+import { usePortfolioTab } from '#client/app/portfolio/use-portfolio-tab.ts';
 
 // The admin area is the owner's alone: a visitor's browser never downloads it.
 const AdminView = lazy(() =>
-  import('#client/features/admin/components/admin-view.tsx').then((module) => ({ default: module.AdminView })),
+  import('#client/app/admin/admin-view.tsx').then((module) => ({ default: module.AdminView })),
 );
 // The owner's drag-to-reorder layer over the same page; visitors never download it either.
 const SortablePortfolioView = lazy(() =>
-  import('#client/features/admin/components/sortable-portfolio-view.tsx').then((module) => ({
+  import('#client/app/admin/sortable-portfolio-view.tsx').then((module) => ({
     default: module.SortablePortfolioView,
   })),
 );

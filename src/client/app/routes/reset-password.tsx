@@ -3,14 +3,14 @@ import { CircleAlert, CircleCheck } from 'lucide-react';
 import { Link, useSearchParams } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { paths } from '#client/config/paths.ts';
+import { screens } from '#contract/routes.ts';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
 import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
 
 /** A stable ref callback, so the focus moves once, when the element appears. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
-/** /reset-password?token=…: no token, the invalid-link screen; a token, the form, then success (spec §4). */
+/** /reset-password?token=…: no token, the invalid-link screen; a token, the form, then success. */
 export function ResetPasswordPage() {
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token') ?? '';
@@ -28,7 +28,7 @@ export function ResetPasswordPage() {
             </CardHeader>
             <CardContent className="grid">
               <Button asChild>
-                <Link href={paths.forgotPassword}>Request a New Link</Link>
+                <Link href={screens.forgotPassword}>Request a New Link</Link>
               </Button>
             </CardContent>
           </>
@@ -44,7 +44,7 @@ export function ResetPasswordPage() {
             </CardHeader>
             <CardContent className="grid">
               <Button asChild>
-                <Link href={paths.login}>Go to Login</Link>
+                <Link href={screens.login}>Go to Login</Link>
               </Button>
             </CardContent>
           </>

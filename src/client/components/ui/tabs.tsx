@@ -4,7 +4,7 @@ import { cn } from '#client/lib/utils.ts';
 /**
  * The WAI-ARIA tabs pattern as Radix Tabs implements it (automatic activation, roving tab stop,
  * arrow keys looping, Home/End), written out: it is in every visitor's first load, where Radix Tabs
- * with its roving-focus, collection and presence layers cost about 5 KB gzip (issue 7: JS budget).
+ * with its roving-focus, collection and presence layers cost about 5 KB gzip (the first-load budget of scripts/bundle-size.mjs).
  */
 interface TabsContextValue {
   baseId: string;

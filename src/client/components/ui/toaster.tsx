@@ -1,7 +1,7 @@
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
 import { dismissToast, useToast } from './use-toast.ts';
 
-/** Spec §9: shown 5000 ms, swiped away to the right past 50 px, F8 focuses the region. */
+/** Shown 5000 ms, swiped away to the right past 50 px, F8 focuses the region. */
 export function Toaster() {
   const { toasts } = useToast();
   return (

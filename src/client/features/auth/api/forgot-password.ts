@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { type ForgotPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 
 /** The server answers the same neutral words whether or not the email is the owner's. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#contract/auth.ts';
-import { api } from '#client/config/paths.ts';
+import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The signed-in owner, or null for a visitor (the server answers 401). */
@@ -10,7 +10,7 @@ export function getUser(): Promise<CurrentUser | null> {
 
 export function getUserQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'user'],
+    queryKey: [api.currentUser],
     queryFn: getUser,
     staleTime: 300_000,
     retry: false,
@@ -23,7 +23,7 @@ export function useUser() {
   return useQuery(getUserQueryOptions());
 }
 
-/** `isAuthenticated` is true exactly when a user record exists (spec §4). */
+/** `isAuthenticated` is true exactly when a user record exists. */
 export function useAuth() {
   const { data, isLoading } = useUser();
   const user = data ?? null;

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import { CurrentUser, type LoginRequest } from '#contract/auth.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { api, paths } from '#client/config/paths.ts';
+import { api, screens } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getUserQueryOptions } from './get-user.ts';
 
@@ -19,7 +19,7 @@ export function useLogin() {
       toast({ title: 'Login successful', description: 'Welcome back!' });
       // Stay pending until the user is known, so / opens already signed in.
       await queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
-      navigate(paths.home);
+      navigate(screens.home);
     },
     onError: (error) => {
       toast({

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
 import type { MessageResponse } from '#contract/common.ts';
-import { api, paths } from '#client/config/paths.ts';
+import { api, screens } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { getUserQueryOptions } from './get-user.ts';
 
@@ -16,9 +16,9 @@ export function useLogout() {
     mutationFn: logout,
     onSuccess: () => {
       queryClient.setQueryData(getUserQueryOptions().queryKey, null);
-      navigate(paths.home);
+      navigate(screens.home);
     },
-    // Spec §8: a logout error is only logged.
+    // A logout error is only logged.
     onError: (error) => {
       console.error('Logout failed', error);
     },

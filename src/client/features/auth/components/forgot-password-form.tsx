@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ForgotPasswordRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField } from '#client/components/form-field.tsx';
 import { useForgotPassword } from '#client/features/auth/api/forgot-password.ts';
 
 /** Asks for a reset link; `onSent` gets the server's neutral answer once it has taken the request. */
@@ -19,25 +19,19 @@ export function ForgotPasswordForm({ onSent }: { onSent: (message: string) => vo
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <div className="grid gap-2">
-        <Label htmlFor="forgot-password-email">Email</Label>
-        <Input
-          id="forgot-password-email"
-          type="email"
-          autoComplete="email"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={errors.email ? true : undefined}
-          aria-describedby={errors.email ? 'forgot-password-email-error' : undefined}
-          {...form.register('email')}
-        />
-        {errors.email && (
-          <p id="forgot-password-email-error" className="text-sm text-destructive">
-            {errors.email.message}
-          </p>
+      <FormField id="forgot-password-email" label="Email" error={errors.email?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            type="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.register('email')}
+          />
         )}
-      </div>
+      </FormField>
       <Button type="submit" className="w-full" disabled={forgotPassword.isPending}>
         {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}
       </Button>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { LoginRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField } from '#client/components/form-field.tsx';
 import { useLogin } from '#client/features/auth/api/login.ts';
 
 export function LoginForm() {
@@ -18,41 +18,29 @@ export function LoginForm() {
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <div className="grid gap-2">
-        <Label htmlFor="login-username">Username</Label>
-        <Input
-          id="login-username"
-          autoComplete="username"
-          autoCapitalize="none"
-          spellCheck={false}
-          required
-          aria-invalid={errors.username ? true : undefined}
-          aria-describedby={errors.username ? 'login-username-error' : undefined}
-          {...form.register('username')}
-        />
-        {errors.username && (
-          <p id="login-username-error" className="text-sm text-destructive">
-            {errors.username.message}
-          </p>
+      <FormField id="login-username" label="Username" error={errors.username?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            {...form.register('username')}
+          />
         )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="login-password">Password</Label>
-        <Input
-          id="login-password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errors.password ? true : undefined}
-          aria-describedby={errors.password ? 'login-password-error' : undefined}
-          {...form.register('password')}
-        />
-        {errors.password && (
-          <p id="login-password-error" className="text-sm text-destructive">
-            {errors.password.message}
-          </p>
+      </FormField>
+      <FormField id="login-password" label="Password" error={errors.password?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="current-password"
+            required
+            {...form.register('password')}
+          />
         )}
-      </div>
+      </FormField>
       <Button type="submit" className="w-full" disabled={login.isPending}>
         {login.isPending ? 'Logging in...' : 'Login'}
       </Button>

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { ResetPasswordForm as ResetPasswordFormSchema } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Label } from '#client/components/ui/label.tsx';
+import { FormField } from '#client/components/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useResetPassword } from '#client/features/auth/api/reset-password.ts';
 
@@ -27,40 +27,28 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <div className="grid gap-2">
-        <Label htmlFor="reset-new-password">New Password</Label>
-        <Input
-          id="reset-new-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={errors.newPassword ? true : undefined}
-          aria-describedby={errors.newPassword ? 'reset-new-password-error' : undefined}
-          {...form.register('newPassword')}
-        />
-        {errors.newPassword && (
-          <p id="reset-new-password-error" className="text-sm text-destructive">
-            {errors.newPassword.message}
-          </p>
+      <FormField id="reset-new-password" label="New Password" error={errors.newPassword?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...form.register('newPassword')}
+          />
         )}
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="reset-confirm-password">Confirm Password</Label>
-        <Input
-          id="reset-confirm-password"
-          type="password"
-          autoComplete="new-password"
-          required
-          aria-invalid={errors.confirmPassword ? true : undefined}
-          aria-describedby={errors.confirmPassword ? 'reset-confirm-password-error' : undefined}
-          {...form.register('confirmPassword')}
-        />
-        {errors.confirmPassword && (
-          <p id="reset-confirm-password-error" className="text-sm text-destructive">
-            {errors.confirmPassword.message}
-          </p>
+      </FormField>
+      <FormField id="reset-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
+        {(field) => (
+          <Input
+            {...field}
+            type="password"
+            autoComplete="new-password"
+            required
+            {...form.register('confirmPassword')}
+          />
         )}
-      </div>
+      </FormField>
       <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
         {resetPassword.isPending ? 'Resetting...' : 'Reset Password'}
       </Button>

@@ -2,7 +2,7 @@ import { Play } from 'lucide-react';
 
 /**
  * The play badge over a release's cover: shown on hover and on keyboard focus of its card, and
- * always on touch screens, which have no hover (spec §4).
+ * always on touch screens, which have no hover.
  */
 export function PlayOverlay() {
   return (

@@ -11,8 +11,8 @@ import {
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
-import { PhotoImage } from '#client/features/photo/components/photo-image.tsx';
-import { photoTile, returnFocusTo } from '#client/features/photo/lib/return-focus.ts';
+import { PhotoImage } from '#client/features/photos/index.ts';
+import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
 
 export interface ReleaseDialogProps {
   /** The open release, or null when closed. */
@@ -24,7 +24,7 @@ export interface ReleaseDialogProps {
 }
 
 /**
- * A music release (spec §4): with a link, the streaming dialog (the service's own player when it
+ * A music release: with a link, the streaming dialog (the service's own player when it
  * has one, else a card to open the link); without one, the info dialog with the track list.
  */
 export function ReleaseDialog({ release, owner, onClose, returnFocus }: ReleaseDialogProps) {
@@ -98,7 +98,7 @@ function StreamingContent({
           style={{ height: EMBED_HEIGHT }}
           allow="autoplay; clipboard-write; encrypted-media; fullscreen; picture-in-picture"
           referrerPolicy="strict-origin-when-cross-origin"
-          // An audio preview that fails to load is only logged (spec §8).
+          // An audio preview that fails to load is only logged.
           onError={() => console.error(`The ${embed.serviceName} player did not load`, embed.embedUrl)}
         />
         <DialogFooter>

@@ -1,0 +1,33 @@
+import { LogOut } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { useAuth } from '#client/features/auth/api/get-user.ts';
+import { useLogout } from '#client/features/auth/api/logout.ts';
+import { ChangePasswordDialog } from '#client/features/owner/components/change-password-dialog.tsx';
+
+export function AccountPanel() {
+  const { user } = useAuth();
+  const logout = useLogout();
+
+  return (
+    <Card role="region" aria-labelledby="account-heading">
+      <CardHeader>
+        <CardTitle id="account-heading" className="text-xl">
+          Account
+        </CardTitle>
+        {user && (
+          <CardDescription>
+            Signed in as <span className="font-medium text-foreground">{user.username}</span>
+          </CardDescription>
+        )}
+      </CardHeader>
+      <CardContent className="flex flex-col gap-2 sm:flex-row">
+        <ChangePasswordDialog />
+        <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
+          <LogOut aria-hidden />
+          Logout
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}

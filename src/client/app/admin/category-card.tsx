@@ -1,0 +1,247 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
+import { ArrowUpDown, Check, Pencil, Trash2, X } from 'lucide-react';
+import { CreateCategoryRequest, type Category } from '#contract/categories.ts';
+import type { Photo } from '#contract/photos.ts';
+import { DragHandle } from '#client/components/drag-handle.tsx';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
+import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
+import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
+import { AdminPhotoTile, type MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
+
+/** In a sorted view the tiles stay put while dragging: only the stored order can be rearranged. */
+const staticStrategy: SortingStrategy = () => null;
+
+/** Four thumbnails a row in a card at most half the page wide. */
+const THUMBNAIL_SIZES = '(min-width: 1024px) 170px, 25vw';
+
+export interface CategoryCardProps {
+  category: Category;
+  /** The category's photos in their stored order. */
+  photos: Photo[];
+  sortMode: SortMode;
+  onSortModeChange: (mode: SortMode) => void;
+  /** A photo from elsewhere is being dragged over this card. */
+  isDropTarget: boolean;
+  moveTargetsFor: (containerId: ContainerId) => MoveTarget[];
+  onEditPhoto: (photo: Photo) => void;
+  onDeletePhoto: (photo: Photo) => void;
+  onMovePhoto: (photo: Photo, target: ContainerId) => void;
+  onDelete: (category: Category) => void;
+}
+
+/**
+ * One category of the manager. Renamed inline, deleted, dragged by its handle to reorder;
+ * a drop target for photos; its photos in a 4-column grid, sortable in its stored order.
+ */
+export function CategoryCard({
+  category,
+  photos,
+  sortMode,
+  onSortModeChange,
+  isDropTarget,
+  moveTargetsFor,
+  onEditPhoto,
+  onDeletePhoto,
+  onMovePhoto,
+  onDelete,
+}: CategoryCardProps) {
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = useSortableItem(
+    categoryDragId(category.id),
+    { type: 'category', category },
+  );
+  const headingId = useId();
+  const sortId = useId();
+  const shown = sortPhotos(photos, sortMode);
+  const reorderable = sortMode === 'order';
+  const moveTargets = moveTargetsFor(category.id);
+
+  return (
+    <li
+      ref={setNodeRef}
+      style={style}
+      className={cn(isDragging && 'relative z-10 rounded-lg outline-2 outline-offset-2 outline-ring outline-dashed [&_img]:opacity-40')}
+    >
+      <section
+        aria-labelledby={headingId}
+        className={cn(
+          'rounded-lg border bg-card transition-shadow',
+          isDropTarget && 'border-ring ring-2 ring-ring ring-offset-2 ring-offset-background',
+        )}
+      >
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b p-2 sm:p-3">
+          <DragHandle
+            label={`Drag category ${category.name}`}
+            hint="Drag to reorder"
+            activatorRef={setActivatorNodeRef}
+            attributes={attributes}
+            listeners={listeners}
+            className="flex size-9 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
+          />
+
+          <CategoryTitle category={category} headingId={headingId} count={photos.length} onDelete={onDelete} />
+
+          <div className="flex w-full items-center gap-2 sm:w-auto">
+            <label htmlFor={sortId} className="sr-only">
+              Sort photos in {category.name}
+            </label>
+            <ArrowUpDown className="ml-1 size-4 shrink-0 text-muted-foreground sm:ml-0" aria-hidden />
+            <select
+              id={sortId}
+              value={sortMode}
+              onChange={(event) => onSortModeChange(event.target.value as SortMode)}
+              className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none sm:w-auto"
+            >
+              {(Object.keys(SORT_MODE_LABELS) as SortMode[]).map((mode) => (
+                <option key={mode} value={mode}>
+                  {SORT_MODE_LABELS[mode]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="p-2 sm:p-3">
+          {!reorderable && photos.length > 1 && (
+            <p className="mb-2 text-xs text-muted-foreground">Choose Upload Order to rearrange by dragging.</p>
+          )}
+          <SortableContext
+            items={shown.map((photo) => photoDragId(photo.id))}
+            strategy={reorderable ? rectSortingStrategy : staticStrategy}
+          >
+            {shown.length === 0 ? (
+              <p
+                className={cn(
+                  'rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground',
+                  isDropTarget && 'border-ring bg-accent',
+                )}
+              >
+                Drop photos here from the photo bank, or use a photo's Move to… button.
+              </p>
+            ) : (
+              <ul aria-label={`Photos in ${category.name}`} className="grid grid-cols-4 gap-1.5 sm:gap-2">
+                {shown.map((photo) => (
+                  <AdminPhotoTile
+                    key={photo.id}
+                    photo={photo}
+                    containerId={category.id}
+                    moveTargets={moveTargets}
+                    onEdit={onEditPhoto}
+                    onDelete={onDeletePhoto}
+                    onMove={onMovePhoto}
+                    dragHint={reorderable ? 'Drag to reorder' : 'Drag to another category'}
+                    sizes={THUMBNAIL_SIZES}
+                  />
+                ))}
+              </ul>
+            )}
+          </SortableContext>
+        </div>
+      </section>
+    </li>
+  );
+}
+
+/** The name, or while renaming an input: Enter saves, Escape cancels, a blank name is ignored. */
+function CategoryTitle({
+  category,
+  headingId,
+  count,
+  onDelete,
+}: {
+  category: Category;
+  headingId: string;
+  count: number;
+  onDelete: (category: Category) => void;
+}) {
+  const [draft, setDraft] = useState<string | null>(null);
+  const update = useUpdateCategory();
+  const inputId = useId();
+
+  const save = () => {
+    if (draft === null) return;
+    const name = draft.trim();
+    setDraft(null);
+    if (!name || name === category.name) return;
+    update.mutate({ id: category.id, changes: { name } });
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      save();
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      event.stopPropagation();
+      setDraft(null);
+    }
+  };
+
+  if (draft !== null) {
+    const parsed = CreateCategoryRequest.shape.name.safeParse(draft);
+    const problem = draft.trim() && !parsed.success ? parsed.error.issues[0]?.message : undefined;
+    return (
+      <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1">
+        <h3 id={headingId} className="sr-only">
+          {category.name}
+        </h3>
+        <label htmlFor={inputId} className="sr-only">
+          Category name
+        </label>
+        <Input
+          id={inputId}
+          value={draft}
+          autoFocus
+          maxLength={200}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => setDraft(event.target.value)}
+          onKeyDown={onKeyDown}
+          className="h-9 min-w-0 flex-1"
+        />
+        <Button variant="ghost" size="icon" className="size-9" aria-label="Save name" disabled={Boolean(problem)} onClick={save}>
+          <Check aria-hidden />
+        </Button>
+        <Button variant="ghost" size="icon" className="size-9" aria-label="Cancel renaming" onClick={() => setDraft(null)}>
+          <X aria-hidden />
+        </Button>
+        {problem && <p className="w-full text-sm text-destructive">{problem}</p>}
+      </div>
+    );
+  }
+
+  // The new name shows while the server saves it; a refusal brings the old one back.
+  const shownName = update.isPending ? (update.variables.changes.name ?? category.name) : category.name;
+  return (
+    <div className="flex min-w-0 flex-1 items-center gap-1">
+      <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere]" title={shownName}>
+        {shownName}
+      </h3>
+      <Badge variant="secondary" className="mx-1">
+        {count}
+        <span className="sr-only"> photo(s)</span>
+      </Badge>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="ml-auto size-9 shrink-0"
+        aria-label={`Rename ${category.name}`}
+        onClick={() => setDraft(category.name)}
+      >
+        <Pencil aria-hidden />
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-9 shrink-0 hover:text-destructive"
+        aria-label={`Delete ${category.name}`}
+        onClick={() => onDelete(category)}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { useId } from 'react';
+import { useDroppable } from '@dnd-kit/core';
+import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
+import { Images } from 'lucide-react';
+import type { Photo } from '#contract/photos.ts';
+import { Badge } from '#client/components/ui/badge.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { BANK_DROP_ID, photoDragId, type DragData } from '#client/lib/drag.ts';
+import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
+import { AdminPhotoTile, type MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
+
+const THUMBNAIL_SIZES = '(min-width: 1024px) 110px, 25vw';
+
+export interface PhotoBankProps {
+  /** The photos without a category, in their order. */
+  photos: Photo[];
+  /** A photo from a category is being dragged over the bank. */
+  isDropTarget: boolean;
+  moveTargets: MoveTarget[];
+  onEditPhoto: (photo: Photo) => void;
+  onDeletePhoto: (photo: Photo) => void;
+  onMovePhoto: (photo: Photo, target: ContainerId) => void;
+  className?: string;
+}
+
+/**
+ * The Photo Bank: the photos in no category, with their count, in a scrolling grid of
+ * 4 columns (6 where the card is wide) at most 24rem high. Drag a photo from here onto a
+ * category, or send it with "Move to…".
+ */
+export function PhotoBank({
+  photos,
+  isDropTarget,
+  moveTargets,
+  onEditPhoto,
+  onDeletePhoto,
+  onMovePhoto,
+  className,
+}: PhotoBankProps) {
+  const data: DragData = { type: 'bank' };
+  const { setNodeRef } = useDroppable({ id: BANK_DROP_ID, data });
+  const titleId = useId();
+
+  return (
+    <Card
+      ref={setNodeRef}
+      role="region"
+      aria-labelledby={titleId}
+      className={cn(
+        'transition-shadow',
+        isDropTarget && 'border-ring ring-2 ring-ring ring-offset-2 ring-offset-background',
+        className,
+      )}
+    >
+      <CardHeader className="p-3 pb-3 sm:p-6 sm:pb-4">
+        <div className="flex items-center gap-2">
+          <CardTitle id={titleId} className="text-xl">
+            Photo Bank
+          </CardTitle>
+          <Badge variant="secondary">
+            {photos.length}
+            <span className="sr-only"> photo(s)</span>
+          </Badge>
+        </div>
+        <CardDescription>Photos in no category. Drag them onto a category, or use a photo's Move to… button.</CardDescription>
+      </CardHeader>
+      <CardContent className="p-3 pt-0 @container sm:p-6 sm:pt-0">
+        {photos.length === 0 ? (
+          <div className="flex flex-col items-center gap-1 rounded-md border border-dashed px-4 py-8 text-center">
+            <Images className="mb-1 size-8 text-muted-foreground" aria-hidden />
+            <p className="text-sm font-medium">No uncategorized photos</p>
+            <p className="text-xs text-muted-foreground">
+              Upload photos, or move photos here from your categories.
+            </p>
+          </div>
+        ) : (
+          <SortableContext items={photos.map((photo) => photoDragId(photo.id))} strategy={rectSortingStrategy}>
+            <ul
+              aria-label="Photos in the photo bank"
+              className="grid max-h-96 grid-cols-4 gap-1.5 sm:gap-2 overflow-y-auto overscroll-contain p-0.5 @2xl:grid-cols-6"
+            >
+              {photos.map((photo) => (
+                <AdminPhotoTile
+                  key={photo.id}
+                  photo={photo}
+                  containerId={null}
+                  moveTargets={moveTargets}
+                  onEdit={onEditPhoto}
+                  onDelete={onDeletePhoto}
+                  onMove={onMovePhoto}
+                  dragHint="Drag onto a category"
+                  sizes={THUMBNAIL_SIZES}
+                />
+              ))}
+            </ul>
+          </SortableContext>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

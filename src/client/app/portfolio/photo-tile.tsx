@@ -1,0 +1,43 @@
+import type { Photo } from '#contract/photos.ts';
+import { isMusicRelease } from '#contract/music.ts';
+import { PlayOverlay } from '#client/features/music/components/play-overlay.tsx';
+import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { useIsDraggingPhoto } from '#client/lib/drag-context.ts';
+
+export interface PhotoTileProps {
+  photo: Photo;
+  /** In the first row: fetched at once, with high priority. */
+  priority: boolean;
+  onOpen: (photo: Photo) => void;
+  className?: string;
+}
+
+/** One square of the grid: a button that opens the photo, or plays it when it is a release. */
+export function PhotoTile({ photo, priority, onOpen, className }: PhotoTileProps) {
+  const isDragging = useIsDraggingPhoto();
+  const release = isMusicRelease(photo);
+  return (
+    <button
+      type="button"
+      data-photo-tile={photo.id}
+      aria-label={release ? `Play ${photo.title}` : undefined}
+      onClick={() => {
+        if (!isDragging) onOpen(photo);
+      }}
+      className={cn(
+        'group relative block aspect-square w-full cursor-pointer overflow-hidden rounded-md bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
+        className,
+      )}
+    >
+      <PhotoImage
+        photo={photo}
+        alt={photo.title}
+        layout="tile"
+        priority={priority}
+        className="size-full transition-transform duration-300 motion-safe:group-hover:scale-105"
+      />
+      {release && <PlayOverlay />}
+    </button>
+  );
+}

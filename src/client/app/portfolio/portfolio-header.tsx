@@ -1,0 +1,102 @@
+import { useRef, useState } from 'react';
+import { Info, Mail } from 'lucide-react';
+import { bannerPath } from '#contract/image-urls.ts';
+import type { PortfolioOwner } from '#contract/portfolio.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { AboutDialog, ContactDialog } from './lazy-dialogs.tsx';
+import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
+
+/**
+ * The header card, shown only when the owner has a title: title, subtitle, the banner
+ * behind them, About at the left, Contact at the right and the social links.
+ */
+export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
+  const [aboutOpen, setAboutOpen] = useState(false);
+  const [contactOpen, setContactOpen] = useState(false);
+  const aboutButton = useRef<HTMLButtonElement>(null);
+  const contactButton = useRef<HTMLButtonElement>(null);
+  if (!owner.portfolioTitle) return null;
+  const banner = owner.bannerImage;
+  return (
+    <section
+      aria-labelledby="portfolio-title"
+      className={cn('relative isolate overflow-hidden rounded-lg border bg-card', banner && 'border-transparent text-white')}
+    >
+      {banner && (
+        <>
+          <img
+            src={bannerPath(banner)}
+            alt=""
+            width={1920}
+            height={640}
+            fetchPriority="high"
+            decoding="async"
+            className="absolute inset-0 -z-10 size-full object-cover"
+          />
+          {/* Keeps white text readable on any picture. */}
+          <div aria-hidden className="absolute inset-0 -z-10 bg-black/55" />
+        </>
+      )}
+      <div className="grid gap-6 px-4 py-8 text-center sm:px-8 sm:py-14">
+        <div className="grid gap-3">
+          <h1 id="portfolio-title" className="text-3xl font-bold tracking-tight break-words sm:text-5xl">
+            {owner.portfolioTitle}
+          </h1>
+          {owner.portfolioSubtitle && (
+            <p
+              className={cn(
+                'mx-auto max-w-2xl text-base break-words whitespace-pre-line sm:text-lg',
+                banner ? 'text-white/90' : 'text-muted-foreground',
+              )}
+            >
+              {owner.portfolioSubtitle}
+            </p>
+          )}
+        </div>
+        {/* About at the left and Contact at the right; the social links between them, or under them on a phone. */}
+        <div className="flex flex-wrap items-center gap-3 text-foreground sm:flex-nowrap">
+          <div className="order-1 flex flex-1 justify-start">
+            {owner.aboutText && (
+              <Button ref={aboutButton} variant="outline" aria-haspopup="dialog" onClick={() => setAboutOpen(true)}>
+                <Info aria-hidden />
+                About
+              </Button>
+            )}
+          </div>
+          <div className="order-3 w-full sm:order-2 sm:w-auto">
+            <SocialLinks owner={owner} />
+          </div>
+          <div className="order-2 flex flex-1 justify-end sm:order-3">
+            {owner.showContactForm && (
+              <Button
+                ref={contactButton}
+                variant="outline"
+                aria-haspopup="dialog"
+                onClick={() => setContactOpen(true)}
+              >
+                <Mail aria-hidden />
+                Contact
+              </Button>
+            )}
+          </div>
+        </div>
+      </div>
+      {owner.aboutText && <AboutDialog
+          aboutText={owner.aboutText}
+          open={aboutOpen}
+          onOpenChange={setAboutOpen}
+          opener={() => aboutButton.current}
+        />}
+      {owner.showContactForm && (
+        <ContactDialog
+          ownerId={owner.id}
+          ownerName={owner.portfolioTitle}
+          open={contactOpen}
+          onOpenChange={setContactOpen}
+          opener={() => contactButton.current}
+        />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Category, type CreateCategoryRequest } from '#contract/categories.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { getCategoriesQueryOptions } from './get-categories.ts';
+
+/** `order` is the number of categories so far, so a new one comes last. */
+export function createCategory(body: CreateCategoryRequest): Promise<Category> {
+  return apiClient.post(api.categories, body, { schema: Category });
+}
+
+export function useCreateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createCategory,
+    onSuccess: async () => {
+      toast({ title: 'Category created' });
+      await queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to create category'), variant: 'destructive' });
+    },
+  });
+}

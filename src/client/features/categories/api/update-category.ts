@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Category, type UpdateCategoryRequest } from '#contract/categories.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api, pathTo } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { getCategoriesQueryOptions } from './get-categories.ts';
+
+export interface UpdateCategoryVariables {
+  id: number;
+  changes: UpdateCategoryRequest;
+}
+
+export function updateCategory({ id, changes }: UpdateCategoryVariables): Promise<Category> {
+  return apiClient.put(pathTo(api.category, { id }), changes, { schema: Category });
+}
+
+export function useUpdateCategory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateCategory,
+    onSuccess: async () => {
+      toast({ title: 'Category updated' });
+      await queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to update category'), variant: 'destructive' });
+    },
+  });
+}

@@ -1,0 +1,28 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageResponse } from '#contract/common.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api, pathTo } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { getMessagesQueryOptions } from './get-messages.ts';
+
+export function deleteMessage(id: number): Promise<MessageResponse> {
+  return apiClient.delete(pathTo(api.message, { id }), { schema: MessageResponse });
+}
+
+export function useDeleteMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteMessage,
+    onSuccess: async () => {
+      toast({ title: 'Message deleted' });
+      await queryClient.invalidateQueries({ queryKey: getMessagesQueryOptions().queryKey });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to delete message'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,26 @@
+import { useMutation } from '@tanstack/react-query';
+import { MessageResponse } from '#contract/common.ts';
+import type { ContactRequest } from '#contract/contact.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+
+export function sendContactMessage(body: ContactRequest): Promise<MessageResponse> {
+  return apiClient.post(api.contact, body, { schema: MessageResponse });
+}
+
+export function useSendContactMessage() {
+  return useMutation({
+    mutationFn: sendContactMessage,
+    onSuccess: () => {
+      toast({ title: 'Message sent', description: 'Your message has been sent successfully' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Failed to send',
+        description: errorMessage(error, 'Failed to send message'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

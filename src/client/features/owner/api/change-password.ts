@@ -1,0 +1,28 @@
+import { useMutation } from '@tanstack/react-query';
+import { type ChangePasswordRequest } from '#contract/auth.ts';
+import { MessageResponse } from '#contract/common.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+
+/** Only the current and the new password travel; the confirmation stays in the form. */
+export function changePassword({ currentPassword, newPassword }: ChangePasswordRequest): Promise<MessageResponse> {
+  return apiClient.post(api.changePassword, { currentPassword, newPassword }, { schema: MessageResponse });
+}
+
+/** Nothing cached changes: this session stays signed in; the server ends the others. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      toast({ title: 'Success', description: 'Password changed successfully' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Error',
+        description: errorMessage(error, 'Failed to change password'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

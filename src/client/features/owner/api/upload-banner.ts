@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CurrentUser } from '#contract/auth.ts';
+import { BannerUploadResponse } from '#contract/portfolio.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { storeSavedSettings, updatePortfolioSettings } from './update-portfolio-settings.ts';
+
+/** Sends one image as the multipart field `banner`; the server crops it and names the stored file. */
+export function uploadBanner(file: File): Promise<BannerUploadResponse> {
+  const body = new FormData();
+  body.append('banner', file);
+  return apiClient.post(api.uploadBanner, body, { schema: BannerUploadResponse });
+}
+
+/** A successful upload sets the banner and saves it at once. */
+export async function uploadAndSaveBanner(file: File): Promise<CurrentUser> {
+  const { filename } = await uploadBanner(file);
+  return updatePortfolioSettings({ bannerImage: filename });
+}
+
+export function useUploadBanner() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: uploadAndSaveBanner,
+    onSuccess: async (user) => {
+      await storeSavedSettings(queryClient, user);
+      toast({ title: 'Banner uploaded', description: 'Your banner image has been uploaded and saved successfully' });
+    },
+    onError: (error) => {
+      toast({
+        title: 'Upload failed',
+        description: errorMessage(error, 'Failed to upload banner image'),
+        variant: 'destructive',
+      });
+    },
+  });
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { ImageIcon, Trash2, Upload } from 'lucide-react';
+import { useDropzone, type FileRejection } from 'react-dropzone';
+import { bannerPath } from '#contract/image-urls.ts';
+import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { cn } from '#client/lib/utils.ts';
+import { useUpdatePortfolioSettings } from '#client/features/owner/api/update-portfolio-settings.ts';
+import { useUploadBanner } from '#client/features/owner/api/upload-banner.ts';
+
+/** A banner is a jpeg, jpg, png or webp image. */
+const BANNER_TYPES = {
+  'image/jpeg': ['.jpeg', '.jpg'],
+  'image/png': ['.png'],
+  'image/webp': ['.webp'],
+};
+
+const BANNER_MAX_MB = BANNER_MAX_BYTES / (1024 * 1024);
+
+function refusalMessage(rejections: readonly FileRejection[]): string {
+  const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
+  if (codes.has('too-many-files')) return 'Choose a single image for the banner';
+  if (codes.has('file-invalid-type')) return 'The banner must be a JPEG, PNG or WebP image';
+  if (codes.has('file-too-large')) return `The banner must be at most ${BANNER_MAX_MB} MB`;
+  return rejections[0]?.errors[0]?.message ?? 'This file cannot be used as a banner';
+}
+
+/**
+ * The banner: a preview once set, a drop area and a file picker, and removal.
+ * Files are checked here before anything is sent; the server checks them again.
+ */
+export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
+  const upload = useUploadBanner();
+  const removal = useUpdatePortfolioSettings();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const busy = upload.isPending || removal.isPending;
+
+  const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
+    accept: BANNER_TYPES,
+    multiple: false,
+    maxFiles: 1,
+    maxSize: BANNER_MAX_BYTES,
+    // The visible button opens the picker; the area itself only takes drops.
+    noClick: true,
+    noKeyboard: true,
+    useFsAccessApi: false,
+    disabled: busy,
+    onDrop: (accepted, rejections) => {
+      if (rejections.length > 0) {
+        setRefusal(refusalMessage(rejections));
+        return;
+      }
+      const file = accepted[0];
+      if (!file) return;
+      setRefusal(null);
+      upload.mutate(file);
+    },
+  });
+
+  return (
+    <div className="grid gap-2">
+      <span id="banner-label" className="text-sm leading-none font-medium">
+        Banner Image
+      </span>
+      <div
+        {...getRootProps({
+          role: 'group',
+          'aria-labelledby': 'banner-label',
+          className: cn(
+            'grid gap-3 rounded-md border-2 border-dashed border-input p-3 transition-colors',
+            isDragActive && 'border-primary bg-accent',
+          ),
+        })}
+      >
+        <input {...getInputProps({ 'aria-label': 'Banner image file', 'aria-describedby': 'banner-hint' })} />
+        {bannerImage ? (
+          <img
+            src={bannerPath(bannerImage)}
+            alt="Banner preview"
+            className="aspect-[3/1] w-full rounded-md bg-muted object-cover"
+          />
+        ) : (
+          <p className="flex items-center gap-2 text-sm text-muted-foreground">
+            <ImageIcon className="size-5 shrink-0" aria-hidden />
+            No banner yet. Drop an image here, or choose one.
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2">
+          <Button variant="outline" size="sm" disabled={busy} onClick={open} aria-describedby="banner-hint">
+            <Upload aria-hidden />
+            {upload.isPending ? 'Uploading...' : bannerImage ? 'Replace Banner' : 'Upload Banner'}
+          </Button>
+          {bannerImage && (
+            <Button
+              variant="outline"
+              size="sm"
+              disabled={busy}
+              onClick={() => removal.mutate({ bannerImage: null })}
+            >
+              <Trash2 aria-hidden />
+              {removal.isPending ? 'Removing...' : 'Remove Banner'}
+            </Button>
+          )}
+        </div>
+      </div>
+      <p id="banner-hint" className="text-sm text-muted-foreground">
+        JPEG, PNG or WebP, one file up to {BANNER_MAX_MB} MB. The banner is cropped automatically to banner size.
+      </p>
+      {refusal && (
+        <p role="alert" className="text-sm text-destructive">
+          {refusal}
+        </p>
+      )}
+    </div>
+  );
+}

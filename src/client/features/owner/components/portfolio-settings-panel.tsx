@@ -1,0 +1,180 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { CurrentUser } from '#contract/auth.ts';
+import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
+import { FormField } from '#client/components/form-field.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Label } from '#client/components/ui/label.tsx';
+import { Switch } from '#client/components/ui/switch.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { useAuth } from '#client/features/auth/index.ts';
+import { useUpdatePortfolioSettings } from '#client/features/owner/api/update-portfolio-settings.ts';
+import { BannerUpload } from './banner-upload.tsx';
+
+/** Every setting the form saves; the banner saves itself on upload and removal. */
+const SettingsForm = PortfolioSettingsUpdate.pick({
+  portfolioTitle: true,
+  portfolioSubtitle: true,
+  aboutText: true,
+  showContactForm: true,
+  twitterUrl: true,
+  substackUrl: true,
+  linktreeUrl: true,
+  email: true,
+}).required();
+type SettingsFormInput = z.input<typeof SettingsForm>;
+type SettingsFormValues = z.output<typeof SettingsForm>;
+
+function toFormValues(user: CurrentUser): SettingsFormInput {
+  return {
+    portfolioTitle: user.portfolioTitle ?? '',
+    portfolioSubtitle: user.portfolioSubtitle ?? '',
+    aboutText: user.aboutText ?? '',
+    showContactForm: user.showContactForm,
+    twitterUrl: user.twitterUrl ?? '',
+    substackUrl: user.substackUrl ?? '',
+    linktreeUrl: user.linktreeUrl ?? '',
+    email: user.email ?? '',
+  };
+}
+
+/** Values arrive trimmed, blanks as null; a blank title is left out rather than cleared. */
+function toChanges({ portfolioTitle, ...rest }: SettingsFormValues): PortfolioSettingsUpdate {
+  return portfolioTitle === null ? rest : { portfolioTitle, ...rest };
+}
+
+export function PortfolioSettingsPanel() {
+  const { user } = useAuth();
+  if (!user) return null;
+  return <PortfolioSettingsCard user={user} />;
+}
+
+function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
+  const save = useUpdatePortfolioSettings();
+  const form = useForm({
+    resolver: zodResolver(SettingsForm),
+    defaultValues: toFormValues(user),
+  });
+  const { errors } = form.formState;
+
+  const onValid = (values: SettingsFormValues) =>
+    save.mutate(toChanges(values), {
+      // Show what the server kept: trimmed values, and the title a blank one left untouched.
+      onSuccess: (saved) => form.reset(toFormValues(saved)),
+    });
+
+  const text = (name: Exclude<keyof SettingsFormInput, 'showContactForm'>) => form.register(name);
+
+  return (
+    <Card role="region" aria-labelledby="portfolio-settings-heading">
+      <CardHeader>
+        <CardTitle id="portfolio-settings-heading" className="text-xl">
+          Portfolio Settings
+        </CardTitle>
+        <CardDescription>
+          What visitors see at the top of your portfolio, and the email for password resets.
+        </CardDescription>
+      </CardHeader>
+      <CardContent className="@container">
+        <form
+          noValidate
+          className="grid gap-6 @3xl:grid-cols-2 @3xl:gap-x-8"
+          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+        >
+          <div className="grid content-start gap-6">
+            <FormField
+              id="settings-portfolioTitle"
+              label="Portfolio Title"
+              hint="The header of your portfolio shows only when a title is set."
+              error={errors.portfolioTitle?.message}
+              className="grid content-start gap-2"
+            >
+              {(field) => <Input {...field} {...text('portfolioTitle')} />}
+            </FormField>
+            <FormField id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message} className="grid content-start gap-2">
+              {(field) => <Textarea rows={3} className="min-h-0" {...field} {...text('portfolioSubtitle')} />}
+            </FormField>
+            <FormField
+              id="settings-aboutText"
+              label="About Text"
+              hint="Shown in the About dialog; line breaks are kept."
+              error={errors.aboutText?.message}
+              className="grid content-start gap-2"
+            >
+              {(field) => <Textarea rows={6} {...field} {...text('aboutText')} />}
+            </FormField>
+          </div>
+
+          <div className="grid content-start gap-6">
+            <div className="flex items-start justify-between gap-4 rounded-md border p-4">
+              <div className="grid gap-1.5">
+                <Label htmlFor="settings-showContactForm">Show Contact Form</Label>
+                <p id="settings-showContactForm-hint" className="text-sm text-muted-foreground">
+                  Visitors can send you a message from your portfolio.
+                </p>
+              </div>
+              <Controller
+                control={form.control}
+                name="showContactForm"
+                render={({ field }) => (
+                  <Switch
+                    id="settings-showContactForm"
+                    aria-describedby="settings-showContactForm-hint"
+                    checked={field.value}
+                    onCheckedChange={field.onChange}
+                    onBlur={field.onBlur}
+                    ref={field.ref}
+                    name={field.name}
+                  />
+                )}
+              />
+            </div>
+            <BannerUpload bannerImage={user.bannerImage} />
+          </div>
+
+          <fieldset className="grid gap-4 @3xl:col-span-2">
+            <legend className="mb-4 text-sm font-semibold">Social Links</legend>
+            <div className="grid gap-4 @3xl:grid-cols-3">
+              <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
+                {(field) => <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...field} {...text('twitterUrl')} />}
+              </FormField>
+              <FormField id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message} className="grid content-start gap-2">
+                {(field) => (
+                  <Input
+                    type="url"
+                    inputMode="url"
+                    placeholder="https://yourname.substack.com"
+                    {...field}
+                    {...text('substackUrl')}
+                  />
+                )}
+              </FormField>
+              <FormField id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message} className="grid content-start gap-2">
+                {(field) => <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...field} {...text('linktreeUrl')} />}
+              </FormField>
+            </div>
+          </fieldset>
+
+          <FormField
+            id="settings-email"
+            label="Recovery Email"
+            hint="Password reset links are sent here. Visitors never see it."
+            error={errors.email?.message}
+            className="grid content-start gap-2"
+          >
+            {(field) => <Input type="email" autoComplete="email" spellCheck={false} {...field} {...text('email')} />}
+          </FormField>
+
+          <div className="flex items-end justify-end">
+            <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+              {save.isPending ? 'Saving...' : 'Save Settings'}
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,54 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { MessageResponse } from '#contract/common.ts';
+import type { Photo } from '#contract/photos.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { getPhotosQueryOptions } from './get-photos.ts';
+import { applyPhotoUpdates, type PhotoUpdate } from '#client/features/photos/lib/photo-order.ts';
+
+export interface ReorderPhotosVariables {
+  photoUpdates: PhotoUpdate[];
+  /** A new order within one place, or photos moved to another category or the bank: each has its toasts. */
+  kind: 'reorder' | 'move';
+}
+
+/** One transaction on the server: every update is applied, or none. */
+export function reorderPhotos({ photoUpdates }: ReorderPhotosVariables): Promise<MessageResponse> {
+  return apiClient.put(api.photosReorder, { photoUpdates }, { schema: MessageResponse });
+}
+
+/**
+ * Shows the new order at once, then sends it. A refused request puts the old order back, and
+ * either way the lists are refetched, so the screen ends as the server has it.
+ */
+export function useReorderPhotos() {
+  const queryClient = useQueryClient();
+  const photosKey = getPhotosQueryOptions().queryKey;
+  return useMutation({
+    mutationFn: reorderPhotos,
+    onMutate: async ({ photoUpdates }) => {
+      await queryClient.cancelQueries({ queryKey: photosKey });
+      const previous = queryClient.getQueryData<Photo[]>(photosKey);
+      if (previous) queryClient.setQueryData(photosKey, applyPhotoUpdates(previous, photoUpdates));
+      return { previous };
+    },
+    onSuccess: (_answer, { kind }) => {
+      if (kind === 'move') toast({ title: 'Photos moved' });
+      else toast({ title: 'Success', description: 'Photos reordered successfully' });
+    },
+    onError: (error, { kind }, context) => {
+      if (context?.previous) queryClient.setQueryData(photosKey, context.previous);
+      toast({
+        title: 'Error',
+        description: errorMessage(error, kind === 'move' ? 'Failed to move photos' : 'Failed to reorder photos'),
+        variant: 'destructive',
+      });
+    },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: photosKey }),
+        queryClient.invalidateQueries({ queryKey: [api.categories] }),
+      ]),
+  });
+}

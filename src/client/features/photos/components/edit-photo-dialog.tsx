@@ -1,0 +1,234 @@
+import { useId } from 'react';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { z } from 'zod';
+import { isMusicRelease } from '#contract/music.ts';
+import { Track, UpdatePhotoRequest, type Photo } from '#contract/photos.ts';
+import { FormField } from '#client/components/form-field.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+} from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { PhotoImage } from './photo-image.tsx';
+import { useUpdatePhoto } from '#client/features/photos/api/update-photo.ts';
+
+/** The request's rules, with the track list always a list while it is being edited. */
+const PhotoForm = UpdatePhotoRequest.extend({ tracks: z.array(Track).max(100) });
+type PhotoFormInput = z.input<typeof PhotoForm>;
+type PhotoFormOutput = z.output<typeof PhotoForm>;
+
+export interface EditPhotoDialogProps {
+  /** The photo being edited; null keeps the dialog closed. */
+  photo: Photo | null;
+  onClose: () => void;
+}
+
+/** The Edit Photo Details dialog: title, description, project link, and a release's tracks. */
+export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
+  return (
+    <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="max-w-2xl">
+        <DialogHeader>
+          <DialogTitle>Edit Photo Details</DialogTitle>
+          <DialogDescription>What visitors read when they open this photo.</DialogDescription>
+        </DialogHeader>
+        {/* Keyed by photo, so each opening starts from that photo's saved values. */}
+        {photo && <EditPhotoForm key={photo.id} photo={photo} onDone={onClose} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
+  const update = useUpdatePhoto();
+  const ids = { title: useId(), description: useId(), link: useId() };
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<PhotoFormInput, unknown, PhotoFormOutput>({
+    resolver: zodResolver(PhotoForm),
+    defaultValues: {
+      title: photo.title,
+      description: photo.description ?? '',
+      hyperlink: photo.hyperlink ?? '',
+      tracks: photo.tracks ?? [],
+    },
+  });
+
+  // The track list shows for a release, judged live as the owner types, or when it already has tracks.
+  const [title, hyperlink] = useWatch({ control, name: ['title', 'hyperlink'] });
+  const showTracks = (photo.tracks?.length ?? 0) > 0 || isMusicRelease({ title, hyperlink: hyperlink ?? null });
+
+  const onValid = (values: PhotoFormOutput) => {
+    const { tracks, ...rest } = values;
+    update.mutate(
+      // A photo that is not a release keeps its track list untouched (absent), rather than wiped.
+      { id: photo.id, changes: { ...rest, ...(showTracks ? { tracks } : {}) } },
+      { onSuccess: onDone },
+    );
+  };
+
+  return (
+    <form noValidate className="grid gap-4" onSubmit={(event) => void handleSubmit(onValid)(event)}>
+      <div className="flex justify-center overflow-hidden rounded-md bg-muted">
+        <PhotoImage
+          photo={photo}
+          alt={photo.title}
+          layout="full"
+          sizes="(min-width: 672px) 624px, 100vw"
+          className="max-h-64 w-auto object-contain"
+        />
+      </div>
+
+      <FormField id={ids.title} label="Title" error={errors.title?.message}>
+        {(field) => <Input {...field} required {...register('title')} />}
+      </FormField>
+
+      <FormField id={ids.description} label="Description" error={errors.description?.message}>
+        {(field) => (
+          <Textarea
+            {...field}
+            rows={4}
+            placeholder="Description shown when a visitor clicks the photo"
+            {...register('description')}
+          />
+        )}
+      </FormField>
+
+      <FormField
+        id={ids.link}
+        label="Project Link (Optional)"
+        hint="A link for viewers to visit, shown as a Visit Project button."
+        hintClassName="text-xs text-muted-foreground"
+        error={errors.hyperlink?.message}
+      >
+        {(field) => (
+          <Input
+            {...field}
+            type="url"
+            inputMode="url"
+            placeholder="https://example.com/project"
+            {...register('hyperlink')}
+          />
+        )}
+      </FormField>
+
+      {showTracks && <TrackListEditor control={control} register={register} errors={errors} />}
+
+      <DialogFooter>
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" disabled={update.isPending}>
+          {update.isPending ? 'Saving...' : 'Save Changes'}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}
+
+interface TrackListEditorProps {
+  control: Control<PhotoFormInput, unknown, PhotoFormOutput>;
+  register: UseFormRegister<PhotoFormInput>;
+  errors: FieldErrors<PhotoFormInput>;
+}
+
+/** A music release's tracks, in play order: rows can be added, removed and moved up or down. */
+function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'tracks' });
+  const headingId = useId();
+
+  return (
+    <fieldset aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
+      <div>
+        <h3 id={headingId} className="text-sm font-semibold">
+          Track list
+        </h3>
+        <p className="text-xs text-muted-foreground">Shown to visitors who open this release. Durations as mm:ss.</p>
+      </div>
+      {fields.length === 0 && <p className="text-sm text-muted-foreground">No tracks yet.</p>}
+      <ol className="grid gap-3">
+        {fields.map((field, index) => {
+          const number = index + 1;
+          const trackErrors = errors.tracks?.[index];
+          return (
+            <li key={field.id} className="grid gap-1">
+              <div className="grid grid-cols-[1.5rem_minmax(0,1fr)_5rem] items-center gap-2 sm:grid-cols-[1.5rem_minmax(0,1fr)_5rem_auto]">
+                <span className="text-right text-sm text-muted-foreground tabular-nums" aria-hidden>
+                  {number}.
+                </span>
+                <Input
+                  aria-label={`Track ${number} title`}
+                  placeholder="Track title"
+                  aria-invalid={trackErrors?.title ? true : undefined}
+                  {...register(`tracks.${index}.title`)}
+                />
+                <Input
+                  aria-label={`Track ${number} duration`}
+                  placeholder="02:30"
+                  inputMode="numeric"
+                  className="tabular-nums"
+                  aria-invalid={trackErrors?.duration ? true : undefined}
+                  {...register(`tracks.${index}.duration`)}
+                />
+                <div className="col-span-3 flex justify-end gap-1 sm:col-span-1">
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    aria-label={`Move track ${number} up`}
+                    disabled={index === 0}
+                    onClick={() => move(index, index - 1)}
+                  >
+                    <ArrowUp aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    aria-label={`Move track ${number} down`}
+                    disabled={index === fields.length - 1}
+                    onClick={() => move(index, index + 1)}
+                  >
+                    <ArrowDown aria-hidden />
+                  </Button>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    className="size-9"
+                    aria-label={`Remove track ${number}`}
+                    onClick={() => remove(index)}
+                  >
+                    <Trash2 aria-hidden />
+                  </Button>
+                </div>
+              </div>
+              {(trackErrors?.title ?? trackErrors?.duration) && (
+                <p className="pl-8 text-sm text-destructive">
+                  {[trackErrors.title?.message, trackErrors.duration?.message].filter(Boolean).join('. ')}
+                </p>
+              )}
+            </li>
+          );
+        })}
+      </ol>
+      <div>
+        <Button variant="outline" size="sm" onClick={() => append({ title: '', duration: '' })}>
+          <Plus aria-hidden />
+          Add track
+        </Button>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,188 @@
+import type { Category } from '#contract/categories.ts';
+import type { Photo } from '#contract/photos.ts';
+import { expect, test, toasts } from './fixtures.ts';
+import {
+  categoryCard,
+  clearContent,
+  createCategoryViaApi,
+  fileNamesOf,
+  movePhotosViaApi,
+  openAdmin,
+  photoBank,
+  photosOnServer,
+  storedOrder,
+  toast,
+  uniqueName,
+  uploadPhotosViaApi,
+} from './admin-helpers.ts';
+import { api } from '#contract/routes.ts';
+
+test.describe('category manager', () => {
+  test('shows the empty text when there are no categories', async ({ page }) => {
+    await openAdmin(page);
+    await clearContent(page);
+    await page.reload();
+    await expect(page.getByText('No categories yet. Create your first category above.')).toBeVisible();
+  });
+
+  test('adds a category last, with the button waiting for a name', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Street');
+    const add = page.getByRole('button', { name: 'Add Category' });
+    const field = page.getByLabel('Category Name');
+    await expect(add).toBeDisabled();
+    await field.fill('    ');
+    await expect(add).toBeDisabled();
+
+    const count = ((await (await page.request.get(api.categories)).json()) as Category[]).length;
+    await field.fill(`  ${name}  `);
+    await expect(add).toBeEnabled();
+    const request = page.waitForRequest((candidate) => candidate.url().endsWith(api.categories) && candidate.method() === 'POST');
+    await add.click();
+    expect((await request).postDataJSON()).toEqual({ name, order: count });
+
+    await expect(toast(page, 'Category created')).toBeVisible();
+    await expect(field).toHaveValue('');
+    const cards = page.getByRole('list', { name: 'Current Categories' }).getByRole('region');
+    await expect(cards.last()).toHaveAccessibleName(name);
+  });
+
+  test("a refused creation shows 'Failed to create category'", async ({ page }) => {
+    await openAdmin(page);
+    await page.route('**/api/categories', (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
+    );
+    await page.getByLabel('Category Name').fill(uniqueName('Doomed'));
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(toasts(page).filter({ hasText: 'Failed to create category' })).toBeVisible();
+  });
+
+  test('renames inline: Enter saves, Escape cancels, a blank name is ignored', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Travel');
+    await createCategoryViaApi(page, name);
+    await page.reload();
+    let renames = 0;
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && /\/api\/categories\/\d+$/.test(request.url())) renames += 1;
+    });
+
+    const card = categoryCard(page, name);
+    await card.getByRole('button', { name: `Rename ${name}` }).click();
+    const input = card.getByLabel('Category name');
+    await expect(input).toBeFocused();
+    await input.fill('Something else');
+    await input.press('Escape');
+    await expect(input).toHaveCount(0);
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+
+    await card.getByRole('button', { name: `Rename ${name}` }).click();
+    await card.getByLabel('Category name').fill('   ');
+    await card.getByLabel('Category name').press('Enter');
+    await expect(card.getByRole('heading', { name })).toBeVisible();
+    expect(renames).toBe(0);
+
+    const renamed = uniqueName('Journeys');
+    await card.getByRole('button', { name: `Rename ${name}` }).click();
+    await card.getByLabel('Category name').fill(renamed);
+    await card.getByLabel('Category name').press('Enter');
+    await expect(toast(page, 'Category updated')).toBeVisible();
+    await expect(categoryCard(page, renamed).getByRole('heading', { name: renamed })).toBeVisible();
+    expect(renames).toBe(1);
+  });
+
+  test('deletes a category after the confirmation, and its photos go back to the bank', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Weddings');
+    const title = uniqueName('Vows');
+    const category = await createCategoryViaApi(page, name);
+    const photos = await uploadPhotosViaApi(page, [title]);
+    await movePhotosViaApi(page, photos, category.id);
+    await page.reload();
+
+    const card = categoryCard(page, name);
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm).toContainText('Are you sure you want to delete this category? This action cannot be undone.');
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(card).toBeVisible();
+
+    await card.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Category deleted')).toBeVisible();
+    await expect(card).toHaveCount(0);
+    await expect(photoBank(page).getByRole('img', { name: title })).toBeVisible();
+  });
+
+  test('sorts a category by upload order, title or newest first, as a view only', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Fruit');
+    const category = await createCategoryViaApi(page, name);
+    const tag = uniqueName('').trim();
+    const titles = [`Cherry ${tag}`, `apple ${tag}`, `Banana ${tag}`];
+    const photos: Photo[] = [];
+    // One at a time, so each has its own upload time.
+    for (const title of titles) photos.push(...(await uploadPhotosViaApi(page, [title])));
+    await movePhotosViaApi(page, photos, category.id);
+    await page.reload();
+
+    const grid = categoryCard(page, name).getByRole('list', { name: `Photos in ${name}` });
+    const shown = () => grid.getByRole('listitem').getByRole('paragraph');
+    const sort = categoryCard(page, name).getByLabel(`Sort photos in ${name}`);
+    await expect(sort).toHaveValue('order');
+    await expect(shown()).toHaveText(titles);
+    await sort.selectOption({ label: 'Title A-Z' });
+    await expect(shown()).toHaveText([`apple ${tag}`, `Banana ${tag}`, `Cherry ${tag}`]);
+    await sort.selectOption({ label: 'Newest First' });
+    await expect(shown()).toHaveText([...titles].reverse());
+    expect(await storedOrder(page, category.id)).toEqual(titles);
+  });
+
+  test('deletes a photo of a category after its confirmation', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Birds');
+    const title = uniqueName('Heron');
+    const category = await createCategoryViaApi(page, name);
+    await movePhotosViaApi(page, await uploadPhotosViaApi(page, [title]), category.id);
+    await page.reload();
+
+    await categoryCard(page, name).getByRole('button', { name: `Delete ${title}` }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByText(`Are you sure you want to delete "${title}"?`, { exact: true })).toBeVisible();
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expect(toast(page, 'Photo deleted')).toBeVisible();
+    await expect(categoryCard(page, name).getByRole('img', { name: title })).toHaveCount(0);
+    expect((await photosOnServer(page)).some((photo) => photo.title === title)).toBe(false);
+  });
+
+  test('a refused photo deletion says so and keeps the photo', async ({ page }) => {
+    await openAdmin(page);
+    const title = uniqueName('Keeper');
+    const [photo] = await uploadPhotosViaApi(page, [title]);
+    await page.reload();
+    await page.route(`**/api/photos/${photo!.id}`, (route) => route.fulfill({ status: 500, body: '' }));
+    await photoBank(page).getByRole('button', { name: `Delete ${title}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(toasts(page).filter({ hasText: 'Failed to delete photo' })).toBeVisible();
+    await expect(photoBank(page).getByRole('img', { name: title })).toBeVisible();
+  });
+
+  test('a photo whose image cannot load shows a dimmed placeholder', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Missing');
+    const title = uniqueName('Ghost');
+    const category = await createCategoryViaApi(page, name);
+    const [photo] = await uploadPhotosViaApi(page, [title]);
+    await movePhotosViaApi(page, [photo!], category.id);
+    const names = fileNamesOf(photo!);
+    await page.route('**/uploads/**', (route) =>
+      names.some((file) => route.request().url().includes(file)) ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+    );
+    await page.reload();
+
+    const image = categoryCard(page, name).getByRole('img', { name: title });
+    await expect(image).toHaveAttribute('data-image-state', 'failed');
+    await expect(image).toHaveCSS('opacity', '0.5');
+  });
+});

@@ -1,0 +1,156 @@
+import { expect, test } from './fixtures.ts';
+import { gate, openAdmin, photoBank, photoInput, pngFiles, toast, uniqueName } from './admin-helpers.ts';
+import { api } from '#contract/routes.ts';
+
+test.describe('Upload Photos', () => {
+  test('previews the chosen files, counts them, uploads them with progress and clears the selection', async ({ page }) => {
+    await openAdmin(page);
+    const upload = page.getByRole('region', { name: 'Upload Photos' });
+    await expect(upload.getByText('Drag and drop photos here, or click to browse')).toBeVisible();
+    await expect(upload.getByText('Images will be automatically resized to square format')).toBeVisible();
+    // Nothing is offered to upload before a file is chosen.
+    await expect(upload.getByRole('button', { name: 'Upload Photos' })).toHaveCount(0);
+
+    const [first, second, third] = [uniqueName('Lake'), uniqueName('Ridge'), uniqueName('Pines')];
+    await photoInput(page).setInputFiles(await pngFiles([first, second, third]));
+
+    const selected = upload.getByRole('list', { name: 'Selected photos' });
+    await expect(selected.getByRole('listitem')).toHaveCount(3);
+    await expect(selected.getByText(`${first}.png`)).toBeVisible();
+    // Each preview is a square image made from the file itself.
+    const preview = selected.getByRole('listitem').first().locator('img');
+    await expect(preview).toHaveAttribute('src', /^blob:/);
+    const box = await preview.boundingBox();
+    expect(Math.abs((box?.width ?? 0) - (box?.height ?? 1))).toBeLessThan(1);
+    await expect(upload.getByText('3 file(s) selected')).toBeVisible();
+
+    await upload.getByRole('button', { name: `Remove ${second}.png` }).click();
+    await expect(selected.getByRole('listitem')).toHaveCount(2);
+    await expect(upload.getByText('2 file(s) selected')).toBeVisible();
+
+    // The upload is held back until the progress bar has been seen.
+    const held = gate();
+    await page.route('**/api/photos/upload', async (route) => {
+      await held.opened;
+      await route.continue();
+    });
+    await upload.getByRole('button', { name: 'Upload Photos' }).click();
+    const progress = upload.getByRole('progressbar');
+    await expect(progress).toBeVisible();
+    await expect(upload.getByText(/^\d+%$/)).toBeVisible();
+    await expect(upload.getByRole('button', { name: 'Clear All' })).toBeDisabled();
+    held.open();
+
+    const success = toast(page, 'Upload successful');
+    await expect(success).toBeVisible();
+    await expect(success).toContainText('Uploaded 2 photos');
+    await expect(progress).toHaveCount(0);
+    await expect(upload.getByText(/file\(s\) selected/)).toHaveCount(0);
+    await expect(photoBank(page).getByRole('img', { name: first })).toBeVisible();
+    await expect(photoBank(page).getByRole('img', { name: third })).toBeVisible();
+    await expect(photoBank(page).getByRole('img', { name: second })).toHaveCount(0);
+  });
+
+  test('Clear All empties the selection, and previews are released', async ({ page }) => {
+    await openAdmin(page);
+    const upload = page.getByRole('region', { name: 'Upload Photos' });
+    await photoInput(page).setInputFiles(await pngFiles([uniqueName('One'), uniqueName('Two')]));
+    await expect(upload.getByText('2 file(s) selected')).toBeVisible();
+    const previewUrl = await upload.getByRole('list', { name: 'Selected photos' }).locator('img').first().getAttribute('src');
+
+    await upload.getByRole('button', { name: 'Clear All' }).click();
+    await expect(upload.getByText(/file\(s\) selected/)).toHaveCount(0);
+    // A revoked object URL no longer loads.
+    const stillLoads = await page.evaluate(
+      (url) => fetch(url!).then(() => true, () => false),
+      previewUrl,
+    );
+    expect(stillLoads).toBe(false);
+  });
+
+  test("names files of the wrong type with the file picker's own message", async ({ page }) => {
+    await openAdmin(page);
+    const upload = page.getByRole('region', { name: 'Upload Photos' });
+    await photoInput(page).setInputFiles([
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
+      ...(await pngFiles([uniqueName('Good')])),
+    ]);
+    const problems = upload.getByRole('alert');
+    await expect(problems).toContainText('1 file(s) not added');
+    await expect(problems).toContainText('notes.txt');
+    await expect(problems).toContainText('File type must be');
+    await expect(upload.getByText('1 file(s) selected')).toBeVisible();
+  });
+
+  test('names the files the server refused, with its reasons, beside a partial success', async ({ page }) => {
+    await openAdmin(page);
+    const upload = page.getByRole('region', { name: 'Upload Photos' });
+    const good = uniqueName('Fine');
+    await photoInput(page).setInputFiles([
+      ...(await pngFiles([good])),
+      { name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('these bytes are no picture') },
+    ]);
+    await upload.getByRole('button', { name: 'Upload Photos' }).click();
+
+    await expect(toast(page, 'Upload successful')).toBeVisible();
+    const refused = upload.getByRole('alert');
+    await expect(refused).toContainText('1 file(s) not uploaded');
+    await expect(refused).toContainText('broken.png');
+    await expect(photoBank(page).getByRole('img', { name: good })).toBeVisible();
+  });
+
+  test('an upload of which nothing is stored fails with the server message and resets', async ({ page }) => {
+    await openAdmin(page);
+    const upload = page.getByRole('region', { name: 'Upload Photos' });
+    await photoInput(page).setInputFiles([
+      { name: 'broken.png', mimeType: 'image/png', buffer: Buffer.from('these bytes are no picture') },
+    ]);
+    const answer = page.waitForResponse((response) => response.url().endsWith(api.photosUpload));
+    await upload.getByRole('button', { name: 'Upload Photos' }).click();
+    const response = await answer;
+    expect(response.ok()).toBe(false);
+    const { message } = (await response.json()) as { message: string };
+
+    const failure = toast(page, 'Upload failed');
+    await expect(failure).toBeVisible();
+    await expect(failure).toContainText(message);
+    await expect(upload.getByRole('alert')).toContainText('broken.png');
+    await expect(upload.getByRole('progressbar')).toHaveCount(0);
+    // The selection stays, so the owner can remove the bad file and try again.
+    await expect(upload.getByText('1 file(s) selected')).toBeVisible();
+  });
+
+  test("falls back to 'Failed to upload photos' when the server says nothing", async ({ page }) => {
+    await openAdmin(page);
+    await page.route('**/api/photos/upload', (route) => route.fulfill({ status: 500, body: '' }));
+    await photoInput(page).setInputFiles(await pngFiles([uniqueName('Lost')]));
+    await page.getByRole('button', { name: 'Upload Photos' }).click();
+    await expect(toast(page, 'Upload failed')).toContainText('Failed to upload photos');
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+  });
+
+  test('checks the session first and stops with "Authentication Required" when it has ended', async ({ page }) => {
+    await openAdmin(page);
+    let uploads = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(api.photosUpload)) uploads += 1;
+    });
+    const check = page.waitForRequest((request) => request.url().endsWith(api.currentUser));
+    await page.route('**/api/auth/user', (route) => route.fulfill({ status: 401, json: { message: 'Not signed in' } }));
+    await photoInput(page).setInputFiles(await pngFiles([uniqueName('Late')]));
+    await page.getByRole('button', { name: 'Upload Photos' }).click();
+
+    await check;
+    const warning = toast(page, 'Authentication Required');
+    await expect(warning).toContainText('Please refresh the page and log in again');
+    expect(uploads).toBe(0);
+  });
+
+  test('stops with "Connection Error" when the session check cannot reach the server', async ({ page }) => {
+    await openAdmin(page);
+    await page.route('**/api/auth/user', (route) => route.abort('internetdisconnected'));
+    await photoInput(page).setInputFiles(await pngFiles([uniqueName('Offline')]));
+    await page.getByRole('button', { name: 'Upload Photos' }).click();
+    await expect(toast(page, 'Connection Error')).toContainText('Unable to verify authentication');
+  });
+});
