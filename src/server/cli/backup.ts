@@ -18,10 +18,18 @@ export function backupContext(ctx: AppContext): BackupContext {
   };
 }
 
-/** Runs a backup or restore, turning its refusals into a message and exit code 1. */
-export async function reportingBackupErrors(run: () => Promise<void>): Promise<number> {
+/**
+ * Runs a backup or restore on the archive its one argument names: the usage without one, and its
+ * refusals as a message and exit code 1.
+ */
+export async function onArchive(args: string[], run: (file: string) => Promise<void>): Promise<number> {
+  const [file] = readArgs(args, {}).positionals;
+  if (!file) {
+    process.stderr.write(USAGE);
+    return 2;
+  }
   try {
-    await run();
+    await run(file);
     return 0;
   } catch (error) {
     if (error instanceof BackupError) {
@@ -32,19 +40,15 @@ export async function reportingBackupErrors(run: () => Promise<void>): Promise<n
   }
 }
 
+/** Every row of every table, counted together. */
+export const totalRows = (rows: Record<string, number>) => Object.values(rows).reduce((sum, count) => sum + count, 0);
+
 export const backupCommand: CliCommand = {
-  async run(ctx, args) {
-    const [file] = readArgs(args, {}).positionals;
-    if (!file) {
-      process.stderr.write(USAGE);
-      return 2;
-    }
-    return reportingBackupErrors(async () => {
+  run: (ctx, args) =>
+    onArchive(args, async (file) => {
       const summary = await createBackup(backupContext(ctx), file, { onProgress: progressBar('Backup') });
-      const rows = Object.values(summary.rows).reduce((sum, count) => sum + count, 0);
       process.stdout.write(
-        `Backed up ${plural(rows, 'row', 'rows')} and ${plural(summary.files, 'file', 'files')} (${megabytes(summary.bytes)}) to ${summary.file}\n`,
+        `Backed up ${plural(totalRows(summary.rows), 'row', 'rows')} and ${plural(summary.files, 'file', 'files')} (${megabytes(summary.bytes)}) to ${summary.file}\n`,
       );
-    });
-  },
+    }),
 };

@@ -1,10 +1,40 @@
+import { screens } from '#contract/routes.ts';
+
 /** The client's screens, as the server tells them apart for head tags and data. */
 export type PageRoute =
   | { kind: 'portfolio' }
   | { kind: 'photo'; id: number | null }
-  | { kind: 'screen'; name: 'login' | 'forgot-password' | 'reset-password' | 'clear-cache' };
+  | { kind: 'screen'; name: ScreenName };
 
-const SCREENS = new Set(['login', 'forgot-password', 'reset-password', 'clear-cache']);
+type ScreenName = 'login' | 'forgot-password' | 'reset-password' | 'clear-cache';
+
+/** Each screen pattern of the contract, tried in its order, with what the server makes of it. */
+const PATTERNS: Array<{ pattern: string; route: (params: Record<string, string>) => PageRoute }> = [
+  ...[screens.login, screens.forgotPassword, screens.resetPassword, screens.clearCache].map((pattern) => ({
+    pattern,
+    route: () => ({ kind: 'screen' as const, name: pattern.slice(1) as ScreenName }),
+  })),
+  ...[screens.home, screens.userHome].map((pattern) => ({ pattern, route: () => ({ kind: 'portfolio' as const }) })),
+  ...[screens.photo, screens.userPhoto].map((pattern) => ({
+    pattern,
+    route: (params: Record<string, string>) => ({ kind: 'photo' as const, id: photoId(params.id ?? '') }),
+  })),
+];
+
+const segmentsOf = (path: string) => (path === '/' ? [] : path.slice(1).split('/'));
+
+/** The `:name` values of `pattern` in `segments`, or null when it does not match. */
+function matchPattern(pattern: string, segments: string[]): Record<string, string> | null {
+  const expected = segmentsOf(pattern);
+  if (expected.length !== segments.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of expected.entries()) {
+    const segment = segments[index]!;
+    if (part.startsWith(':')) params[part.slice(1)] = segment;
+    else if (part !== segment) return null;
+  }
+  return params;
+}
 
 /** A photo id from the path: digits only, else a photo that cannot exist. */
 function photoId(raw: string): number | null {
@@ -16,15 +46,12 @@ function photoId(raw: string): number | null {
 /** The screen a path shows, or null when no screen has it (a 404). */
 export function matchPageRoute(pathname: string): PageRoute | null {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  if (trimmed === '/') return { kind: 'portfolio' };
-  const segments = trimmed.slice(1).split('/');
+  const segments = segmentsOf(trimmed);
   if (segments.some((segment) => segment === '')) return null;
-  const [first, second, third] = segments;
-  if (segments.length === 1 && first !== undefined) {
-    return SCREENS.has(first) ? { kind: 'screen', name: first as 'login' } : { kind: 'portfolio' };
+  for (const { pattern, route } of PATTERNS) {
+    const params = matchPattern(pattern, segments);
+    if (params) return route(params);
   }
-  if (segments.length === 2 && first === 'photo' && second !== undefined) return { kind: 'photo', id: photoId(second) };
-  if (segments.length === 3 && second === 'photo' && third !== undefined) return { kind: 'photo', id: photoId(third) };
   return null;
 }
 
