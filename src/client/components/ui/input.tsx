@@ -13,3 +13,8 @@ export function Input({ className, type, ...props }: ComponentProps<'input'>) {
     />
   );
 }
+
+/** An email address field: the browser's email keyboard and autofill, never capitalised or spell-checked. */
+export function EmailInput(props: Omit<ComponentProps<'input'>, 'type'>) {
+  return <Input type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
+}

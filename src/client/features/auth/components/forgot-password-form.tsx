@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { ForgotPasswordRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import { EmailInput } from '#client/components/ui/input.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { useForgotPassword } from '#client/features/auth/api/forgot-password.ts';
 
@@ -20,17 +20,7 @@ export function ForgotPasswordForm({ onSent }: { onSent: (message: string) => vo
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
       <FormField id="forgot-password-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.register('email')}
-          />
-        )}
+        {(field) => <EmailInput {...field} required {...form.register('email')} />}
       </FormField>
       <Button type="submit" className="w-full" disabled={forgotPassword.isPending}>
         {forgotPassword.isPending ? 'Sending...' : 'Send Reset Link'}

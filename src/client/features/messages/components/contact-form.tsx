@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, ContactRequest, DEFAULT_OWNER_ID } from '#contract/contact.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import { EmailInput, Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useSendContactMessage } from '#client/features/messages/api/send-contact-message.ts';
@@ -52,17 +52,7 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
         )}
       </FormField>
       <FormField id="contact-email" label="Email" error={errors.email?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            type="email"
-            autoComplete="email"
-            autoCapitalize="none"
-            spellCheck={false}
-            required
-            {...form.register('email')}
-          />
-        )}
+        {(field) => <EmailInput {...field} required {...form.register('email')} />}
       </FormField>
       {/* Not a FormField: the error line is always there, beside the live count, so typing never shifts the layout. */}
       <div className="grid gap-2">

@@ -3,14 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
 import { useForm } from 'react-hook-form';
 import { ChangePasswordForm } from '#contract/auth.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
   DialogTrigger,
@@ -68,14 +67,7 @@ export function ChangePasswordDialog() {
               </FormField>
             );
           })}
-          <DialogFooter>
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
-            <Button type="submit" disabled={changePassword.isPending}>
-              {changePassword.isPending ? 'Changing...' : 'Change Password'}
-            </Button>
-          </DialogFooter>
+          <DialogFormFooter submitLabel="Change Password" pendingLabel="Changing..." pending={changePassword.isPending} />
         </form>
       </DialogContent>
     </Dialog>

@@ -6,7 +6,7 @@ import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Input } from '#client/components/ui/input.tsx';
+import { EmailInput, Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
@@ -165,7 +165,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             error={errors.email?.message}
             className="grid content-start gap-2"
           >
-            {(field) => <Input type="email" autoComplete="email" spellCheck={false} {...field} {...text('email')} />}
+            {(field) => <EmailInput {...field} {...text('email')} />}
           </FormField>
 
           <div className="flex items-end justify-end">

@@ -5,14 +5,13 @@ import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, t
 import { z } from 'zod';
 import { isMusicRelease } from '#contract/music.ts';
 import { Track, UpdatePhotoRequest, type Photo } from '#contract/photos.ts';
+import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import {
   Dialog,
-  DialogClose,
   DialogContent,
   DialogDescription,
-  DialogFooter,
   DialogHeader,
   DialogTitle,
 } from '#client/components/ui/dialog.tsx';
@@ -126,14 +125,7 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
 
       {showTracks && <TrackListEditor control={control} register={register} errors={errors} />}
 
-      <DialogFooter>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </DialogFooter>
+      <DialogFormFooter submitLabel="Save Changes" pendingLabel="Saving..." pending={update.isPending} />
     </form>
   );
 }
