@@ -12,6 +12,8 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { hugePng } from '#tests/fixtures/images.ts';
+import { sendBatchWithFetch } from '#client/features/photos/lib/upload-batch.ts';
+import { UploadQueue } from '#client/features/photos/lib/upload-queue.ts';
 import { clientRows, largePortfolioRows } from './client.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
@@ -26,6 +28,8 @@ const FIXTURES = 3;
 const TIMED_UPLOADS = 6;
 const IMAGE_CONCURRENCY = 2;
 const AT_ONCE = 20;
+/** Photos of the one selection sent through the admin's batching client. */
+const SELECTION = 200;
 const LISTED_PHOTOS = 1000;
 const LISTED_CATEGORIES = 4;
 const SCALE_PHOTOS = 10_000;
@@ -228,6 +232,77 @@ async function uploadRows(server: RunningServer, fixtures: string[], workDir: st
       note: `answered ${bomb.result.status}; RSS growth ${bombGrowthMb} MB`,
     },
   ];
+}
+
+/**
+ * Issue 15: 200 twelve-megapixel photos in one selection, through the admin's batching client
+ * (src/client/features/photos/lib/upload-queue.ts, the page's own code, sending with fetch from
+ * Node), against bare sharp rendering the same files; with the server's peak RSS meanwhile.
+ */
+async function selectionRow(server: RunningServer, fixtures: string[], workDir: string): Promise<BenchRow> {
+  const cookie = await signIn(server.baseUrl);
+  const paths = Array.from({ length: SELECTION }, (_, index) => fixtures[index % fixtures.length]!);
+  const files = await Promise.all(
+    paths.map(async (file, index) => new File([await fs.openAsBlob(file)], `selection-${index + 1}.jpg`, { type: 'image/jpeg' })),
+  );
+  const megabytes = round2(files.reduce((sum, file) => sum + file.size, 0) / 1e6);
+  let requests = 0;
+  const send = sendBatchWithFetch(server.baseUrl, { cookie });
+  const queue = new UploadQueue(files, {
+    categoryId: null,
+    send: (request) => {
+      requests += 1;
+      return send(request);
+    },
+  });
+
+  log(`Uploading ${SELECTION} 12-megapixel JPEGs (${megabytes} MB) in one selection through the batching client…`);
+  const started = performance.now();
+  const { peakKb } = await peakRssDuring(server.pid, () => queue.run());
+  const seconds = (performance.now() - started) / 1000;
+  const done = queue.snapshot();
+  const clientPerSecond = done.stored / seconds;
+
+  log(`Rendering the same ${SELECTION} files with bare sharp, ${IMAGE_CONCURRENCY} at a time…`);
+  const outDir = fs.mkdtempSync(path.join(workDir, 'sharp-selection-'));
+  const sharpPerSecond = await sharpBaseline(paths, outDir, IMAGE_CONCURRENCY);
+  fs.rmSync(outDir, { recursive: true, force: true });
+  const ratio = ratioOf(clientPerSecond, sharpPerSecond);
+  const peakMb = mb(peakKb);
+  return {
+    name: `Upload: ${SELECTION} 12-MP JPEGs in one selection, batching client`,
+    figure: round2(clientPerSecond),
+    unit: 'photos/s',
+    baseline: { name: 'bare sharp, same files', figure: round2(sharpPerSecond) },
+    ratio,
+    target: '≥ 0.8 × bare sharp, peak server RSS < 400 MB, all stored',
+    met: ratio >= 0.8 && peakMb < 400 && done.stored === SELECTION,
+    note:
+      `${done.stored}/${SELECTION} stored in ${requests} requests, ${round2(seconds)} s; ` +
+      `peak server RSS ${peakMb} MB (sampled every 20 ms)${done.failed ? `; ${done.failed} failed: ${done.lastMessage}` : ''}`,
+  };
+}
+
+/** `npm run bench -- upload-selection`: only the selection row, on a server of its own. */
+async function selectionOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    log(`Drawing ${FIXTURES} 12-megapixel JPEGs…`);
+    const fixtures = await writeFixtures(path.join(workDir, 'fixtures'), FIXTURES);
+    const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    const server = await startBenchServer(mainJs, path.join(workDir, 'data'));
+    try {
+      // One upload first, so neither side pays for warming up.
+      await upload(server.baseUrl, await signIn(server.baseUrl), fixtures[0]!);
+      await sharpBaseline([fixtures[0]!], fs.mkdtempSync(path.join(workDir, 'sharp-')), 1);
+      const row = await selectionRow(server, fixtures, workDir);
+      process.stdout.write(`\n${formatTable([row])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
 }
 
 interface SiteFiles {
@@ -482,6 +557,7 @@ async function main(): Promise<void> {
     let server = await startBenchServer(mainJs, dataDir);
     stops.push(() => server.stop());
     const rows: BenchRow[] = await uploadRows(server, fixtures, workDir);
+    rows.push(await selectionRow(server, fixtures, workDir));
     await server.stop();
 
     log(`Filling the site up to ${LISTED_PHOTOS} photos, and a copy up to ${SCALE_PHOTOS} in ${SCALE_CATEGORIES} categories…`);
@@ -560,7 +636,7 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
+(process.argv[2] === 'upload-selection' ? selectionOnly() : main()).catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -2,23 +2,28 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { DISPLAY_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
+import { sourceColourOf } from '#server/images/colour.ts';
 
 /**
  * The uploads' baseline: the plainest sharp script that makes what an upload makes (the display
  * JPEG within 2560 px, the WebP widths below it, the 400 px thumbnail cropped where the attention
  * is, the ThumbHash placeholder), with no HTTP, no database and no temp files. Same settings as
  * src/server/images/image-pipeline.ts, written the way sharp's documentation shows: one input,
- * cloned per output.
+ * cloned per output. Colour as the pipeline keeps it: a wide-gamut source written in Display P3
+ * (16-bit pipeline, sharp's P3 profile), an Ultra HDR source's display JPEG with its gain map.
  */
 
 async function renderOne(file: string, outDir: string, index: number): Promise<void> {
-  const source = sharp(file).rotate();
-  const { width = 0, height = 0 } = await source.metadata();
+  const metadata = await sharp(file).metadata();
+  const { width = 0, height = 0 } = metadata;
+  const colour = sourceColourOf(metadata);
+  const source = colour.wideGamut ? sharp(file).rotate().pipelineColourspace('rgb16').withIccProfile('p3') : sharp(file).rotate();
+  // The bench's files are upright: no rotation, which sharp 0.35.5 cannot combine with keepGainMap.
+  const display = colour.gainMap ? sharp(file).keepGainMap() : source.clone();
   const displayWidth = Math.min(width, Math.round(width * Math.min(1, DISPLAY_MAX_SIDE / Math.max(width, height))));
   const out = (name: string) => path.join(outDir, `${index}-${name}`);
   await Promise.all([
-    source
-      .clone()
+    display
       .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
       .jpeg({ quality: 82, progressive: true })
       .toFile(out('display.jpg')),
@@ -30,8 +35,7 @@ async function renderOne(file: string, outDir: string, index: number): Promise<v
       .resize(THUMBNAIL_SIDE, THUMBNAIL_SIDE, { fit: 'cover', position: sharp.strategy.attention })
       .webp({ quality: 80 })
       .toFile(out('thumb.webp')),
-    source
-      .clone()
+    (colour.wideGamut ? sharp(file).rotate() : source.clone()) // the placeholder is sRGB
       .resize(100, 100, { fit: 'inside' })
       .ensureAlpha()
       .raw()

@@ -38,6 +38,15 @@ export const ForgotPasswordRequest = z.object({
 });
 export type ForgotPasswordRequest = z.infer<typeof ForgotPasswordRequest>;
 
+/** A one-time sign-in link, mailed to the recovery address: the way in for a new browser. */
+export const SignInLinkRequest = ForgotPasswordRequest;
+export type SignInLinkRequest = z.infer<typeof SignInLinkRequest>;
+
+export const UseSignInLinkRequest = z.object({
+  token: z.string().min(1, 'Invalid sign-in link').max(200),
+});
+export type UseSignInLinkRequest = z.infer<typeof UseSignInLinkRequest>;
+
 export const ResetPasswordRequest = z.object({
   token: z.string().min(1, 'Invalid reset token').max(200),
   newPassword: z

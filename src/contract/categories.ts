@@ -3,11 +3,27 @@ import { z } from 'zod';
 export const CATEGORY_NAME_MAX = 100;
 export const CATEGORY_DESCRIPTION_MAX = 1000;
 
+/**
+ * How a category's photos are laid out: the spec's square grid (the default), justified rows
+ * (each photo at its own aspect ratio, rows filling the width) or masonry columns.
+ */
+export const CATEGORY_LAYOUTS = ['square', 'justified', 'masonry'] as const;
+export const CategoryLayout = z.enum(CATEGORY_LAYOUTS, 'Layout must be square, justified or masonry');
+export type CategoryLayout = z.infer<typeof CategoryLayout>;
+/** Compact is the spec's tile size; large shows fewer, bigger photos. */
+export const CATEGORY_DENSITIES = ['compact', 'large'] as const;
+export const CategoryDensity = z.enum(CATEGORY_DENSITIES, 'Density must be compact or large');
+export type CategoryDensity = z.infer<typeof CategoryDensity>;
+
 export const Category = z.object({
   id: z.number().int(),
   name: z.string(),
   description: z.string().nullable(),
   order: z.number().int(),
+  layout: CategoryLayout,
+  density: CategoryDensity,
+  /** A draft: kept from visitors while the owner arranges it. Always false in a visitor's answer. */
+  hidden: z.boolean(),
 });
 export type Category = z.infer<typeof Category>;
 
@@ -28,13 +44,14 @@ export const CreateCategoryRequest = z.object({
   name: categoryName,
   order: z.number().int().min(0).optional(),
   description: categoryDescription,
+  hidden: z.boolean().optional(),
 });
 export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
 /** The request after parsing: trimmed, blank description as null. */
 export type CreateCategoryFields = z.output<typeof CreateCategoryRequest>;
 
 export const UpdateCategoryRequest = z
-  .object({ name: categoryName, description: categoryDescription })
+  .object({ name: categoryName, description: categoryDescription, layout: CategoryLayout, density: CategoryDensity, hidden: z.boolean() })
   .partial();
 export type UpdateCategoryRequest = z.input<typeof UpdateCategoryRequest>;
 export type UpdateCategoryFields = z.output<typeof UpdateCategoryRequest>;

@@ -1,4 +1,5 @@
 import { THUMBNAIL_SIDE } from './image-sizes.ts';
+import type { CategoryDensity, CategoryLayout } from './categories.ts';
 import type { Photo } from './photos.ts';
 
 /**
@@ -49,6 +50,49 @@ export function tileSrcSet(photo: PhotoFiles): string {
 
 /** A tile's width in each layout of the grid (2, 6 and 8 columns in at most 80rem). */
 export const TILE_SIZES = '(min-width: 1280px) 154px, (min-width: 1024px) 12vw, (min-width: 768px) 16vw, 50vw';
+
+/** Justified rows' target height in CSS pixels (phones, then 768 px and wider), per density. */
+export const JUSTIFIED_ROW_HEIGHTS = {
+  compact: { phone: 120, wide: 200 },
+  large: { phone: 200, wide: 320 },
+} as const satisfies Record<CategoryDensity, { phone: number; wide: number }>;
+
+/** Rows stretch to fill the width; this bounds how much wider than its target a tile is drawn. */
+const JUSTIFIED_STRETCH = 1.5;
+
+/** Tile widths by columns in at most 80rem: the square grid's 2/6/8 (the spec's) or 1/3/4 columns. */
+const SQUARE_SIZES: Record<CategoryDensity, string> = {
+  compact: TILE_SIZES,
+  large: '(min-width: 1280px) 308px, (min-width: 1024px) 25vw, (min-width: 768px) 33vw, 100vw',
+};
+/** Masonry's 2/4/5 or 1/2/3 columns. */
+const MASONRY_SIZES: Record<CategoryDensity, string> = {
+  compact: '(min-width: 1280px) 246px, (min-width: 1024px) 20vw, (min-width: 768px) 25vw, 50vw',
+  large: '(min-width: 1280px) 410px, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw',
+};
+
+/**
+ * The image of one grid tile in a category's layout: the square crop for the square grid, the
+ * whole picture otherwise, with the `sizes` the browser needs to pick a file. Shared so the
+ * server's preload names exactly what the page's first tiles will fetch.
+ */
+export function gridTileImage(
+  photo: PhotoFiles,
+  layout: CategoryLayout,
+  density: CategoryDensity,
+): { square: boolean; href: string; srcset: string; sizes: string } {
+  if (layout === 'square') {
+    return { square: true, href: thumbnailPath(photo), srcset: tileSrcSet(photo), sizes: SQUARE_SIZES[density] };
+  }
+  let sizes = MASONRY_SIZES[density];
+  if (layout === 'justified') {
+    const ratio = photo.width / photo.height;
+    const rows = JUSTIFIED_ROW_HEIGHTS[density];
+    const px = (height: number) => `${Math.ceil(ratio * height * JUSTIFIED_STRETCH)}px`;
+    sizes = `(min-width: 768px) ${px(rows.wide)}, ${px(rows.phone)}`;
+  }
+  return { square: false, href: displayImagePath(photo), srcset: photoSrcSet(photo), sizes };
+}
 
 /** The photo page's image: the page's width, at most 80rem less its padding. */
 export const PHOTO_PAGE_SIZES = '(min-width: 1280px) 1232px, 100vw';

@@ -15,6 +15,26 @@ export type Track = z.infer<typeof Track>;
 export const ImageVariant = z.object({ width: z.number().int(), filename: z.string() });
 export type ImageVariant = z.infer<typeof ImageVariant>;
 
+/**
+ * What the camera recorded, read from the original at upload (never its location). Each field is
+ * null when the file did not say. Served only while the owner shows camera details.
+ */
+export const CameraDetails = z.object({
+  /** Make and model, e.g. "FUJIFILM X-T4". */
+  camera: z.string().nullable(),
+  lens: z.string().nullable(),
+  /** Millimetres. */
+  focalLength: z.number().nullable(),
+  /** The f-number. */
+  aperture: z.number().nullable(),
+  /** Seconds. */
+  exposureTime: z.number().nullable(),
+  iso: z.number().nullable(),
+  /** The camera's local time, without a zone: "2024-05-01T18:22:10". */
+  takenAt: z.string().nullable(),
+});
+export type CameraDetails = z.infer<typeof CameraDetails>;
+
 export const Photo = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -36,6 +56,8 @@ export const Photo = z.object({
   /** Responsive WebP widths, narrowest first. */
   variants: z.array(ImageVariant),
   tracks: z.array(Track).nullable(),
+  /** Present only while the owner shows camera details, and the file had some. */
+  camera: CameraDetails.optional(),
 });
 export type Photo = z.infer<typeof Photo>;
 
@@ -81,13 +103,68 @@ export const ReorderPhotosRequest = z.object({
 });
 export type ReorderPhotosRequest = z.infer<typeof ReorderPhotosRequest>;
 
+/** The most photos one bulk action names; the same cap as a reorder. */
+export const BULK_PHOTOS_MAX = 10_000;
+
+const photoIds = z
+  .array(z.number().int().positive())
+  .min(1, 'Select at least one photo')
+  .max(BULK_PHOTOS_MAX, 'At most 10000 photos at once')
+  .refine((ids) => new Set(ids).size === ids.length, 'Each photo may appear only once');
+
+/** Photos named by id, for a bulk delete or an Undo. */
+export const PhotoIdsRequest = z.object({ ids: photoIds });
+export type PhotoIdsRequest = z.infer<typeof PhotoIdsRequest>;
+
+/** Moves the photos to the end of a category, or of the photo bank (null), keeping their page order. */
+export const MovePhotosRequest = z.object({ ids: photoIds, categoryId: z.number().int().positive().nullable() });
+export type MovePhotosRequest = z.infer<typeof MovePhotosRequest>;
+
+/**
+ * The keys a selection can be ordered by. Date taken falls back to the upload for photos without
+ * one (no photo carries it until the camera-details migration adds it).
+ */
+export const PHOTO_ORDER_KEYS = ['title', 'taken', 'upload'] as const;
+export type PhotoOrderKey = (typeof PHOTO_ORDER_KEYS)[number];
+
+/**
+ * Rearranges the selected photos among the places they hold in their category (or the bank):
+ * selecting a whole section sorts the section; the other photos keep their places.
+ */
+export const OrderPhotosRequest = z.object({ ids: photoIds, by: z.enum(PHOTO_ORDER_KEYS) });
+export type OrderPhotosRequest = z.infer<typeof OrderPhotosRequest>;
+
+/**
+ * How long a deleted photo or category can be brought back. The client offers Undo for less
+ * (UNDO_OFFER_MS), so a click at the last moment still finds it on the server.
+ */
+export const UNDO_WINDOW_MS = 60_000;
+export const UNDO_OFFER_MS = 8_000;
+
+/** A delete that can be undone until `undoUntil` (ISO time). */
+export const TrashedResponse = z.object({ message: z.string(), ids: z.array(z.number().int()), undoUntil: z.string() });
+export type TrashedResponse = z.infer<typeof TrashedResponse>;
+
 export const RejectedFile = z.object({ name: z.string(), reason: z.string() });
 export type RejectedFile = z.infer<typeof RejectedFile>;
+
+/**
+ * The server's word on one file of a selection sent in batches: stored (as photoId; also when an
+ * earlier, interrupted request had already stored it) or refused with the reason.
+ */
+export const UploadReceipt = z.object({
+  position: z.number().int(),
+  photoId: z.number().int().nullable(),
+  reason: z.string().nullable(),
+});
+export type UploadReceipt = z.infer<typeof UploadReceipt>;
 
 export const UploadPhotosResponse = z.object({
   message: z.string(),
   photos: z.array(Photo),
   rejected: z.array(RejectedFile),
+  /** One per file, for uploads that name their selection (see UploadPhotosQuery). */
+  receipts: z.array(UploadReceipt).optional(),
 });
 export type UploadPhotosResponse = z.infer<typeof UploadPhotosResponse>;
 
@@ -97,3 +174,28 @@ export const PHOTO_ACCEPT = {
   'image/gif': ['.gif'],
   'image/webp': ['.webp'],
 } as const;
+
+/** Files sent per request of a selection sent in batches: within the server's per-request limits. */
+export const UPLOAD_BATCH_MAX_FILES = 20;
+export const UPLOAD_BATCH_MAX_BYTES = 64 * 1024 * 1024;
+/** The multipart text field sent just before each file of a selection: its position in it. */
+export const UPLOAD_POSITION_FIELD = 'position';
+
+/**
+ * Where an upload goes, and the selection it is part of. A selection is the client's random id for
+ * one pick of files, with their count: each file comes with its position, so a request sent again
+ * after a dropped connection stores nothing twice, and the selection keeps its order across batches.
+ */
+export const UploadPhotosQuery = z
+  .object({
+    categoryId: z.coerce.number().int().positive().optional(),
+    selection: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{8,64}$/, 'selection must be 8 to 64 letters, digits, - or _')
+      .optional(),
+    count: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  })
+  .refine((query) => (query.selection === undefined) === (query.count === undefined), {
+    message: 'selection and count go together',
+  });
+export type UploadPhotosQuery = z.infer<typeof UploadPhotosQuery>;

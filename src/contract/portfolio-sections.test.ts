@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoSections } from './portfolio-sections.ts';
+import { groupIntoSections, visitorView } from './portfolio-sections.ts';
 import { makeCategory as category, makePhoto as photo } from '#tests/fixtures/contract.ts';
 
 describe('groupIntoSections', () => {
@@ -22,5 +22,22 @@ describe('groupIntoSections', () => {
 
   it('has no Other section when every photo has a category', () => {
     expect(groupIntoSections([category(1, 0)], [photo(10, 1, 0)]).map((s) => s.category?.id)).toEqual([1]);
+  });
+});
+
+describe('visitorView', () => {
+  const categories = [category(1, 0), category(2, 1, true), category(3, 2)];
+  const photos = [photo(10, 1, 0), photo(20, 2, 0), photo(30, null, 0)];
+  const ids = (view: ReturnType<typeof visitorView>) => [view.categories.map((c) => c.id), view.photos.map((p) => p.id)];
+
+  it('drops a hidden category and its photos; shows Other and empty categories by default', () => {
+    expect(ids(visitorView(categories, photos, { showOtherSection: true, showEmptyCategories: true }))).toEqual([
+      [1, 3],
+      [10, 30],
+    ]);
+  });
+
+  it('drops the unsorted photos with Other off, and categories left without photos with empty ones off', () => {
+    expect(ids(visitorView(categories, photos, { showOtherSection: false, showEmptyCategories: false }))).toEqual([[1], [10]]);
   });
 });

@@ -24,3 +24,40 @@ export function groupIntoSections(categories: Category[], photos: Photo[]): Port
   if (other.length > 0) sections.push({ category: null, photos: other });
   return sections;
 }
+
+/** Who reads: the owner sees drafts and everything else; a visitor only what the portfolio shows. */
+export type Viewer = 'owner' | 'visitor';
+
+/** The owner's choices of what visitors see beside the hidden categories. */
+export interface VisitorViewSettings {
+  showOtherSection: boolean;
+  showEmptyCategories: boolean;
+}
+
+/**
+ * Whether a visitor may see a photo: not in a hidden category, and when unsorted only while the
+ * Other section shows. `category` is the photo's live category, or null for an unsorted photo.
+ */
+export function isShownToVisitors(category: Pick<Category, 'hidden'> | null, settings: VisitorViewSettings): boolean {
+  return category ? !category.hidden : settings.showOtherSection;
+}
+
+/**
+ * What a visitor sees of the owner's categories and photos: the server answers a visitor with
+ * exactly this, and the owner's "View as visitor" draws it from the owner's own lists.
+ */
+export function visitorView(
+  categories: Category[],
+  photos: Photo[],
+  settings: VisitorViewSettings,
+): { categories: Category[]; photos: Photo[] } {
+  const byId = new Map(categories.map((category) => [category.id, category]));
+  const shownPhotos = photos.filter((photo) =>
+    isShownToVisitors(photo.categoryId === null ? null : (byId.get(photo.categoryId) ?? null), settings),
+  );
+  const withPhotos = new Set(shownPhotos.map((photo) => photo.categoryId));
+  const shownCategories = categories.filter(
+    (category) => !category.hidden && (settings.showEmptyCategories || withPhotos.has(category.id)),
+  );
+  return { categories: shownCategories, photos: shownPhotos };
+}

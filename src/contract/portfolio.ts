@@ -7,6 +7,19 @@ export const ABOUT_MAX = 10_000;
 export const SOCIAL_URL_MAX = 500;
 export const BANNER_MAX_BYTES = 5 * 1024 * 1024;
 
+/** The site's theme before a visitor picks one: light, dark, or whatever their system prefers. */
+export const THEME_DEFAULTS = ['system', 'light', 'dark'] as const;
+export const ThemeDefault = z.enum(THEME_DEFAULTS, 'Theme must be system, light or dark');
+export type ThemeDefault = z.infer<typeof ThemeDefault>;
+/** What the top bar's name says: the product's name (the spec's) or the portfolio title. */
+export const TOP_BAR_BRANDS = ['product', 'portfolio'] as const;
+export const TopBarBrand = z.enum(TOP_BAR_BRANDS, 'Top bar must show product or portfolio');
+export type TopBarBrand = z.infer<typeof TopBarBrand>;
+/** The headings' typeface: the system's sans-serif (the default) or one of the bundled fonts. */
+export const HEADING_FONTS = ['sans', 'serif', 'display', 'mono'] as const;
+export const HeadingFont = z.enum(HEADING_FONTS, 'Heading font must be sans, serif, display or mono');
+export type HeadingFont = z.infer<typeof HeadingFont>;
+
 /** What a visitor may know of the owner: no email, no secret. */
 export const PortfolioOwner = z.object({
   id: z.number().int(),
@@ -15,10 +28,24 @@ export const PortfolioOwner = z.object({
   portfolioSubtitle: z.string().nullable(),
   aboutText: z.string().nullable(),
   showContactForm: z.boolean(),
+  /** The viewer's caption shows each photo's camera, lens and exposure. Off by default. */
+  showCameraDetails: z.boolean(),
   bannerImage: z.string().nullable(),
   twitterUrl: z.string().nullable(),
   substackUrl: z.string().nullable(),
   linktreeUrl: z.string().nullable(),
+  themeDefault: ThemeDefault,
+  topBarBrand: TopBarBrand,
+  headingFont: HeadingFont,
+  /**
+   * Visitors get a compact top bar without the Portfolio tab (at most 56 px, hiding while they
+   * scroll down) instead of the spec's bar; off by default.
+   */
+  compactTopBar: z.boolean(),
+  /** Unsorted photos show to visitors as Other (on by default, as the spec's page). */
+  showOtherSection: z.boolean(),
+  /** Categories without photos show to visitors, with their empty text (on by default). */
+  showEmptyCategories: z.boolean(),
 });
 export type PortfolioOwner = z.infer<typeof PortfolioOwner>;
 
@@ -40,11 +67,18 @@ export const PortfolioSettingsUpdate = z
     portfolioSubtitle: clearable(SUBTITLE_MAX, 'Subtitle must be at most 500 characters'),
     aboutText: clearable(ABOUT_MAX, 'About text must be at most 10000 characters'),
     showContactForm: z.boolean(),
+    showCameraDetails: z.boolean(),
+    showOtherSection: z.boolean(),
+    showEmptyCategories: z.boolean(),
     bannerImage: z.string().max(200).nullable(),
     twitterUrl: socialUrl,
     substackUrl: socialUrl,
     linktreeUrl: socialUrl,
     email: clearable(254, 'Valid email is required', z.email('Valid email is required')),
+    themeDefault: ThemeDefault,
+    topBarBrand: TopBarBrand,
+    headingFont: HeadingFont,
+    compactTopBar: z.boolean(),
   })
   .partial()
   .strict();

@@ -7,11 +7,13 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
+import { pruneEnded } from '#server/features/auth/auth.service.ts';
 import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
+import { scheduleTrashPurge } from '#server/features/photos/trash.service.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { schedulePruning } from '#server/features/rate-limits/rate-limits.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
@@ -20,7 +22,7 @@ import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
 import { registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
-import { registerSecurity } from '#server/http/security.ts';
+import { answerFrameworkErrors, registerSecurity } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { registerWeb } from '#server/web/web.ts';
 
@@ -42,6 +44,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Fastify's own reading of a hop count (its types take only the function): the `hops` nearest
+ * addresses of the chain are proxies, the one before them is the client.
+ */
+function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
+  return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
+}
+
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -52,11 +62,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
       serializers: { req: requestForLog },
     },
-    trustProxy: config.trustProxy,
+    trustProxy: trustedProxies(config.trustProxy),
     // JSON lines carry `requestId`; the id comes from a sane X-Request-Id or is made here.
     genReqId: requestIdFor,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: 1024 * 1024,
+    // An undecodable URL gets the API's own error shape and the security headers.
+    frameworkErrors: answerFrameworkErrors(config),
     // Fastify's default (0) lets a client that sends slowly, or stops half way, hold its
     // connection and its temp file for ever; with a limit, Node answers 408 and closes the
     // socket. Given to Node's constructor too: only there does Node keep its headers timeout
@@ -81,8 +93,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const ctx = createAppContext({ config, database, clock: options.clock, mailer: options.mailer, log: app.log });
   app.addHook('onClose', async () => ctx.mailer.close());
-  const stopPruning = schedulePruning(ctx);
+  const stopPruning = schedulePruning(ctx, undefined, [pruneEnded]);
   app.addHook('onClose', async () => stopPruning());
+  const stopTrashPurge = scheduleTrashPurge(ctx);
+  app.addHook('onClose', async () => stopTrashPurge());
 
   registerSession(app, ctx);
   // The public reads every page load makes; none reads the session.

@@ -1,5 +1,6 @@
 import { createAppContext } from './app-context.ts';
 import { backupCommand } from '#server/cli/backup.ts';
+import { cameraDetailsCommand } from '#server/cli/camera-details.ts';
 import { cleanupCommand } from '#server/cli/cleanup.ts';
 import type { CliCommand } from '#server/cli/command.ts';
 import { migrateCommand } from '#server/cli/migrate.ts';
@@ -7,6 +8,7 @@ import { restoreCommand } from '#server/cli/restore.ts';
 import { seedCommand } from '#server/cli/seed.ts';
 import { setPasswordCommand } from '#server/cli/set-password.ts';
 import { terminalLog } from '#server/cli/terminal.ts';
+import { upgradeImagesCommand } from '#server/cli/upgrade-images.ts';
 import { USAGE } from '#server/cli/usage.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from '#server/db/database.ts';
@@ -19,6 +21,8 @@ const COMMANDS: Record<string, CliCommand> = {
   backup: backupCommand,
   restore: restoreCommand,
   migrate: migrateCommand,
+  'upgrade-images': upgradeImagesCommand,
+  'camera-details': cameraDetailsCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

@@ -32,7 +32,19 @@ describe('loadConfig', () => {
 
   it('treats an https PUBLIC_URL as a secure site and drops a trailing slash', () => {
     const config = loadConfig({ PUBLIC_URL: 'https://photos.example.com/', TRUST_PROXY: 'true' });
-    expect(config).toMatchObject({ publicUrl: 'https://photos.example.com', secure: true, trustProxy: true });
+    expect(config).toMatchObject({ publicUrl: 'https://photos.example.com', secure: true, trustProxy: 1 });
+  });
+
+  it('reads TRUST_PROXY as a number of proxies or a list of their addresses, never as every hop', () => {
+    const trustOf = (value: string) => loadConfig({ TRUST_PROXY: value }).trustProxy;
+    expect(trustOf('0')).toBe(false);
+    expect(trustOf('off')).toBe(false);
+    // The old "true" was every hop; now it is the one proxy in front.
+    expect(trustOf('true')).toBe(1);
+    expect(trustOf('1')).toBe(1);
+    expect(trustOf('2')).toBe(2);
+    expect(trustOf('127.0.0.1, 10.0.0.0/8,::1')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    for (const bad of ['maybe', '1.5', 'proxy.example.com', '10.0.0.1;rm']) expect(() => trustOf(bad), bad).toThrow(/TRUST_PROXY/);
   });
 
   it('keeps files under DATA_DIR unless S3_BUCKET is set', () => {

@@ -1,9 +1,37 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
-const booleanFlag = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off', ''])
-  .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+/**
+ * Which proxies are believed about the client's address (X-Forwarded-For) and scheme: off; a
+ * number of hops (the proxies in front, counted from the server); or a comma-separated list of
+ * the proxies' addresses or CIDR ranges. Never "every hop": that lets a client name its own
+ * address in the header, and so choose what every per-address limit counts. `true` (and 1, yes,
+ * on) is one hop, the proxy on the same machine that docs/deploy.md sets up.
+ */
+function isAddressOrRange(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+const trustProxySetting = z
+  .string()
+  .trim()
+  .transform((value, context): false | number | string[] => {
+    const lower = value.toLowerCase();
+    if (['', '0', 'false', 'no', 'off'].includes(lower)) return false;
+    if (['true', 'yes', 'on'].includes(lower)) return 1;
+    if (/^\d+$/.test(value)) return Math.min(Number(value), 10);
+    const addresses = value.split(',').map((address) => address.trim()).filter(Boolean);
+    if (addresses.length > 0 && addresses.every(isAddressOrRange)) return addresses;
+    context.addIssue({
+      code: 'custom',
+      message: 'a number of proxies (1 for one proxy in front) or a comma-separated list of their addresses, e.g. 127.0.0.1,10.0.0.0/8',
+    });
+    return z.NEVER;
+  });
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -22,7 +50,7 @@ const EnvSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
-  TRUST_PROXY: booleanFlag.default(false),
+  TRUST_PROXY: trustProxySetting.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(200),
@@ -86,7 +114,8 @@ export type Config = Readonly<{
   owner: { username: string; password: string | undefined; email: string | undefined };
   smtpUrl: string | undefined;
   mailFrom: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: off, a hop count, or the proxies' addresses; never every hop. */
+  trustProxy: false | number | string[];
   logLevel: string;
   upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; tmpDir: string };
   imageConcurrency: number;

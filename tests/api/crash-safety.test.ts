@@ -89,8 +89,29 @@ interface Load {
   reordersDone: () => number;
 }
 
-/** Two clients uploading two photos at a time, one reordering the photo bank, without pause. */
-function startLoad(server: ServerProcess, cookie: string, next: () => number): Load {
+/**
+ * Photos the reorders can shuffle, and a category the uploads go to. New uploads go first in their
+ * place, so an upload landing between a reorder's read and its write would give the bank a
+ * duplicate order without any crash; kept apart, a duplicate can only mean a reorder applied in part.
+ */
+async function prepareSite(server: ServerProcess, cookie: string): Promise<number> {
+  const form = new FormData();
+  for (const [index, image] of [...images, ...images].entries()) {
+    form.append('photos', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `bank-${index}.jpg`);
+  }
+  const stored = await fetch(`${server.url}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
+  expect(stored.status).toBe(201);
+  const created = await fetch(`${server.url}/api/categories`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'Crash uploads' }),
+  });
+  expect(created.status).toBe(201);
+  return ((await created.json()) as { id: number }).id;
+}
+
+/** Two clients uploading two photos at a time into a category, one reordering the photo bank, without pause. */
+function startLoad(server: ServerProcess, cookie: string, next: () => number, categoryId: number): Load {
   let stopped = false;
   let reorders = 0;
   const inFlight = { uploads: 0, reorders: 0 };
@@ -104,7 +125,7 @@ function startLoad(server: ServerProcess, cookie: string, next: () => number): L
       }
       inFlight.uploads += 1;
       try {
-        const response = await fetch(`${server.url}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
+        const response = await fetch(`${server.url}/api/photos/upload?categoryId=${categoryId}`, { method: 'POST', headers: { cookie }, body: form });
         if (response.status === 201) for (const photo of (await response.json()).photos as Photo[]) acknowledged.add(photo.id);
       } catch {
         // The server was killed under this request.
@@ -211,11 +232,13 @@ describe('crash safety', () => {
   it(`survives ${CYCLES} SIGKILLs in the middle of uploads and reorders`, async () => {
     const acknowledged = new Set<number>();
     const report: string[] = [];
+    let categoryId = 0;
     for (let cycle = 0; cycle < CYCLES; cycle += 1) {
       const next = random(cycle + 1);
       const server = await startServer(bundle.dir, env);
       const cookie = await signIn(server);
-      const load = startLoad(server, cookie, next);
+      if (cycle === 0) categoryId = await prepareSite(server, cookie);
+      const load = startLoad(server, cookie, next, categoryId);
       // Once this run has stored something and reordered, at a random moment while uploads are in flight.
       await waitFor(() => load.acknowledged.size > 0 && load.reordersDone() > 0, 'a first upload and reorder', 60_000);
       const pause = next() * 800;

@@ -2,11 +2,18 @@ import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChangePasswordRequest, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#contract/auth.ts';
+import {
+  ChangePasswordRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignInLinkRequest,
+  UseSignInLinkRequest,
+} from '#contract/auth.ts';
 import { CreateCategoryRequest, ReorderCategoriesRequest, UpdateCategoryRequest } from '#contract/categories.ts';
 import { ContactRequest } from '#contract/contact.ts';
 import { IdParams } from '#contract/common.ts';
-import { ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
+import { MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -22,6 +29,8 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/change-password': ChangePasswordRequest,
   'POST /api/forgot-password': ForgotPasswordRequest,
   'POST /api/reset-password': ResetPasswordRequest,
+  'POST /api/sign-in-link': SignInLinkRequest,
+  'POST /api/sign-in-link/use': UseSignInLinkRequest,
   'POST /api/contact': ContactRequest,
   'PATCH /api/portfolio-settings': PortfolioSettingsUpdate,
   'POST /api/categories': CreateCategoryRequest,
@@ -29,6 +38,10 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/categories/{id}': UpdateCategoryRequest,
   'PUT /api/photos/reorder': ReorderPhotosRequest,
   'PUT /api/photos/{id}': UpdatePhotoRequest,
+  'POST /api/photos/move': MovePhotosRequest,
+  'POST /api/photos/order': OrderPhotosRequest,
+  'POST /api/photos/delete': PhotoIdsRequest,
+  'POST /api/photos/restore': PhotoIdsRequest,
 };
 
 /** Runs per endpoint and kind of body; small enough to keep the suite quick. */

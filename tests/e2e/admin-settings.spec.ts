@@ -109,9 +109,16 @@ test.describe('portfolio settings', () => {
       portfolioSubtitle: 'Photographs from the northern coast',
       aboutText: 'I photograph the sea.\nMostly in winter.',
       showContactForm: false,
+      showCameraDetails: false,
+      showOtherSection: true,
+      showEmptyCategories: true,
       twitterUrl: 'https://x.com/lightandshadow',
       substackUrl: 'https://lightandshadow.substack.com',
       linktreeUrl: 'https://linktr.ee/lightandshadow',
+      themeDefault: 'system',
+      topBarBrand: 'product',
+      headingFont: 'sans',
+      compactTopBar: false,
       email: 'owner@example.com',
     });
 
@@ -197,9 +204,16 @@ test.describe('portfolio settings', () => {
       portfolioSubtitle: null,
       aboutText: null,
       showContactForm: true,
+      showCameraDetails: false,
+      showOtherSection: true,
+      showEmptyCategories: true,
       twitterUrl: null,
       substackUrl: 'https://trimmed.substack.com',
       linktreeUrl: null,
+      themeDefault: 'system',
+      topBarBrand: 'product',
+      headingFont: 'sans',
+      compactTopBar: false,
       email: null,
     });
     await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();

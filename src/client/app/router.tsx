@@ -1,10 +1,11 @@
 import { lazy, Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PhotoDetailPage } from '#client/app/routes/photo-detail.tsx';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
+import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';
 
 // The sign-in screens and their form library load only when opened: a visitor of the portfolio
 // never downloads them.
@@ -21,6 +22,9 @@ const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then(
 
 export function AppRouter() {
   const { isLoading } = useAuth();
+  const [location] = useLocation();
+  // With the photo viewer open, the address is the photo's, but the page under it stays drawn.
+  const background = viewerBackground(location);
 
   const loading = (
     <div className="flex min-h-dvh items-center justify-center">
@@ -32,7 +36,7 @@ export function AppRouter() {
   // Fixed paths first: `/:username` would otherwise take /login and the others.
   return (
     <Suspense fallback={loading}>
-      <Switch>
+      <Switch location={background ?? location}>
         <Route path={screens.login} component={LoginPage} />
         <Route path={screens.forgotPassword} component={ForgotPasswordPage} />
         <Route path={screens.resetPassword} component={ResetPasswordPage} />

@@ -1,33 +1,85 @@
-import type { ReactNode } from 'react';
-import { LogOut } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { LogOut, Moon, Sun } from 'lucide-react';
 import { Link } from 'wouter';
+import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { useLogout } from '#client/features/auth/api/logout.ts';
+import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
+import { applyOwnerLook, chooseTheme, isDarkNow, onThemeChange } from '#client/lib/theme.ts';
+import { cn } from '#client/lib/utils.ts';
+import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
 
+/** The spec's top bar names the product; the owner may name their portfolio instead. */
+const PRODUCT_NAME = 'Atelier';
+
+function brandOf(owner: PortfolioOwner | undefined): string {
+  return owner?.topBarBrand === 'portfolio' && owner.portfolioTitle ? owner.portfolioTitle : PRODUCT_NAME;
+}
+
+/**
+ * The spec's top bar (name, tabs, the owner's Logout), or for visitors when the owner asks for it
+ * a compact one: the name and the theme toggle in 56 px, without the Portfolio tab that does
+ * nothing for a visitor, sliding away while they scroll down and back when they scroll up.
+ */
 export function TopBar({ tabs }: { tabs?: ReactNode }) {
-  const { user } = useAuth();
+  const { user, isLoading } = useAuth();
   const logout = useLogout();
+  const owner = usePortfolioOwner().data;
+  const { themeDefault, headingFont } = owner ?? {};
+  useEffect(() => {
+    if (themeDefault && headingFont) applyOwnerLook({ themeDefault, headingFont });
+  }, [themeDefault, headingFont]);
+  // Never compact while it is unknown who is looking: the owner's bar must not jump.
+  const compact = owner?.compactTopBar === true && !isLoading && !user;
+  const hidden = useHiddenWhileScrollingDown(compact);
+  const brand = (
+    <Link
+      href={screens.home}
+      data-heading
+      className="min-w-0 truncate rounded-sm text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+    >
+      {brandOf(owner)}
+    </Link>
+  );
+
+  if (compact) {
+    return (
+      <header
+        data-compact-top-bar
+        // Focus inside (a keyboard user tabbing back up) brings it back.
+        onFocus={() => hidden.show()}
+        className={cn(
+          'sticky top-0 z-40 h-14 border-b bg-background motion-safe:transition-transform motion-safe:duration-200',
+          hidden.value && '-translate-y-full',
+        )}
+      >
+        <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
+          {brand}
+          <ThemeToggle />
+        </div>
+      </header>
+    );
+  }
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6">
-        <Link
-          href={screens.home}
-          className="rounded-sm text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-        >
-          Atelier
-        </Link>
+        {brand}
         {/* On a phone the tabs take a row of their own under the name and the logout control. */}
         {tabs && <div className="order-last w-full sm:order-none sm:w-auto">{tabs}</div>}
+        {/* 44 px to touch, but it takes no more height in the row than the name does. */}
+        <ThemeToggle className="-my-2 ml-auto" />
         {user && (
           <Button
             variant="ghost"
             size="sm"
-            className="ml-auto max-w-[60%] sm:max-w-xs"
+            className="max-w-[60%] sm:max-w-xs"
             disabled={logout.isPending}
-            onClick={() => logout.mutate()}
+            onClick={() => {
+              if (confirmDiscard()) logout.mutate();
+            }}
           >
             <LogOut aria-hidden />
             <span>Logout</span>
@@ -37,4 +89,42 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
       </div>
     </header>
   );
+}
+
+/** Light or dark, whatever the owner's default; the choice is remembered (lib/theme.ts). */
+function ThemeToggle({ className }: { className?: string }) {
+  const [dark, setDark] = useState(isDarkNow);
+  useEffect(() => onThemeChange(() => setDark(isDarkNow())), []);
+  return (
+    <Button
+      variant="ghost"
+      size="icon"
+      aria-label="Dark theme"
+      aria-pressed={dark}
+      className={cn('size-11 shrink-0', className)}
+      onClick={() => chooseTheme(dark ? 'light' : 'dark')}
+    >
+      {dark ? <Sun aria-hidden className="size-5" /> : <Moon aria-hidden className="size-5" />}
+    </Button>
+  );
+}
+
+/** How far down the page the bar stays put, so a small scroll near the top never hides it. */
+const HIDE_AFTER_PX = 56;
+
+function useHiddenWhileScrollingDown(enabled: boolean) {
+  const [hidden, setHidden] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    let lastY = window.scrollY;
+    const onScroll = () => {
+      const y = window.scrollY;
+      if (y > lastY && y > HIDE_AFTER_PX) setHidden(true);
+      else if (y < lastY) setHidden(false);
+      lastY = y;
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [enabled]);
+  return { value: enabled && hidden, show: () => setHidden(false) };
 }

@@ -27,4 +27,14 @@ Commands:
       --storage s3, copy its files to the bucket of the S3_* variables too
       (without it they stay in DATA_DIR, which the new site then uses). Then
       check every row and file of the copy; exits with 1 on any difference.
+  upgrade-images [--all]
+      Re-render photos from their originals with today's image pipeline, one
+      at a time, with progress: by default those whose original is wide-gamut
+      (Display P3, Adobe RGB…) or Ultra HDR and whose copies are not yet; with
+      --all, every photo. Each re-rendered photo's version goes up so caches
+      fetch the new files. Safe while the site serves.
+  camera-details [--all]
+      Read camera, lens, focal length, aperture, shutter, ISO and the date
+      taken from the originals of photos not read yet (with --all, of every
+      photo) and store them; never the location. Prints the counts.
 `;

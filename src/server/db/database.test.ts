@@ -19,6 +19,8 @@ describe('migrateToLatest', () => {
         'photos',
         'rate_limits',
         'sessions',
+        'sign_in_links',
+        'trusted_devices',
         'users',
       ]);
       await handle.destroy();

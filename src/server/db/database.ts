@@ -5,11 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
-import type { PasswordResetTokenTable, SessionTable } from '#server/features/auth/sessions.table.ts';
+import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { UserTable } from '#server/features/owner/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
 import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
+import * as signInWithoutLockout from '#server/db/migrations/0002-sign-in-without-lockout.ts';
+import * as cameraDetails from '#server/db/migrations/0003-camera-details.ts';
+import * as presentation from '#server/db/migrations/0004-presentation.ts';
+import * as uploadSelection from '#server/db/migrations/0005-upload-selection.ts';
+import * as draftsAndTrash from '#server/db/migrations/0006-drafts-and-trash.ts';
 import type { Dialect } from './dialect.ts';
 
 export interface Database {
@@ -20,6 +25,8 @@ export interface Database {
   passwordResetTokens: PasswordResetTokenTable;
   contactMessages: ContactMessageTable;
   rateLimits: RateLimitTable;
+  trustedDevices: TrustedDeviceTable;
+  signInLinks: SignInLinkTable;
 }
 
 export type Db = Kysely<Database>;
@@ -31,7 +38,14 @@ export interface DatabaseHandle {
 }
 
 /** Migrations in order; each takes the dialect for the few types that differ. */
-const migrations = { '0001-initial': initial } satisfies Record<
+const migrations = {
+  '0001-initial': initial,
+  '0002-sign-in-without-lockout': signInWithoutLockout,
+  '0003-camera-details': cameraDetails,
+  '0004-presentation': presentation,
+  '0005-upload-selection': uploadSelection,
+  '0006-drafts-and-trash': draftsAndTrash,
+} satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
 >;

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { etagMatches } from '#server/http/conditional-get.ts';
-import { REVALIDATE } from '#server/lib/cache-control.ts';
+import { PRIVATE_REVALIDATE, REVALIDATE } from '#server/lib/cache-control.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -146,9 +146,23 @@ function listRouteOf(request: FastifyRequest, listRoutes: ReadonlySet<string>): 
 }
 
 /**
- * Conditional requests for the list endpoints (`listRoutes`: reads whose body is the same for a
- * visitor and for the signed-in owner, so one cached body and one ETag serve both, with no `Vary`
- * on the cookie and no `private`): a strong ETag, 304 on a matching If-None-Match,
+ * The signed-in owner's lists hold drafts a visitor's never do: one body per data version and
+ * per reader, so an owner's answer is never served to a visitor, nor a visitor's to the owner.
+ * The session hook has run (onRequest) before these hooks read `request.user`.
+ */
+const cacheKeyOf = (request: FastifyRequest, route: string) => `list:${route}:${request.user ? 'owner' : 'visitor'}`;
+
+/** The owner's answer stays out of shared caches; both differ by the cookie. */
+function setListHeaders(request: FastifyRequest, reply: FastifyReply, etag: string): void {
+  reply
+    .header('etag', etag)
+    .header('cache-control', request.user ? PRIVATE_REVALIDATE : REVALIDATE)
+    .header('vary', 'Accept-Encoding, Cookie');
+}
+
+/**
+ * Conditional requests for the list endpoints (`listRoutes`: public reads, whose body is one for
+ * every visitor and another, drafts included, for the signed-in owner): a strong ETag, 304 on a matching If-None-Match,
  * and `Cache-Control: no-cache` so browsers always ask (the owner's edits show at once). The
  * serialized body is kept in `app.dataCache`, so while the data stays as it is a read costs one
  * tiny query and no JSON; a client that accepts brotli or gzip gets a copy compressed once. Registered before the routes (and after `app.database`), so its hooks
@@ -163,7 +177,7 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
   app.addHook('preHandler', async (request, reply) => {
     const route = listRouteOf(request, routes);
     if (!route) return;
-    const key = `list:${route}`;
+    const key = cacheKeyOf(request, route);
     const version = await app.dataCache.version();
     request.listVersion = version;
     let cached = app.dataCache.get<CachedList>(key, version);
@@ -176,7 +190,7 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     }
     if (!cached) return;
     const encoding = encodingFor(request, cached.body);
-    reply.header('etag', etagOf(cached, encoding)).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
+    setListHeaders(request, reply, etagOf(cached, encoding));
     // Whichever representation the client holds, it is this version's: it may keep it.
     const held = request.headers['if-none-match'];
     if ([null, 'br' as const, 'gzip' as const].some((candidate) => etagMatches(held, etagOf(cached, candidate)))) {
@@ -200,11 +214,11 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     const body = Buffer.from(payload);
     const etag = strongEtag(body);
     if (request.method === 'GET' && request.listVersion !== null) {
-      app.dataCache.set(`list:${route}`, request.listVersion, { body, etag, encoded: {} } satisfies CachedList);
+      app.dataCache.set(cacheKeyOf(request, route), request.listVersion, { body, etag, encoded: {} } satisfies CachedList);
     }
     request.listBuilt?.();
     // The one answer per version that is built rather than kept goes out uncompressed.
-    reply.header('etag', etag).header('cache-control', REVALIDATE).header('vary', 'Accept-Encoding');
+    setListHeaders(request, reply, etag);
     if (!etagMatches(request.headers['if-none-match'], etag)) return payload;
     reply.code(304).removeHeader('content-type').removeHeader('content-length');
     return null;

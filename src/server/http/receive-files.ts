@@ -15,6 +15,8 @@ export interface ReceivedFile {
   size: number;
   /** Cut off at the size limit; what is on disk is only the beginning. */
   tooLarge: boolean;
+  /** The value of the options' keyField sent just before this file, if any. */
+  key?: string;
 }
 
 export interface ReceiveOptions {
@@ -23,6 +25,8 @@ export interface ReceiveOptions {
   maxFileBytes: number;
   maxFiles: number;
   tmpDir: string;
+  /** A text field that, sent just before a file, gives that file its `key`. */
+  keyField?: string;
 }
 
 function limitError(error: unknown, maxFiles: number): HttpError | undefined {
@@ -31,6 +35,19 @@ function limitError(error: unknown, maxFiles: number): HttpError | undefined {
     return new HttpError(413, maxFiles === 1 ? 'Send one file only' : `Too many files: at most ${maxFiles} at once`);
   }
   return undefined;
+}
+
+export const MALFORMED_MULTIPART = 'The upload was cut short or is not valid multipart/form-data. Please try again.';
+
+/**
+ * A body the parser could not read (cut short, no boundary, another boundary than announced) is
+ * the client's fault: 400, not the server's 500. A failure of our own disk (ENOSPC, EACCES…,
+ * errors with a system code) stays the server's.
+ */
+function malformedError(error: unknown): HttpError | undefined {
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return undefined;
+  return new HttpError(400, MALFORMED_MULTIPART);
 }
 
 /**
@@ -45,19 +62,28 @@ export async function withReceivedFiles<T>(
   if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
   await fsp.mkdir(options.tmpDir, { recursive: true });
   const files: ReceivedFile[] = [];
+  let receiving = true;
   try {
-    const parts = request.files({
+    // A key field may come with every file.
+    const keyFields = options.keyField ? options.maxFiles : 0;
+    // parts() takes files()'s options at run time (files() is parts() filtered); only its type omits them.
+    const parts = request.parts({
       limits: {
         fileSize: options.maxFileBytes,
         files: options.maxFiles,
-        fields: 20,
+        fields: 20 + keyFields,
         fieldSize: 1024,
-        parts: options.maxFiles + 20,
+        parts: options.maxFiles + keyFields + 20,
       },
       // Too large is decided per file, so the other files of the upload can still be stored.
       throwFileSizeLimit: false,
-    });
+    } as Parameters<FastifyRequest['parts']>[0]);
+    let key: string | undefined;
     for await (const part of parts) {
+      if (part.type === 'field') {
+        if (options.keyField && part.fieldname === options.keyField) key = String(part.value);
+        continue;
+      }
       if (part.fieldname !== options.field) {
         part.file.resume();
         continue;
@@ -67,16 +93,19 @@ export async function withReceivedFiles<T>(
         path: path.join(options.tmpDir, `upload-${randomBytes(12).toString('hex')}`),
         size: 0,
         tooLarge: false,
+        ...(key === undefined ? {} : { key }),
       };
+      key = undefined;
       files.push(received);
       const out = fs.createWriteStream(received.path, { flags: 'wx' });
       await pipeline(part.file, out);
       received.size = out.bytesWritten;
       received.tooLarge = part.file.truncated;
     }
+    receiving = false;
     return await use(files);
   } catch (error) {
-    throw limitError(error, options.maxFiles) ?? error;
+    throw limitError(error, options.maxFiles) ?? (receiving ? malformedError(error) : undefined) ?? error;
   } finally {
     await Promise.all(files.map((file) => fsp.rm(file.path, { force: true })));
   }

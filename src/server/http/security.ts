@@ -1,5 +1,6 @@
-import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import helmet from 'helmet';
 import { EMBED_FRAME_ORIGINS } from '#contract/music.ts';
 import type { Config } from '#server/config.ts';
 import { forbidden } from '#server/lib/errors.ts';
@@ -9,8 +10,9 @@ const PERMISSIONS_POLICY =
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  await app.register(helmet, {
+/** The security headers of every answer, as helmet takes them. */
+function helmetOptions(config: Config) {
+  return {
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -36,14 +38,37 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
     crossOriginResourcePolicy: { policy: 'same-origin' },
-  });
+  } satisfies FastifyHelmetOptions & Parameters<typeof helmet>[0];
+}
+
+export const INVALID_ADDRESS = 'This address is not valid. Check the link and try again.';
+
+/**
+ * Fastify's `frameworkErrors`: a URL that cannot be decoded is answered before any route or hook
+ * runs, so this answer carries the security headers itself, in the API's `{ message }` shape,
+ * without echoing the path (Fastify's own answer does both wrong).
+ */
+export function answerFrameworkErrors(config: Config): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
+  const setHeaders = helmet(helmetOptions(config));
+  return (_error, request, reply) => {
+    setHeaders(request.raw, reply.raw, () => {
+      reply.header('permissions-policy', PERMISSIONS_POLICY);
+      void reply.code(400).send({ message: INVALID_ADDRESS });
+    });
+  };
+}
+
+export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
+  await app.register(fastifyHelmet, helmetOptions(config));
 
   app.addHook('onSend', async (_request, reply) => {
     reply.header('permissions-policy', PERMISSIONS_POLICY);
   });
 
   const publicOrigin = new URL(config.publicUrl).origin;
-  // A state-changing call from another site's page is refused (CSRF), whatever its cookies.
+  // A state-changing call from another site's page is refused (CSRF), whatever its cookies. The
+  // site's origin is PUBLIC_URL's alone: the request's own Host (or X-Forwarded-Host) is the
+  // caller's to choose, so an origin matching it proves nothing.
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     const origin = request.headers.origin;
@@ -51,7 +76,6 @@ export async function registerSecurity(app: FastifyInstance, config: Config): Pr
       if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
       return;
     }
-    const ownOrigin = `${request.protocol}://${request.host}`;
-    if (origin !== publicOrigin && origin !== ownOrigin) throw forbidden('Cross-site request refused');
+    if (origin !== publicOrigin) throw forbidden('Cross-site request refused');
   });
 }

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
-import sharp, { type Metadata, type OutputInfo, type Sharp } from 'sharp';
+import sharp, { type Metadata, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { BANNER_SIZE, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
 import type { ImageVariant } from '#contract/photos.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { bannerFileName, photoFileNames, type DisplayFormat } from '#server/storage/file-names.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { sourceColourOf, withoutExifSegments, type SourceColour } from './colour.ts';
 import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
 
@@ -111,8 +112,10 @@ export interface RenderedPhoto {
 
 /**
  * Writes a photo's display image, responsive widths and square thumbnail into `store`, and
- * computes its placeholder. No metadata is written: sharp strips EXIF (GPS, camera serials), XMP
- * and ICC unless told otherwise, after converting to sRGB.
+ * computes its placeholder. No EXIF, XMP or IPTC is written (GPS, camera serials). An sRGB photo
+ * (or one without a profile) is converted to sRGB and written without a profile, as it always
+ * was; a wide-gamut one (Display P3, Adobe RGB…) is converted to Display P3 and every copy carries
+ * sharp's compact P3 profile. An Ultra HDR JPEG's display copy keeps its gain map.
  */
 export async function renderPhoto(
   sourcePath: string,
@@ -120,23 +123,17 @@ export async function renderPhoto(
   store: FileStore,
   limits: ImageLimits,
 ): Promise<RenderedPhoto> {
-  // One decode of the full-size source, straight down to display size; every other output is
-  // resized from these pixels (at most 2560² × 4 bytes, 26 MB) instead of decoding again.
-  let decoded: { data: Buffer; info: OutputInfo };
+  let metadata: Metadata;
+  let colour: SourceColour;
+  let decoded: DecodedPhoto;
   try {
-    decoded = await openSource(sourcePath, limits)
-      .resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .toColourspace('srgb')
-      .raw({ depth: 'uchar' })
-      .toBuffer({ resolveWithObject: true });
+    metadata = await openSource(sourcePath, limits).metadata();
+    colour = sourceColourOf(metadata);
+    decoded = colour.wideGamut ? await decodeWideGamut(sourcePath, limits) : await decodeSrgb(sourcePath, limits);
   } catch (error) {
     throw decodeRejection(error);
   }
-  const { width, height, channels } = decoded.info;
-  // GIFs and many PNGs carry an alpha channel that no pixel uses; only real transparency counts.
-  const hasAlpha = channels === 4 && usesTransparency(decoded.data);
-  const raw = sharp(decoded.data, { raw: { width, height, channels } });
-  const pixels = channels === 4 && !hasAlpha ? raw.removeAlpha() : raw;
+  const { width, height, hasAlpha, pixels } = decoded;
 
   // The display image is JPEG: it is the full-size fallback and the og:image, and link-preview
   // crawlers read JPEG everywhere; at 2560 px libjpeg encodes it about twice as fast as WebP.
@@ -146,35 +143,39 @@ export async function renderPhoto(
   const thumbnail = photoFileNames.thumbnail(key);
   const variantWidths = VARIANT_WIDTHS.filter((candidate) => candidate < width);
   const written: string[] = [];
-  const write = async (name: string, image: Sharp) => {
+  const write = async (name: string, image: Sharp | Buffer) => {
     written.push(name);
-    await store.put(name, image);
+    await store.put(name, Buffer.isBuffer(image) ? Readable.from([image]) : image);
   };
 
   try {
     // One output at a time: each holds a libuv thread while it runs, and the pool is shared
     // with file I/O; parallelism comes from several images, bounded by ImageProcessor.
+    const hdrDisplay = colour.gainMap
+      ? await displayWithGainMap(sourcePath, limits, metadata.orientation, width, height)
+      : null;
     await write(
       filename,
-      displayFormat === 'jpeg'
-        ? pixels.clone().jpeg({ quality: 82, progressive: true })
-        : pixels.clone().webp({ quality: 82 }),
+      hdrDisplay ??
+        (displayFormat === 'jpeg'
+          ? pixels().jpeg({ quality: 82, progressive: true })
+          : pixels().webp({ quality: 82 })),
     );
     const variants: ImageVariant[] = [];
     for (const variantWidth of variantWidths) {
       const name = photoFileNames.variant(key, variantWidth);
-      await write(name, pixels.clone().resize({ width: variantWidth }).webp({ quality: 78 }));
+      await write(name, pixels().resize({ width: variantWidth }).webp({ quality: 78 }));
       variants.push({ width: variantWidth, filename: name });
     }
     const side = Math.min(THUMBNAIL_SIDE, width, height);
     await write(
       thumbnail,
-      pixels
-        .clone()
+      pixels()
         .resize(side, side, { fit: 'cover', position: sharp.strategy.attention })
         .webp({ quality: 80 }),
     );
-    const placeholder = await thumbHashOf(pixels.clone());
+    // ThumbHash's colours are sRGB: a P3 photo's placeholder is its sRGB rendering.
+    const placeholder = await thumbHashOf(decoded.srgbPixels());
     return { width, height, placeholder, filename, thumbnail, variants };
   } catch (error) {
     await Promise.allSettled(written.map((name) => store.delete(name)));
@@ -182,8 +183,95 @@ export async function renderPhoto(
   }
 }
 
-function usesTransparency(rgba: Buffer): boolean {
-  for (let index = 3; index < rgba.length; index += 4) if (rgba[index] !== 255) return true;
+/** The source decoded once at display size; every public copy is made from `pixels()`. */
+interface DecodedPhoto {
+  width: number;
+  height: number;
+  hasAlpha: boolean;
+  /** A new pipeline on the decoded pixels, writing them in the photo's public colour space. */
+  pixels: () => Sharp;
+  /** A new pipeline on the decoded pixels, in sRGB. */
+  srgbPixels: () => Sharp;
+}
+
+const toDisplaySize = (image: Sharp) =>
+  image.resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
+
+/**
+ * One decode of the full-size source, straight down to display size, into raw sRGB pixels (at
+ * most 2560² × 4 bytes, 26 MB); every output is resized from these instead of decoding again.
+ */
+async function decodeSrgb(sourcePath: string, limits: ImageLimits): Promise<DecodedPhoto> {
+  const { data, info } = await toDisplaySize(openSource(sourcePath, limits))
+    .toColourspace('srgb')
+    .raw({ depth: 'uchar' })
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = info;
+  // GIFs and many PNGs carry an alpha channel that no pixel uses; only real transparency counts.
+  const hasAlpha = channels === 4 && usesTransparency(data);
+  const pixels = () => {
+    const raw = sharp(data, { raw: { width, height, channels } });
+    return channels === 4 && !hasAlpha ? raw.removeAlpha() : raw;
+  };
+  return { width, height, hasAlpha, pixels, srgbPixels: pixels };
+}
+
+/**
+ * As decodeSrgb, in Display P3. Raw pixels cannot carry a profile (sharp would read them as sRGB
+ * and convert them again), so the decoded copy is an uncompressed TIFF holding the P3 profile,
+ * which each output keeps; about 0.1 s more per wide-gamut photo.
+ */
+async function decodeWideGamut(sourcePath: string, limits: ImageLimits): Promise<DecodedPhoto> {
+  // A 16-bit pipeline makes sharp convert through Display P3 instead of sRGB, which would clip
+  // exactly the colours this path is for.
+  const tiff = await toDisplaySize(openSource(sourcePath, limits).pipelineColourspace('rgb16'))
+    .withIccProfile('p3')
+    .tiff({ compression: 'none' })
+    .toBuffer({ resolveWithObject: true });
+  const { width, height, channels } = tiff.info;
+  const hasAlpha = channels === 4 && usesTransparency(await sharp(tiff.data).extractChannel(3).raw().toBuffer(), 1);
+  const open = () => {
+    const image = sharp(tiff.data);
+    return channels === 4 && !hasAlpha ? image.removeAlpha() : image;
+  };
+  return { width, height, hasAlpha, pixels: () => open().pipelineColourspace('rgb16').withIccProfile('p3'), srgbPixels: open };
+}
+
+/**
+ * The display JPEG of an Ultra HDR source with its gain map resized alongside (libultrahdr, in
+ * sharp ≥ 0.35): browsers with an HDR screen apply it, the others show the SDR base, which is the
+ * same JPEG the SDR pipeline writes. Null when sharp cannot keep this file's gain map (the
+ * feature is experimental) or the sizes disagree: the photo then gets the SDR display image.
+ */
+async function displayWithGainMap(
+  sourcePath: string,
+  limits: ImageLimits,
+  orientation: number | undefined,
+  width: number,
+  height: number,
+): Promise<Buffer | null> {
+  // sharp 0.35.5 with its cache off (as here) fails on keepGainMap() after an automatic rotate()
+  // or a flip ("Not a JPEG file"), but not after an explicit rotation; mirrored orientations,
+  // which cameras do not write, keep the SDR display image.
+  const angle = ORIENTATION_ANGLES[orientation ?? 1];
+  if (angle === undefined) return null;
+  try {
+    const source = sharp(sourcePath, { limitInputPixels: limits.maxPixels, failOn: 'error' });
+    const { data, info } = await toDisplaySize((angle ? source.rotate(angle) : source).keepGainMap())
+      .jpeg({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return info.width === width && info.height === height ? withoutExifSegments(data) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** EXIF orientations that are a rotation only, as the clockwise angle that sets them upright. */
+const ORIENTATION_ANGLES: Record<number, number> = { 1: 0, 3: 180, 6: 90, 8: 270 };
+
+/** Whether any pixel is not fully opaque; `alpha` is where the alpha byte is in every `stride` bytes. */
+function usesTransparency(pixels: Buffer, stride = 4, alpha = stride - 1): boolean {
+  for (let index = alpha; index < pixels.length; index += stride) if (pixels[index] !== 255) return true;
   return false;
 }
 

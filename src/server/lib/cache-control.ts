@@ -6,6 +6,9 @@ export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** May be kept, but asked about again on every use (pages, lists with an ETag, the OpenAPI document). */
 export const REVALIDATE = 'no-cache';
 
+/** The signed-in owner's own answer (drafts included): asked about again, and never kept by a shared cache. */
+export const PRIVATE_REVALIDATE = 'private, no-cache';
+
 /** Never kept: the answer is about this very moment (health probes). */
 export const NO_STORE = 'no-store';
 

@@ -20,6 +20,19 @@ export function passwordResetMail(to: string, resetUrl: string, siteName: string
   };
 }
 
+export function signInLinkMail(to: string, signInUrl: string, siteName: string): MailMessage {
+  const subject = `Sign in to ${siteName}`;
+  return {
+    to,
+    subject,
+    text: `Someone asked for a link to sign in to your ${siteName} account.\n\nOpen this link to sign in without your password. It expires in 30 minutes and works once:\n${signInUrl}\n\nIf it was not you, ignore this mail; nobody can use the link without reading it here.\n`,
+    html: layout(
+      subject,
+      `<p>Someone asked for a link to sign in to your ${escapeHtml(siteName)} account.</p><p><a href="${escapeHtml(signInUrl)}">Sign in</a></p><p>The link expires in 30 minutes and works once. If it was not you, ignore this mail; nobody can use the link without reading it here.</p><p style="color:#555;font-size:13px">${escapeHtml(signInUrl)}</p>`,
+    ),
+  };
+}
+
 export function contactNotificationMail(
   to: string,
   sender: { name: string; email: string; message: string },

@@ -1,14 +1,14 @@
 import { pathTo, screens } from '#contract/routes.ts';
-import { bannerPath, displayImagePath, PHOTO_PAGE_SIZES, photoSrcSet, TILE_SIZES, tileSrcSet, thumbnailPath } from '#contract/image-urls.ts';
+import { bannerPath, displayImagePath, gridTileImage, PHOTO_PAGE_SIZES, photoSrcSet } from '#contract/image-urls.ts';
 import type { Category } from '#contract/categories.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { groupIntoSections } from '#contract/portfolio-sections.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { listCategories } from '#server/features/categories/categories.service.ts';
-import { getPhoto, listPhotos, type PhotosContext } from '#server/features/photos/photos.service.ts';
+import { getPhoto, type PhotosContext } from '#server/features/photos/photos.service.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
@@ -29,6 +29,24 @@ export interface Page {
   status: number;
   meta: PageMeta;
   data: PageData;
+  /** The owner's theme default and heading font, for every screen (sign-in and 404 too). */
+  look: OwnerLook;
+}
+
+export type OwnerLook = Pick<PortfolioOwner, 'themeDefault' | 'headingFont'>;
+/** The spec's look: a site without an owner, or a page built without its data. */
+const DEFAULT_LOOK: OwnerLook = { themeDefault: 'system', headingFont: 'sans' };
+const lookOf = (owner: PortfolioOwner): OwnerLook => ({ themeDefault: owner.themeDefault, headingFont: owner.headingFont });
+
+/** A screen of its own (sign-in, 404): the owner still gives it their top bar and look. */
+async function screenPage(ctx: WebContext, status: number, meta: PageMeta): Promise<Page> {
+  let owner: PortfolioOwner | undefined;
+  try {
+    owner = await getPortfolioOwner(ctx.photos);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
+  }
+  return { status, meta, data: owner ? { owner } : {}, look: owner ? lookOf(owner) : DEFAULT_LOOK };
 }
 
 const SCREEN_TITLES = {
@@ -42,19 +60,30 @@ const absolute = (ctx: WebContext, path: string) => `${ctx.publicUrl}${path}`;
 
 const siteNameOf = (owner: PortfolioOwner) => owner.portfolioTitle ?? PRODUCT_NAME;
 
-/** The photos a visitor sees first, in page order: the first tiles of the first sections. */
-function firstPhotos(categories: Category[], photos: Photo[], count: number): Photo[] {
+/** The tiles a visitor sees first, in page order, each with its section's layout. */
+function firstTiles(categories: Category[], photos: Photo[], count: number) {
   return groupIntoSections(categories, photos)
-    .flatMap((section) => section.photos)
+    .flatMap(({ category, photos: sectionPhotos }) =>
+      sectionPhotos.map((photo) => ({ photo, layout: category?.layout ?? 'square', density: category?.density ?? 'compact' })),
+    )
     .slice(0, count);
 }
 
-async function portfolioPage(ctx: WebContext): Promise<Page> {
-  const owner = await getPortfolioOwner(ctx.photos);
-  const [categories, photos] = await Promise.all([listCategories(ctx.photos, owner.id), listPhotos(ctx.photos, owner.id)]);
+/**
+ * Who may be asking: a request without the session cookie is surely a visitor; one with it may be
+ * the owner, whose lists (drafts included) the client then asks the API for, never getting a
+ * visitor's lists in the cache under the owner's keys.
+ */
+export interface PageViewer {
+  maybeOwner: boolean;
+}
+
+async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page> {
+  // Head tags are for link previews and crawlers: always the visitor's portfolio.
+  const { owner, categories, photos } = await portfolioFor(ctx.photos, 'visitor');
   const siteName = siteNameOf(owner);
-  const first = firstPhotos(categories, photos, PRELOADED_TILES);
-  const cover = first[0];
+  const first = firstTiles(categories, photos, PRELOADED_TILES);
+  const cover = first[0]?.photo;
 
   let image: PageMeta['image'];
   if (owner.bannerImage) {
@@ -75,10 +104,14 @@ async function portfolioPage(ctx: WebContext): Promise<Page> {
       image,
       preloads: [
         ...(owner.bannerImage ? [{ href: bannerPath(owner.bannerImage) }] : []),
-        ...first.map((photo) => ({ href: thumbnailPath(photo), srcset: tileSrcSet(photo), sizes: TILE_SIZES })),
+        ...first.map(({ photo, layout, density }) => {
+          const { href, srcset, sizes } = gridTileImage(photo, layout, density);
+          return { href, srcset, sizes };
+        }),
       ],
     },
-    data: { owner, categories, photos },
+    data: viewer.maybeOwner ? { owner } : { owner, categories, photos },
+    look: lookOf(owner),
   };
 }
 
@@ -88,18 +121,24 @@ function photoNotFound(owner: PortfolioOwner | undefined): Page {
     status: 404,
     meta: { title: `Photo Not Found · ${siteName}`, siteName, type: 'website', noIndex: true },
     data: owner ? { owner } : {},
+    look: owner ? lookOf(owner) : DEFAULT_LOOK,
   };
 }
 
-async function photoPage(ctx: WebContext, id: number | null): Promise<Page> {
+async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
   if (id === null) return photoNotFound(owner);
   let photo;
   try {
-    photo = await getPhoto(ctx.photos, owner.id, id);
+    photo = await getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, visitor: owner });
   } catch (error) {
-    if (error instanceof DomainError && error.kind === 'notFound') return photoNotFound(owner);
-    throw error;
+    if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
+    // A draft's photo: nothing of it in the page; the owner's client asks the API, which knows them.
+    if (viewer.maybeOwner) {
+      const siteName = siteNameOf(owner);
+      return { status: 200, meta: { title: siteName, siteName, type: 'website', noIndex: true }, data: { owner }, look: lookOf(owner) };
+    }
+    return photoNotFound(owner);
   }
   const siteName = siteNameOf(owner);
   return {
@@ -119,29 +158,32 @@ async function photoPage(ctx: WebContext, id: number | null): Promise<Page> {
       preloads: [{ href: displayImagePath(photo), srcset: photoSrcSet(photo), sizes: PHOTO_PAGE_SIZES }],
     },
     data: { owner, photo },
+    look: lookOf(owner),
   };
 }
 
 /** Head tags and first data of a page; `route` null is the not-found screen. */
-export async function buildPage(ctx: WebContext, route: PageRoute | null): Promise<Page> {
+export async function buildPage(ctx: WebContext, route: PageRoute | null, viewer: PageViewer = { maybeOwner: false }): Promise<Page> {
   if (route === null) {
-    return {
-      status: 404,
-      meta: { title: `404 Page Not Found · ${PRODUCT_NAME}`, siteName: PRODUCT_NAME, type: 'website', noIndex: true },
-      data: {},
-    };
+    return screenPage(ctx, 404, {
+      title: `404 Page Not Found · ${PRODUCT_NAME}`,
+      siteName: PRODUCT_NAME,
+      type: 'website',
+      noIndex: true,
+    });
   }
   switch (route.kind) {
     case 'portfolio':
-      return portfolioPage(ctx);
+      return portfolioPage(ctx, viewer);
     case 'photo':
-      return photoPage(ctx, route.id);
+      return photoPage(ctx, route.id, viewer);
     case 'screen':
-      return {
-        status: 200,
-        meta: { title: `${SCREEN_TITLES[route.name]} · ${PRODUCT_NAME}`, siteName: PRODUCT_NAME, type: 'website', noIndex: true },
-        data: {},
-      };
+      return screenPage(ctx, 200, {
+        title: `${SCREEN_TITLES[route.name]} · ${PRODUCT_NAME}`,
+        siteName: PRODUCT_NAME,
+        type: 'website',
+        noIndex: true,
+      });
   }
 }
 
@@ -151,5 +193,6 @@ export function fallbackPage(route: PageRoute | null): Page {
     status: route === null ? 404 : 200,
     meta: { title: PRODUCT_NAME, siteName: PRODUCT_NAME, type: 'website' },
     data: {},
+    look: DEFAULT_LOOK,
   };
 }

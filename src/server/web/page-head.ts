@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
+import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
 
 export interface PageImage {
   /** Absolute. */
@@ -107,9 +108,16 @@ export function parseTemplate(html: string): PageTemplate {
   return { beforeHead, betweenHeadAndData: rest.slice(0, bodyEnd), afterData: rest.slice(bodyEnd) };
 }
 
-export function renderPage(template: PageTemplate, page: PageMeta, data: PageData): string {
+/** What the server writes on `<html>` so the first paint already has the right theme and typeface. */
+export interface PageLook {
+  theme: ThemeDefault;
+  headingFont: HeadingFont;
+}
+
+export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook): string {
+  const lookAttributes = ` data-theme="${escapeHtml(look.theme)}" data-heading-font="${escapeHtml(look.headingFont)}"`;
   return (
-    template.beforeHead +
+    template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes) +
     renderHeadTags(page) +
     template.betweenHeadAndData +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n  ` +

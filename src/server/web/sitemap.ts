@@ -1,17 +1,17 @@
 import { pathTo, screens } from '#contract/routes.ts';
 import { displayImagePath } from '#contract/image-urls.ts';
-import { listPhotos } from '#server/features/photos/photos.service.ts';
-import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import type { Photo } from '#contract/photos.ts';
+import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { WebContext } from './page-content.ts';
 
 /** The home page and every photo page, absolute, each photo page with its image (Google's image extension). */
 export async function renderSitemap(ctx: WebContext): Promise<string> {
-  let photos: Awaited<ReturnType<typeof listPhotos>> = [];
+  let photos: Photo[] = [];
   try {
-    const owner = await getPortfolioOwner(ctx.photos);
-    photos = await listPhotos(ctx.photos, owner.id);
+    // What a visitor sees, and nothing of a draft.
+    photos = (await portfolioFor(ctx.photos, 'visitor')).photos;
   } catch (error) {
     // A site without an owner yet still has a home page.
     if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;

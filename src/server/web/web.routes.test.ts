@@ -185,6 +185,21 @@ describe('the portfolio page', () => {
     expect(response.headers.vary).toContain('Cookie');
   });
 
+  it("paints the owner's theme default and heading font on <html>, a visitor's remembered theme over it, on every screen", async () => {
+    t = await start();
+    const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
+    expect(htmlTag((await getPage('/')).body)).toBe('<html data-theme="system" data-heading-font="sans" lang="en">');
+    const cookie = await t.signIn();
+    await saveSettings(cookie, { themeDefault: 'dark', headingFont: 'serif' });
+    for (const url of ['/', '/login', '/no/such/page', '/photo/999']) {
+      expect(htmlTag((await getPage(url)).body)).toBe('<html data-theme="dark" data-heading-font="serif" lang="en">');
+    }
+    // The visitor's own choice wins, and a cached visitor page never serves one visitor's theme to another.
+    expect(htmlTag((await getPage('/', 'atelier-theme=light')).body)).toContain('data-theme="light"');
+    expect(htmlTag((await getPage('/')).body)).toContain('data-theme="dark"');
+    expect(htmlTag((await getPage('/', 'atelier-theme=sepia')).body)).toContain('data-theme="dark"');
+  });
+
   it('omits the description and the image rather than invent them', async () => {
     t = await start();
     const html = (await getPage('/')).body;

@@ -1,4 +1,5 @@
 import type { ApiErrorBody } from '#contract/common.ts';
+import { pageTheme, THEME_COOKIE } from '#contract/theme-cookie.ts';
 import { files, screens } from '#contract/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -92,7 +93,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const route = matchPageRoute(pathname);
     let page: Page;
     try {
-      page = await buildPage(options, route);
+      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]) });
     } catch (error) {
       // The page still works without its data: the client asks the API.
       request.log.error({ err: error }, 'could not build the page data');
@@ -104,8 +105,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
-    // The reset link's token must not leak to another site through the Referer header.
-    if (pathname.startsWith(screens.resetPassword)) reply.header('referrer-policy', 'no-referrer');
+    // The tokens of the reset and sign-in links must not leak to another site through the
+    // Referer header, whatever the letter case the link was typed in.
+    const screen = pathname.toLowerCase();
+    if (screen.startsWith(screens.resetPassword) || screen.startsWith(screens.login)) reply.header('referrer-policy', 'no-referrer');
     if (!template) {
       const status = isClientRoute(pathname) ? 503 : 404;
       return reply.code(status).type('text/plain').send('The client is not built. Run npm run build.');
@@ -113,12 +116,15 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     // A visitor's page is the same for every visitor: built once per data version (and encoding).
     const visitor = !request.cookies[options.sessionCookieName];
     const encoding = encodingFor(request);
+    const themeChoice = request.cookies[THEME_COOKIE];
+    const chosenTheme = themeChoice === 'light' || themeChoice === 'dark' ? themeChoice : 'default';
     const build = async (): Promise<BuiltPage> => {
       const page = await pageFor(request, pathname);
-      return { status: page.status, ...(await compress(encoding, renderPage(template, page.meta, page.data))) };
+      const look = { theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
+      return { status: page.status, ...(await compress(encoding, renderPage(template, page.meta, page.data, look))) };
     };
     const built = visitor
-      ? await app.dataCache.remember(`page:${encoding}:${pathname}`, await app.dataCache.version(), build)
+      ? await app.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await app.dataCache.version(), build)
       : await build();
     const { status, payload } = built;
     if (built.encoding) reply.header('content-encoding', built.encoding);

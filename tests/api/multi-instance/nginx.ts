@@ -23,6 +23,18 @@ export function nginxBinary(): string {
   return found;
 }
 
+/**
+ * The `proxy_set_header` lines of the `location /` of docs/deploy.md's nginx blocks (0: one
+ * instance, 1: several), so the tests run behind exactly what the guide tells people to write.
+ */
+export function documentedProxyHeaders(block: 0 | 1): string[] {
+  const guide = fs.readFileSync(path.join(import.meta.dirname, '..', '..', '..', 'docs', 'deploy.md'), 'utf8');
+  const blocks = [...guide.matchAll(/```nginx\n([\s\S]*?)```/g)].map((match) => match[1] ?? '');
+  const lines = (blocks[block] ?? '').split('\n').map((line) => line.trim()).filter((line) => line.startsWith('proxy_set_header '));
+  if (lines.length === 0) throw new Error(`docs/deploy.md has no nginx block ${block} with proxy_set_header lines`);
+  return lines;
+}
+
 export interface LoadBalancer {
   url: string;
   close(): Promise<void>;
@@ -30,10 +42,10 @@ export interface LoadBalancer {
 
 /**
  * Debian's nginx as a round-robin load balancer in front of `upstreams`, as docs/deploy.md sets
- * one up: Host and X-Forwarded-* passed on, a request id made per request, no retry of a
- * request on another instance. Every answer names the instance in `X-Upstream`.
+ * one up: its proxy_set_header lines (Host, X-Forwarded-*, a request id made per request), no
+ * retry of a request on another instance. Every answer names the instance in `X-Upstream`.
  */
-export async function startNginx(upstreams: number[]): Promise<LoadBalancer> {
+export async function startNginx(upstreams: number[], headers: string[] = documentedProxyHeaders(1)): Promise<LoadBalancer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-nginx-'));
   const port = await freePort();
   const config = `
@@ -58,10 +70,7 @@ ${upstreams.map((upstream) => `    server 127.0.0.1:${upstream};`).join('\n')}
     location / {
       proxy_pass http://atelier;
       proxy_next_upstream off;
-      proxy_set_header Host $http_host;
-      proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_set_header X-Request-Id $request_id;
+${headers.map((line) => `      ${line}`).join('\n')}
       add_header X-Upstream $upstream_addr always;
     }
   }

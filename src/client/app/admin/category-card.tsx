@@ -1,7 +1,8 @@
 import { useId, useState, type KeyboardEvent } from 'react';
+import { ChevronDown, Eye, EyeOff, FileText } from 'lucide-react';
 import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
 import { ArrowUpDown, Check, Pencil, Trash2, X } from 'lucide-react';
-import { CreateCategoryRequest, type Category } from '#contract/categories.ts';
+import { CATEGORY_DESCRIPTION_MAX, CreateCategoryRequest, type Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
 import { DragHandle } from '#client/components/drag-handle.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -9,9 +10,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
+import { CategoryLayoutPicker } from '#client/features/categories/components/category-layout-picker.tsx';
 import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
-import { AdminPhotoTile, type MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
+import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
+import { Textarea } from '#client/components/ui/textarea.tsx';
+import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 
 /** In a sorted view the tiles stay put while dragging: only the stored order can be rearranged. */
 const staticStrategy: SortingStrategy = () => null;
@@ -32,6 +36,14 @@ export interface CategoryCardProps {
   onDeletePhoto: (photo: Photo) => void;
   onMovePhoto: (photo: Photo, target: ContainerId) => void;
   onDelete: (category: Category) => void;
+  selectedIds: ReadonlySet<number>;
+  selecting: boolean;
+  onSelectPhoto: (photo: Photo, how: SelectHow) => void;
+  allSelected: boolean;
+  onSelectAll: () => void;
+  /** Folded to its header: the list of categories stays short however many photos they hold. */
+  collapsed: boolean;
+  onToggleCollapsed: () => void;
 }
 
 /**
@@ -49,6 +61,13 @@ export function CategoryCard({
   onDeletePhoto,
   onMovePhoto,
   onDelete,
+  selectedIds,
+  selecting,
+  onSelectPhoto,
+  allSelected,
+  onSelectAll,
+  collapsed,
+  onToggleCollapsed,
 }: CategoryCardProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, style, isDragging } = useSortableItem(
     categoryDragId(category.id),
@@ -59,6 +78,10 @@ export function CategoryCard({
   const shown = sortPhotos(photos, sortMode);
   const reorderable = sortMode === 'order';
   const moveTargets = moveTargetsFor(category.id);
+  const contentId = useId();
+  const update = useUpdateCategory();
+  const [descriptionDraft, setDescriptionDraft] = useState<string | null>(null);
+  useUnsavedChanges(descriptionDraft !== null && descriptionDraft !== (category.description ?? ''));
 
   return (
     <li
@@ -83,7 +106,33 @@ export function CategoryCard({
             className="flex size-9 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
           />
 
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 shrink-0"
+            aria-expanded={!collapsed}
+            aria-controls={contentId}
+            aria-label={collapsed ? `Show the photos of ${category.name}` : `Fold ${category.name}`}
+            onClick={onToggleCollapsed}
+          >
+            <ChevronDown className={cn('transition-transform', collapsed && '-rotate-90')} aria-hidden />
+          </Button>
+
           <CategoryTitle category={category} headingId={headingId} count={photos.length} onDelete={onDelete} />
+
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-9 shrink-0"
+            aria-pressed={category.hidden}
+            aria-label={category.hidden ? `Publish ${category.name}` : `Hide ${category.name} from visitors`}
+            title={category.hidden ? 'Hidden from visitors: click to publish' : 'Hide from visitors while you arrange it'}
+            disabled={update.isPending}
+            onClick={() => update.mutate({ id: category.id, changes: { hidden: !category.hidden } })}
+          >
+            {category.hidden ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
+          </Button>
+          {category.hidden && <Badge variant="outline">Hidden</Badge>}
 
           <div className="flex w-full items-center gap-2 sm:w-auto">
             <label htmlFor={sortId} className="sr-only">
@@ -105,7 +154,25 @@ export function CategoryCard({
           </div>
         </div>
 
-        <div className="p-2 sm:p-3">
+        <div id={contentId} hidden={collapsed} className="p-2 sm:p-3">
+          <CategoryDescription
+            category={category}
+            draft={descriptionDraft}
+            onDraftChange={setDescriptionDraft}
+            saving={update.isPending}
+            onSave={(description) =>
+              update.mutate({ id: category.id, changes: { description } }, { onSuccess: () => setDescriptionDraft(null) })
+            }
+          />
+          <CategoryLayoutPicker category={category} />
+          {photos.length > 0 && (
+            <div className="mb-2 flex justify-end">
+              <Button variant="ghost" className="h-11 sm:h-8" aria-pressed={allSelected} onClick={onSelectAll}>
+                {allSelected ? 'Select none' : 'Select all'}
+                <span className="sr-only"> in {category.name}</span>
+              </Button>
+            </div>
+          )}
           {!reorderable && photos.length > 1 && (
             <p className="mb-2 text-xs text-muted-foreground">Choose Upload Order to rearrange by dragging.</p>
           )}
@@ -135,6 +202,9 @@ export function CategoryCard({
                     onMove={onMovePhoto}
                     dragHint={reorderable ? 'Drag to reorder' : 'Drag to another category'}
                     sizes={THUMBNAIL_SIZES}
+                    selected={selectedIds.has(photo.id)}
+                    selecting={selecting}
+                    onSelect={onSelectPhoto}
                   />
                 ))}
               </ul>
@@ -143,6 +213,69 @@ export function CategoryCard({
         </div>
       </section>
     </li>
+  );
+}
+
+/** The description visitors read under the category's name, edited in place. */
+function CategoryDescription({
+  category,
+  draft,
+  onDraftChange,
+  saving,
+  onSave,
+}: {
+  category: Category;
+  draft: string | null;
+  onDraftChange: (draft: string | null) => void;
+  saving: boolean;
+  onSave: (description: string) => void;
+}) {
+  const inputId = useId();
+  if (draft === null) {
+    return (
+      <div className="mb-2 flex items-start gap-2">
+        <p className={cn('min-w-0 flex-1 text-sm break-words whitespace-pre-line', !category.description && 'text-muted-foreground italic')}>
+          {category.description ?? 'No description'}
+        </p>
+        <Button variant="ghost" className="h-11 shrink-0 sm:h-8" onClick={() => onDraftChange(category.description ?? '')}>
+          <FileText aria-hidden />
+          Edit description
+          <span className="sr-only"> of {category.name}</span>
+        </Button>
+      </div>
+    );
+  }
+  const tooLong = draft.trim().length > CATEGORY_DESCRIPTION_MAX;
+  return (
+    <div className="mb-3 grid gap-2">
+      <label htmlFor={inputId} className="text-sm font-medium">
+        Description of {category.name}
+      </label>
+      <Textarea
+        id={inputId}
+        rows={3}
+        value={draft}
+        autoFocus
+        aria-invalid={tooLong || undefined}
+        onChange={(event) => onDraftChange(event.target.value)}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') {
+            event.preventDefault();
+            event.stopPropagation();
+            onDraftChange(null);
+          }
+        }}
+      />
+      {tooLong && <p className="text-sm text-destructive">Description must be at most 1000 characters</p>}
+      <div className="flex justify-end gap-2">
+        <Button variant="outline" className="h-11 sm:h-9" onClick={() => onDraftChange(null)}>
+          Cancel
+        </Button>
+        <Button className="h-11 sm:h-9" disabled={saving || tooLong} onClick={() => onSave(draft)}>
+          {saving ? 'Saving...' : 'Save description'}
+        </Button>
+      </div>
+    </div>
   );
 }
 
@@ -161,6 +294,7 @@ function CategoryTitle({
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateCategory();
   const inputId = useId();
+  useUnsavedChanges(draft !== null && draft.trim() !== category.name);
 
   const save = () => {
     if (draft === null) return;

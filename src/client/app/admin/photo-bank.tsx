@@ -8,7 +8,8 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { cn } from '#client/lib/utils.ts';
 import { BANK_DROP_ID, photoDragId, type DragData } from '#client/lib/drag.ts';
 import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
-import { AdminPhotoTile, type MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
+import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
+import { Button } from '#client/components/ui/button.tsx';
 
 const THUMBNAIL_SIZES = '(min-width: 1024px) 110px, 25vw';
 
@@ -21,6 +22,11 @@ export interface PhotoBankProps {
   onEditPhoto: (photo: Photo) => void;
   onDeletePhoto: (photo: Photo) => void;
   onMovePhoto: (photo: Photo, target: ContainerId) => void;
+  selectedIds: ReadonlySet<number>;
+  selecting: boolean;
+  onSelectPhoto: (photo: Photo, how: SelectHow) => void;
+  allSelected: boolean;
+  onSelectAll: () => void;
   className?: string;
 }
 
@@ -36,6 +42,11 @@ export function PhotoBank({
   onEditPhoto,
   onDeletePhoto,
   onMovePhoto,
+  selectedIds,
+  selecting,
+  onSelectPhoto,
+  allSelected,
+  onSelectAll,
   className,
 }: PhotoBankProps) {
   const data: DragData = { type: 'bank' };
@@ -62,6 +73,12 @@ export function PhotoBank({
             {photos.length}
             <span className="sr-only"> photo(s)</span>
           </Badge>
+          {photos.length > 0 && (
+            <Button variant="ghost" className="ml-auto h-11 sm:h-9" aria-pressed={allSelected} onClick={onSelectAll}>
+              {allSelected ? 'Select none' : 'Select all'}
+              <span className="sr-only"> in the photo bank</span>
+            </Button>
+          )}
         </div>
         <CardDescription>Photos in no category. Drag them onto a category, or use a photo's Move to… button.</CardDescription>
       </CardHeader>
@@ -78,7 +95,8 @@ export function PhotoBank({
           <SortableContext items={photos.map((photo) => photoDragId(photo.id))} strategy={rectSortingStrategy}>
             <ul
               aria-label="Photos in the photo bank"
-              className="grid max-h-96 grid-cols-4 gap-1.5 sm:gap-2 overflow-y-auto overscroll-contain p-0.5 @2xl:grid-cols-6"
+              // The spec's 4 columns, 6 on wide screens: by the screen, not the card (the card is narrowest on wide screens).
+              className="grid max-h-96 grid-cols-4 gap-1.5 overflow-y-auto overscroll-contain p-0.5 sm:gap-2 xl:grid-cols-6"
             >
               {photos.map((photo) => (
                 <AdminPhotoTile
@@ -91,6 +109,9 @@ export function PhotoBank({
                   onMove={onMovePhoto}
                   dragHint="Drag onto a category"
                   sizes={THUMBNAIL_SIZES}
+                  selected={selectedIds.has(photo.id)}
+                  selecting={selecting}
+                  onSelect={onSelectPhoto}
                 />
               ))}
             </ul>

@@ -1,4 +1,4 @@
-import { useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import {
   DndContext,
   DragOverlay,
@@ -8,9 +8,9 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { GripVertical } from 'lucide-react';
+import { CheckSquare, GripVertical } from 'lucide-react';
 import type { Category } from '#contract/categories.ts';
-import type { Photo } from '#contract/photos.ts';
+import type { Photo, PhotoOrderKey } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -21,6 +21,7 @@ import { useDeleteCategory } from '#client/features/categories/api/delete-catego
 import { useDeletePhoto } from '#client/features/photos/api/delete-photo.ts';
 import { useReorderCategories } from '#client/features/categories/api/reorder-categories.ts';
 import { useReorderPhotos } from '#client/features/photos/api/reorder-photos.ts';
+import { useDeletePhotos, useMovePhotos, useOrderPhotos } from '#client/features/photos/api/bulk-photos.ts';
 import { adminAnnouncements, screenReaderInstructions } from './drag-announcements.ts';
 import {
   adminCollisionDetection,
@@ -30,14 +31,18 @@ import {
   useDragSensors,
   type DragData,
 } from '#client/lib/drag.ts';
-import { byOrder, moveInto, photosIn, reorderWithin, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
+import { byOrder, moveInto, photosIn, reorderWithin, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AddCategoryForm } from '#client/features/categories/components/add-category-form.tsx';
-import { PhotoDragPreview, type MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
+import { PhotoDragPreview, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EditPhotoDialog } from '#client/features/photos/components/edit-photo-dialog.tsx';
 import { PhotoBank } from './photo-bank.tsx';
 import { UploadPhotosPanel } from '#client/features/photos/components/upload-photos-panel.tsx';
+
+const jumpLink =
+  'inline-flex h-11 items-center rounded-md border px-3 text-sm font-medium hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none lg:hidden';
 
 /** Where a droppable sends a photo: its category, or the bank (null). */
 function targetOf(data: DragData | undefined): ContainerId | undefined {
@@ -99,11 +104,19 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
   const [photoToDelete, setPhotoToDelete] = useState<PhotoToDelete | null>(null);
   const [categoryToDelete, setCategoryToDelete] = useState<Category | null>(null);
   const categoriesHeadingId = useId();
+  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [anchor, setAnchor] = useState<number | null>(null);
+  const [selectMode, setSelectMode] = useState(false);
+  const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
   const reorderPhotos = useReorderPhotos();
   const reorderCategories = useReorderCategories();
   const deletePhoto = useDeletePhoto();
   const deleteCategory = useDeleteCategory();
+  const movePhotos = useMovePhotos();
+  const orderPhotos = useOrderPhotos();
+  const deletePhotos = useDeletePhotos();
   const sensors = useDragSensors(adminKeyboardCoordinates);
 
   const bankPhotos = photosIn(photos, null);
@@ -183,6 +196,95 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     if (photoUpdates) reorderPhotos.mutate({ photoUpdates, kind: 'reorder' });
   };
 
+  // The selection, less photos gone meanwhile (deleted, or moved by another tab).
+  const selected = useMemo(() => {
+    const live = new Set(photos.map((photo) => photo.id));
+    return new Set([...chosen].filter((id) => live.has(id)));
+  }, [chosen, photos]);
+  const selecting = selectMode || selected.size > 0;
+  const shownIn = (id: ContainerId) => sortPhotos(photosIn(photos, id), sortModeOf(id));
+
+  const clearSelection = () => {
+    setChosen(new Set());
+    setAnchor(null);
+  };
+
+  useEffect(() => {
+    if (!selecting) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        setChosen(new Set());
+        setAnchor(null);
+      }
+    };
+    window.addEventListener('keydown', onKeyDown);
+    return () => window.removeEventListener('keydown', onKeyDown);
+  }, [selecting]);
+
+  /** Click: this photo alone; Ctrl/Cmd-click or select mode: add or take away; Shift-click: the range from the last one. */
+  const selectPhoto = (photo: Photo, how: SelectHow) => {
+    const next = new Set(selected);
+    const mode = how === 'only' && selecting ? 'toggle' : how;
+    const list = shownIn(photo.categoryId);
+    const from = anchor === null ? -1 : list.findIndex((candidate) => candidate.id === anchor);
+    const to = list.findIndex((candidate) => candidate.id === photo.id);
+    if (mode === 'range' && from >= 0 && to >= 0) {
+      for (const inRange of list.slice(Math.min(from, to), Math.max(from, to) + 1)) next.add(inRange.id);
+    } else if (mode === 'only') {
+      next.clear();
+      next.add(photo.id);
+    } else if (next.has(photo.id)) {
+      next.delete(photo.id);
+    } else {
+      next.add(photo.id);
+    }
+    setChosen(next);
+    setAnchor(photo.id);
+  };
+
+  /** Selects every photo of a section, or when all are selected already, none of them. */
+  const selectAllIn = (id: ContainerId) => {
+    const ids = shownIn(id).map((photo) => photo.id);
+    const next = new Set(selected);
+    if (ids.every((photoId) => next.has(photoId))) for (const photoId of ids) next.delete(photoId);
+    else for (const photoId of ids) next.add(photoId);
+    setChosen(next);
+  };
+  const allSelectedIn = (id: ContainerId) => {
+    const ids = photosIn(photos, id).map((photo) => photo.id);
+    return ids.length > 0 && ids.every((photoId) => selected.has(photoId));
+  };
+
+  // In page order, as the server keeps it for a move.
+  const selectedIds = () => photos.filter((photo) => selected.has(photo.id)).map((photo) => photo.id);
+
+  const moveSelected = (target: ContainerId) => {
+    movePhotos.mutate({ ids: selectedIds(), categoryId: target }, { onSuccess: clearSelection });
+  };
+  const orderSelected = (by: PhotoOrderKey) => {
+    // A category sorted on screen shows its stored order again, so the new order is seen.
+    setSortModes((modes) => {
+      const next = { ...modes };
+      for (const photo of photos) if (selected.has(photo.id) && photo.categoryId !== null) next[photo.categoryId] = 'order';
+      return next;
+    });
+    orderPhotos.mutate({ ids: selectedIds(), by });
+  };
+  const deleteSelected = () => {
+    deletePhotos.mutate(selectedIds(), {
+      onSuccess: clearSelection,
+      onSettled: () => setConfirmBulkDelete(false),
+    });
+  };
+
+  const toggleCollapsed = (id: number) =>
+    setCollapsed((current) => {
+      const next = new Set(current);
+      if (next.has(id)) next.delete(id);
+      else next.add(id);
+      return next;
+    });
+
   const confirmDeletePhoto = () => {
     if (!photoToDelete) return;
     deletePhoto.mutate(photoToDelete.photo.id, { onSettled: () => setPhotoToDelete(null) });
@@ -197,7 +299,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
 
   return (
     <div className="grid gap-6">
-      <UploadPhotosPanel />
+      <UploadPhotosPanel categories={categories} />
 
       <DndContext
         sensors={sensors}
@@ -209,8 +311,41 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
         onDragEnd={onDragEnd}
         onDragCancel={resetDrag}
       >
+        <nav aria-label="Photo work" className="flex flex-wrap items-center gap-2">
+          {/* On a phone the bank and the categories are a long way apart: one tap to either. */}
+          <a href="#photo-bank" className={jumpLink}>
+            Photo bank ({bankPhotos.length})
+          </a>
+          <a href="#categories" className={jumpLink}>
+            Categories ({categories.length})
+          </a>
+          <Button
+            variant={selectMode ? 'default' : 'outline'}
+            className="h-11"
+            aria-pressed={selectMode}
+            onClick={() => {
+              if (selectMode) clearSelection();
+              setSelectMode(!selectMode);
+            }}
+          >
+            <CheckSquare aria-hidden />
+            Select
+          </Button>
+          {categories.length > 0 && (
+            <Button
+              variant="outline"
+              className="h-11"
+              onClick={() =>
+                setCollapsed(collapsed.size === categories.length ? new Set() : new Set(categories.map((category) => category.id)))
+              }
+            >
+              {collapsed.size === categories.length ? 'Expand all' : 'Collapse all'}
+            </Button>
+          )}
+        </nav>
+
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
-          <div>
+          <div id="photo-bank" className="scroll-mt-20">
             <PhotoBank
               photos={bankPhotos}
               isDropTarget={dropTarget === null}
@@ -218,11 +353,16 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
               onEditPhoto={setEditing}
               onDeletePhoto={(photo) => setPhotoToDelete({ photo, inBank: true })}
               onMovePhoto={movePhoto}
+              selectedIds={selected}
+              selecting={selecting}
+              onSelectPhoto={selectPhoto}
+              allSelected={allSelectedIn(null)}
+              onSelectAll={() => selectAllIn(null)}
               className="lg:sticky lg:top-20"
             />
           </div>
 
-          <Card role="region" aria-labelledby={categoriesHeadingId}>
+          <Card id="categories" role="region" aria-labelledby={categoriesHeadingId} className="scroll-mt-20">
             <CardHeader className="p-3 pb-3 sm:p-6 sm:pb-4">
               <CardTitle id={categoriesHeadingId} className="text-xl">
                 Categories
@@ -258,6 +398,13 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
                           onDeletePhoto={(photo) => setPhotoToDelete({ photo, inBank: false })}
                           onMovePhoto={movePhoto}
                           onDelete={setCategoryToDelete}
+                          selectedIds={selected}
+                          selecting={selecting}
+                          onSelectPhoto={selectPhoto}
+                          allSelected={allSelectedIn(category.id)}
+                          onSelectAll={() => selectAllIn(category.id)}
+                          collapsed={collapsed.has(category.id)}
+                          onToggleCollapsed={() => toggleCollapsed(category.id)}
                         />
                       ))}
                     </ul>
@@ -267,6 +414,18 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
             </CardContent>
           </Card>
         </div>
+
+        {selected.size > 0 && (
+          <SelectionBar
+            count={selected.size}
+            moveTargets={[{ id: null, label: 'Photo bank' }, ...categories.map((category) => ({ id: category.id, label: category.name }))]}
+            pending={movePhotos.isPending || orderPhotos.isPending || deletePhotos.isPending}
+            onMove={moveSelected}
+            onOrder={orderSelected}
+            onDelete={() => setConfirmBulkDelete(true)}
+            onClear={clearSelection}
+          />
+        )}
 
         <DragOverlay>
           {active?.type === 'photo' && <PhotoDragPreview photo={active.photo} />}
@@ -294,6 +453,18 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
         pending={deletePhoto.isPending}
         onConfirm={confirmDeletePhoto}
         onCancel={() => setPhotoToDelete(null)}
+      />
+
+      <ConfirmDialog
+        open={confirmBulkDelete}
+        title="Delete photos"
+        description={`Are you sure you want to delete ${selected.size} photo(s)?`}
+        details="You can undo this for a few seconds."
+        confirmLabel="Delete"
+        pendingLabel="Deleting..."
+        pending={deletePhotos.isPending}
+        onConfirm={deleteSelected}
+        onCancel={() => setConfirmBulkDelete(false)}
       />
 
       <ConfirmDialog

@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ExternalLink, ImageOff, Maximize2, Play } from 'lucide-react';
 import { Link } from 'wouter';
 import { displayImagePath, PHOTO_PAGE_SIZES } from '#contract/image-urls.ts';
@@ -9,17 +9,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
-import { ReleaseDialog } from './lazy-dialogs.tsx';
+import { PhotoDialog, ReleaseDialog } from './lazy-dialogs.tsx';
+import { closeViewer, openViewer, parsePhotoId, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { usePhoto } from '#client/features/photos/api/get-photo.ts';
+import { useCategoryPhotos } from './use-category-photos.ts';
 import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
 import { ShareButton } from '#client/features/photos/components/share-button.tsx';
-
-/** A photo id from the address: digits only; anything else is a photo that does not exist. */
-export function parsePhotoId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
 
 /** `/photo/{id}`: one photo on a page of its own, the page a shared link opens. */
 export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; backHref: string }) {
@@ -61,64 +56,109 @@ export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; ba
     );
   }
 
-  return <PhotoDetailContent photo={photo.data} back={back} />;
+  return <PhotoDetailContent photo={photo.data} back={back} backHref={backHref} />;
 }
 
-function PhotoDetailContent({ photo, back }: { photo: PhotoWithCategory; back: ReactNode }) {
+// Previous and next wait for the category's photos anyway: their code loads apart too.
+const PhotoNeighbours = lazy(() => import('./photo-neighbours.tsx').then((module) => ({ default: module.PhotoNeighbours })));
+
+const onViewerChange = (photoId: number | null) => (photoId === null ? closeViewer() : stepViewer(photoId));
+
+/**
+ * The page a shared link opens, so a landing page: whose work it is and the way to the rest of it,
+ * then the photo with its title and actions, all within the first screen of a laptop or a phone;
+ * previous and next within its category. The photo opens in the immersive viewer.
+ */
+function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategory; back: ReactNode; backHref: string }) {
   const owner = usePortfolioOwner();
   const [playing, setPlaying] = useState(false);
   const playButton = useRef<HTMLButtonElement>(null);
+  const imageButton = useRef<HTMLButtonElement>(null);
   const release = isMusicRelease(photo);
   // The music category's links are releases, played here rather than visited.
   const showVisit = photo.hyperlink && photo.category?.name.toLowerCase() !== 'music';
+  const categoryPhotos = useCategoryPhotos(photo);
+  const viewerPhotoId = useViewerPhotoId();
+  const ownerName = owner.data ? (owner.data.portfolioTitle ?? owner.data.username) : null;
+  const ratio = photo.width / photo.height;
 
   return (
-    <article className="grid gap-6">
-      {back}
-      <header className="grid gap-3">
-        <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{photo.title}</h1>
-        {photo.category && (
-          <Badge variant="secondary" className="justify-self-start">
-            {photo.category.name}
-          </Badge>
+    <article className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_20rem] lg:items-start lg:gap-x-8">
+      <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 lg:col-span-2">
+        {back}
+        {ownerName && (
+          <Link
+            href={backHref}
+            className="inline-flex min-h-11 items-center text-sm font-medium break-words text-muted-foreground underline-offset-4 hover:text-foreground hover:underline"
+          >
+            {ownerName}
+          </Link>
         )}
-      </header>
-      <div className="flex justify-center rounded-lg bg-muted/50">
-        <PhotoImage
-          photo={photo}
-          alt={photo.title}
-          layout="full"
-          priority
-          sizes={PHOTO_PAGE_SIZES}
-          className="h-auto max-w-full rounded-lg"
-          style={{ width: `min(100%, calc(75dvh * ${photo.width / photo.height}))` }}
-        />
       </div>
-      {photo.description && (
-        <p className="max-w-3xl text-base leading-relaxed break-words whitespace-pre-line">{photo.description}</p>
-      )}
-      <div className="flex flex-wrap gap-2">
-        {release && (
-          <Button ref={playButton} aria-haspopup="dialog" onClick={() => setPlaying(true)}>
-            <Play aria-hidden className="fill-current" />
-            Play
-          </Button>
-        )}
-        {showVisit && (
-          <Button asChild variant="outline">
-            <a href={photo.hyperlink ?? undefined} target="_blank" rel="noopener noreferrer">
-              <ExternalLink aria-hidden />
-              Visit Project
+      {/* The photo, as large as the first screen allows beside (or above) its title and actions. */}
+      <div className="flex justify-center rounded-lg bg-muted/50 lg:row-span-2">
+        <div
+          // Room below for the title and actions on a phone; beside them on a wide screen.
+          className="relative max-w-full [--photo-max-height:calc(100dvh-21rem)] lg:[--photo-max-height:calc(100dvh-11rem)]"
+          style={{ width: `min(100%, calc(max(12rem, var(--photo-max-height)) * ${ratio}))` }}
+        >
+          <PhotoImage
+            photo={photo}
+            alt={photo.title}
+            layout="full"
+            priority
+            sizes={PHOTO_PAGE_SIZES}
+            className="h-auto w-full rounded-lg"
+          />
+          {/* Over the image rather than around it: the image keeps its own name and role. */}
+          <button
+            ref={imageButton}
+            type="button"
+            data-photo-page-image=""
+            aria-label="Open in the viewer"
+            onClick={() => openViewer(photo.id)}
+            className="absolute inset-0 cursor-zoom-in rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
+          />
+        </div>
+      </div>
+      <div className="grid content-start gap-4">
+        <header className="grid gap-3">
+          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{photo.title}</h1>
+          {photo.category && (
+            <Badge variant="secondary" className="justify-self-start">
+              {photo.category.name}
+            </Badge>
+          )}
+        </header>
+        <div className="flex flex-wrap gap-2">
+          {release && (
+            <Button ref={playButton} aria-haspopup="dialog" className="min-h-11" onClick={() => setPlaying(true)}>
+              <Play aria-hidden className="fill-current" />
+              Play
+            </Button>
+          )}
+          {showVisit && (
+            <Button asChild variant="outline" className="min-h-11">
+              <a href={photo.hyperlink ?? undefined} target="_blank" rel="noopener noreferrer">
+                <ExternalLink aria-hidden />
+                Visit Project
+              </a>
+            </Button>
+          )}
+          <Button asChild variant="outline" className="min-h-11">
+            <a href={displayImagePath(photo)} target="_blank" rel="noopener noreferrer">
+              <Maximize2 aria-hidden />
+              View Full Size
             </a>
           </Button>
+          <ShareButton photo={photo} className="min-h-11" />
+        </div>
+        {photo.description && (
+          <p className="max-w-3xl text-base leading-relaxed break-words whitespace-pre-line">{photo.description}</p>
         )}
-        <Button asChild variant="outline">
-          <a href={displayImagePath(photo)} target="_blank" rel="noopener noreferrer">
-            <Maximize2 aria-hidden />
-            View Full Size
-          </a>
-        </Button>
-        <ShareButton photo={photo} />
+        <Suspense fallback={null}>
+          <PhotoNeighbours photo={photo} photos={categoryPhotos} />
+        </Suspense>
       </div>
       {release && <ReleaseDialog
           release={playing ? photo : null}
@@ -126,6 +166,15 @@ function PhotoDetailContent({ photo, back }: { photo: PhotoWithCategory; back: R
           onClose={() => setPlaying(false)}
           returnFocus={() => playButton.current}
         />}
+      {!release && (
+        <PhotoDialog
+          photos={categoryPhotos}
+          photoId={viewerPhotoId}
+          onPhotoIdChange={onViewerChange}
+          // Back on the page, focus returns to the photo it shows.
+          returnFocus={() => imageButton.current}
+        />
+      )}
     </article>
   );
 }

@@ -1,10 +1,15 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
+import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
+import { cn } from '#client/lib/utils.ts';
 import { PhotoTile } from './photo-tile.tsx';
 
 export interface PhotoGridProps {
   photos: Photo[];
   onOpen: (photo: Photo) => void;
+  /** The category's layout; the spec's square grid unless the owner chose another. */
+  layout?: CategoryLayout;
+  density?: CategoryDensity;
   /** How many of these photos are in the page's first row: those load first. */
   priorityCount?: number;
   /**
@@ -14,13 +19,56 @@ export interface PhotoGridProps {
   renderPhoto?: (photo: Photo, tile: ReactNode) => ReactNode;
 }
 
-/** The public grid: 2 columns on phones, 6 on medium screens, 8 on large ones. */
-export function PhotoGrid({ photos, onOpen, priorityCount = 0, renderPhoto }: PhotoGridProps) {
+/**
+ * Every layout is plain CSS, so a visitor downloads no layout script and the first render from
+ * the server's data is already the final one (sizes come from each photo's stored width and
+ * height, so nothing moves as images arrive):
+ * - square: the spec's 2/6/8 columns (compact), or 1/3/4 (large);
+ * - justified: rows filling the width, each photo at its own aspect ratio. Every tile grows in
+ *   proportion to its ratio from a basis of ratio × row height, so all tiles of a row keep one
+ *   height; the last row keeps its basis (the filler after it takes the spare width);
+ * - masonry: columns (2/4/5 or 1/2/3), each photo whole, filled top to bottom.
+ */
+const LIST_CLASSES: Record<CategoryLayout, Record<CategoryDensity, string>> = {
+  square: {
+    compact: 'grid grid-cols-2 gap-2 md:grid-cols-6 lg:grid-cols-8',
+    large: 'grid grid-cols-1 gap-3 md:grid-cols-3 lg:grid-cols-4',
+  },
+  justified: {
+    compact: "flex flex-wrap gap-2 [--row-height:120px] after:grow-[1000000] after:content-[''] md:[--row-height:200px]",
+    large: "flex flex-wrap gap-3 [--row-height:200px] after:grow-[1000000] after:content-[''] md:[--row-height:320px]",
+  },
+  masonry: {
+    compact: 'columns-2 gap-2 md:columns-4 lg:columns-5 [&>li]:mb-2',
+    large: 'columns-1 gap-3 sm:columns-2 lg:columns-3 [&>li]:mb-3',
+  },
+};
+
+function itemStyle(photo: Photo, layout: CategoryLayout): CSSProperties | undefined {
+  if (layout !== 'justified') return undefined;
+  const ratio = photo.width / photo.height;
+  return { flexGrow: ratio, flexBasis: `calc(var(--row-height) * ${ratio})` };
+}
+
+export function PhotoGrid({
+  photos,
+  onOpen,
+  layout = 'square',
+  density = 'compact',
+  priorityCount = 0,
+  renderPhoto,
+}: PhotoGridProps) {
   return (
-    <ul className="grid grid-cols-2 gap-2 md:grid-cols-6 lg:grid-cols-8">
+    <ul data-layout={layout} className={LIST_CLASSES[layout][density]}>
       {photos.map((photo, index) => {
-        const tile = <PhotoTile photo={photo} priority={index < priorityCount} onOpen={onOpen} />;
-        return <li key={photo.id}>{renderPhoto ? renderPhoto(photo, tile) : tile}</li>;
+        const tile = (
+          <PhotoTile photo={photo} layout={layout} density={density} priority={index < priorityCount} onOpen={onOpen} />
+        );
+        return (
+          <li key={photo.id} style={itemStyle(photo, layout)} className={cn(layout === 'masonry' && 'break-inside-avoid')}>
+            {renderPhoto ? renderPhoto(photo, tile) : tile}
+          </li>
+        );
       })}
     </ul>
   );

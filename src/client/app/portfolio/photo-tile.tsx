@@ -1,3 +1,5 @@
+import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
+import { gridTileImage } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
 import { isMusicRelease } from '#contract/music.ts';
 import { PlayOverlay } from '#client/features/music/components/play-overlay.tsx';
@@ -7,16 +9,20 @@ import { useIsDraggingPhoto } from '#client/lib/drag-context.ts';
 
 export interface PhotoTileProps {
   photo: Photo;
+  /** Square crops the photo; the other layouts show it whole, at its own aspect ratio. */
+  layout?: CategoryLayout;
+  density?: CategoryDensity;
   /** In the first row: fetched at once, with high priority. */
   priority: boolean;
   onOpen: (photo: Photo) => void;
   className?: string;
 }
 
-/** One square of the grid: a button that opens the photo, or plays it when it is a release. */
-export function PhotoTile({ photo, priority, onOpen, className }: PhotoTileProps) {
+/** One tile of the grid: a button that opens the photo, or plays it when it is a release. */
+export function PhotoTile({ photo, layout = 'square', density = 'compact', priority, onOpen, className }: PhotoTileProps) {
   const isDragging = useIsDraggingPhoto();
   const release = isMusicRelease(photo);
+  const image = gridTileImage(photo, layout, density);
   return (
     <button
       type="button"
@@ -26,16 +32,21 @@ export function PhotoTile({ photo, priority, onOpen, className }: PhotoTileProps
         if (!isDragging) onOpen(photo);
       }}
       className={cn(
-        'group relative block aspect-square w-full cursor-pointer overflow-hidden rounded-md bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
+        'group relative block w-full cursor-pointer overflow-hidden rounded-md bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
+        image.square && 'aspect-square',
         className,
       )}
     >
       <PhotoImage
         photo={photo}
         alt={photo.title}
-        layout="tile"
+        layout={image.square ? 'tile' : 'full'}
+        sizes={image.sizes}
         priority={priority}
-        className="size-full transition-transform duration-300 motion-safe:group-hover:scale-105"
+        className={cn(
+          'transition-transform duration-300 motion-safe:group-hover:scale-105',
+          image.square ? 'size-full' : 'block h-auto w-full',
+        )}
       />
       {release && <PlayOverlay />}
     </button>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ImageIcon } from 'lucide-react';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
-import { groupIntoSections, type PortfolioSection } from '#contract/portfolio-sections.ts';
+import { groupIntoSections, visitorView, type PortfolioSection } from '#contract/portfolio-sections.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
@@ -11,6 +11,7 @@ import { useCategories } from '#client/features/categories/api/get-categories.ts
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { PhotoDialog, prefetchDialogs, ReleaseDialog } from './lazy-dialogs.tsx';
 import { PhotoGrid } from './photo-grid.tsx';
+import { closeViewer, openViewer, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { PortfolioHeader } from './portfolio-header.tsx';
 
 /** Photos in the first row of the widest grid: fetched first, the others as they scroll near. */
@@ -29,26 +30,34 @@ const DRAW_AHEAD_MARGIN = '0px 0px 200% 0px';
 export interface PortfolioViewProps {
   /** Wraps each tile of every grid; the owner's drag-to-reorder hooks in here. */
   renderPhoto?: (photo: Photo, tile: ReactNode) => ReactNode;
+  /** The owner's "View as visitor": their own lists cut to what a visitor's would hold. */
+  asVisitor?: boolean;
 }
 
+const onViewerChange = (photoId: number | null) => (photoId === null ? closeViewer() : stepViewer(photoId));
+
 /** The public portfolio: header card, a section per category, then Other. */
-export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
+export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewProps) {
   const owner = usePortfolioOwner();
   const categories = useCategories();
   const photos = usePhotos();
-  const { isAuthenticated } = useAuth();
-  const [openPhotoId, setOpenPhotoId] = useState<number | null>(null);
+  const { isAuthenticated: signedIn } = useAuth();
+  const isAuthenticated = signedIn && !asVisitor;
+  // The open photo lives in the address (/photo/{id}), so Back closes the viewer.
+  const openPhotoId = useViewerPhotoId();
   const [openRelease, setOpenRelease] = useState<Photo | null>(null);
 
-  const sections = useMemo(
-    () => (categories.data && photos.data ? groupIntoSections(categories.data, photos.data) : []),
-    [categories.data, photos.data],
-  );
-  // The dialog's arrows step through the regular photos in the order the page shows them.
-  const dialogPhotos = useMemo(
-    () => sections.flatMap((section) => section.photos).filter((photo) => !isMusicRelease(photo)),
-    [sections],
-  );
+  const sections = useMemo(() => {
+    if (!categories.data || !photos.data) return [];
+    if (!asVisitor || !owner.data) return groupIntoSections(categories.data, photos.data);
+    const shown = visitorView(categories.data, photos.data, owner.data);
+    return groupIntoSections(shown.categories, shown.photos);
+  }, [categories.data, photos.data, owner.data, asVisitor]);
+  // The viewer steps through the regular photos of the open photo's section, in page order.
+  const viewerPhotos = useMemo(() => {
+    const section = sections.find((candidate) => candidate.photos.some((photo) => photo.id === openPhotoId));
+    return section ? section.photos.filter((photo) => !isMusicRelease(photo)) : [];
+  }, [sections, openPhotoId]);
   const offersContact = owner.data?.showContactForm === true && Boolean(owner.data.portfolioTitle);
   useEffect(() => prefetchDialogs({ contact: offersContact }), [offersContact]);
   const photosBefore = useMemo(
@@ -90,7 +99,7 @@ export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
 
   const open = (photo: Photo) => {
     if (isMusicRelease(photo)) setOpenRelease(photo);
-    else setOpenPhotoId(photo.id);
+    else openViewer(photo.id);
   };
 
   return (
@@ -116,7 +125,7 @@ export function PortfolioView({ renderPhoto }: PortfolioViewProps) {
         <DrawMore key={tilesShown} onNear={drawMore} />
       )}
 
-      <PhotoDialog photos={dialogPhotos} photoId={openPhotoId} onPhotoIdChange={setOpenPhotoId} />
+      <PhotoDialog photos={viewerPhotos} photoId={openPhotoId} onPhotoIdChange={onViewerChange} />
       <ReleaseDialog release={openRelease} owner={owner.data} onClose={() => setOpenRelease(null)} />
     </div>
   );
@@ -143,6 +152,12 @@ function CategorySection({
       <div className="grid gap-1">
         <h2 id={headingId} className="text-xl font-semibold tracking-wide uppercase break-words">
           {category?.name ?? 'Other'}
+          {/* Only the owner's lists hold drafts. */}
+          {category?.hidden && (
+            <span className="ml-2 rounded-md border px-1.5 py-0.5 align-middle text-xs font-medium tracking-normal normal-case text-muted-foreground">
+              Hidden from visitors
+            </span>
+          )}
         </h2>
         {category?.description && (
           <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{category.description}</p>
@@ -156,6 +171,8 @@ function CategorySection({
         <PhotoGrid
           photos={shownCount < photos.length ? photos.slice(0, shownCount) : photos}
           onOpen={onOpen}
+          layout={category?.layout}
+          density={category?.density}
           priorityCount={priorityCount}
           renderPhoto={renderPhoto}
         />

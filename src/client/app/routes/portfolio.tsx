@@ -1,4 +1,7 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { Eye } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
 import { AppLayout } from '#client/app/layout.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
@@ -21,19 +24,48 @@ const SortablePortfolioView = lazy(() =>
 export function PortfolioPage() {
   const { isAuthenticated } = useAuth();
   const { tab, setTab } = usePortfolioTab();
+  // The owner's preview of the public page: no handles, no drafts, exactly what a visitor gets.
+  const [viewingAsVisitor, setViewingAsVisitor] = useState(false);
+  const asVisitor = isAuthenticated && viewingAsVisitor;
+
+  // Leaving the admin tab unmounts its forms: an unsaved edit is asked about first.
+  const changeTab = (value: string) => {
+    if (!confirmDiscard()) return;
+    setTab(value === 'admin' ? 'admin' : 'portfolio');
+  };
 
   const tabs = (
-    <TabsList aria-label="View">
-      <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
-      {isAuthenticated && <TabsTrigger value="admin">Admin</TabsTrigger>}
-    </TabsList>
+    <div className="flex flex-wrap items-center gap-2">
+      <TabsList aria-label="View">
+        <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
+        {isAuthenticated && <TabsTrigger value="admin">Admin</TabsTrigger>}
+      </TabsList>
+      {isAuthenticated && (
+        <Button
+          variant={asVisitor ? 'default' : 'outline'}
+          size="sm"
+          className="h-11 sm:h-9"
+          aria-pressed={asVisitor}
+          onClick={() => {
+            if (!asVisitor && !confirmDiscard()) return;
+            setViewingAsVisitor(!asVisitor);
+            if (!asVisitor) setTab('portfolio');
+          }}
+        >
+          <Eye aria-hidden />
+          View as visitor
+        </Button>
+      )}
+    </div>
   );
 
   return (
-    <Tabs value={tab} onValueChange={(value) => setTab(value === 'admin' ? 'admin' : 'portfolio')}>
+    <Tabs value={tab} onValueChange={changeTab}>
       <AppLayout tabs={tabs}>
         <TabsContent value="portfolio">
-          {isAuthenticated ? (
+          {asVisitor ? (
+            <PortfolioView asVisitor />
+          ) : isAuthenticated ? (
             // Not the plain view as fallback: swapping it out would drop a dialog opened meanwhile.
             <Suspense
               fallback={

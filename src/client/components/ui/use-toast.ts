@@ -10,6 +10,10 @@ export interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
   variant?: ToastVariant;
+  /** One button beside the text, such as Undo; `altText` tells a screen reader how else to do it. */
+  action?: { label: string; altText: string; onClick: () => void };
+  /** How long it shows, when not the usual 5000 ms (an Undo offer lasts as long as its window). */
+  duration?: number;
 }
 
 export interface ToasterToast extends ToastInput {

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { PasswordResetTokenRow, SessionRow } from './sessions.table.ts';
+import type { PasswordResetTokenRow, SessionRow, SignInLinkRow, TrustedDeviceRow } from './sessions.table.ts';
 
 export async function insertSession(db: Db, session: SessionRow): Promise<void> {
   await db.insertInto('sessions').values(session).execute();
@@ -43,4 +43,46 @@ export async function markResetTokenUsed(db: Db, id: number, usedAt: string): Pr
     .where('usedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertTrustedDevice(db: Db, device: TrustedDeviceRow): Promise<void> {
+  await db.insertInto('trustedDevices').values(device).execute();
+}
+
+export function findTrustedDevice(db: Db, id: string): Promise<TrustedDeviceRow | undefined> {
+  return db.selectFrom('trustedDevices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function deleteTrustedDevice(db: Db, id: string): Promise<void> {
+  await db.deleteFrom('trustedDevices').where('id', '=', id).execute();
+}
+
+export async function deleteEndedTrustedDevices(db: Db, nowIso: string): Promise<void> {
+  await db.deleteFrom('trustedDevices').where('expiresAt', '<=', nowIso).execute();
+}
+
+export async function insertSignInLink(db: Db, link: SignInLinkRow): Promise<void> {
+  await db.insertInto('signInLinks').values(link).execute();
+}
+
+/**
+ * Spends a live link in one statement, so two uses at once sign in once, and voids every other
+ * link of its user with it. Returns the user's id, or undefined for an unknown or ended link.
+ */
+export async function spendSignInLink(db: Db, id: string, nowIso: string): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const spent = await trx
+      .deleteFrom('signInLinks')
+      .where('id', '=', id)
+      .where('expiresAt', '>', nowIso)
+      .returning('userId')
+      .executeTakeFirst();
+    if (!spent) return undefined;
+    await trx.deleteFrom('signInLinks').where('userId', '=', spent.userId).execute();
+    return spent.userId;
+  });
+}
+
+export async function deleteEndedSignInLinks(db: Db, nowIso: string): Promise<void> {
+  await db.deleteFrom('signInLinks').where('expiresAt', '<=', nowIso).execute();
 }

@@ -64,7 +64,7 @@ describe('POST /api/login', () => {
     const first = await t.signIn();
     const second = await t.signIn();
     expect(first).not.toBe(second);
-    const token = second.split('=')[1] ?? '';
+    const token = /atelier_session=([^;]+)/.exec(second)?.[1] ?? '';
     const stored = await t.database.db.selectFrom('sessions').select('id').execute();
     expect(stored.map((row) => row.id)).toContain(hashToken(token));
     expect(stored.map((row) => row.id)).not.toContain(token);
@@ -123,6 +123,18 @@ describe('login rate limit', () => {
     expect((await login(OWNER.password, { remoteAddress: '10.9.9.9' })).statusCode).toBe(429);
     clock.advance(LOGIN_LIMIT_PER_ACCOUNT.windowMs + 1);
     expect((await login(OWNER.password, { remoteAddress: '10.9.9.9' })).statusCode).toBe(200);
+  });
+});
+
+describe('owner-only answers', () => {
+  it('carry Cache-Control: no-store, so no cache keeps the owner\'s data', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    for (const url of ['/api/auth/user', '/api/messages']) {
+      const response = await t.app.inject({ method: 'GET', url, headers: { cookie } });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['cache-control'], url).toBe('no-store');
+    }
   });
 });
 
@@ -218,6 +230,17 @@ describe('cross-site requests and headers', () => {
     expect(crossSite.statusCode).toBe(403);
     const sameOrigin = await login(OWNER.password, { headers: { origin: 'http://localhost:3000' } });
     expect(sameOrigin.statusCode).toBe(200);
+  });
+
+  it("takes PUBLIC_URL's origin as the site's, never the request's own Host or X-Forwarded-Host", async () => {
+    t = await createTestApp({ env: { PUBLIC_URL: 'https://photos.example.com', TRUST_PROXY: '1' } });
+    const byHost = await login(OWNER.password, { headers: { origin: 'http://evil.example', host: 'evil.example' } });
+    expect(byHost.statusCode).toBe(403);
+    const byForwardedHost = await login(OWNER.password, {
+      headers: { origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    });
+    expect(byForwardedHost.statusCode).toBe(403);
+    expect((await login(OWNER.password, { headers: { origin: 'https://photos.example.com' } })).statusCode).toBe(200);
   });
 
   it('sends the security headers on API answers', async () => {

@@ -1,6 +1,14 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ChangePasswordRequest, CurrentUser, ForgotPasswordRequest, LoginRequest, ResetPasswordRequest } from '#contract/auth.ts';
+import {
+  ChangePasswordRequest,
+  CurrentUser,
+  ForgotPasswordRequest,
+  LoginRequest,
+  ResetPasswordRequest,
+  SignInLinkRequest,
+  UseSignInLinkRequest,
+} from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
@@ -8,10 +16,12 @@ import { notSignedIn } from '#server/lib/errors.ts';
 import { toCurrentUser } from '#server/features/owner/owner.service.ts';
 import * as auth from './auth.service.ts';
 import * as passwordReset from './password-reset.service.ts';
-import { clearSessionCookie, ownerOf, requireOwner, setSessionCookie } from './session.ts';
+import * as signInLink from './sign-in-link.service.ts';
+import { clearSessionCookie, deviceCookieName, ownerOf, requireOwner, setSignedInCookies } from './session.ts';
 
 /** The same words whether or not the email is the owner's: the answer tells nobody who has an account. */
 export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, we've sent you a password reset link.";
+export const SIGN_IN_LINK_ANSWER = "If an account with that email exists, we've sent you a sign-in link.";
 
 export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const { config } = ctx;
@@ -21,11 +31,11 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     api.login,
     { schema: { body: LoginRequest, response: { 200: CurrentUser } } },
     async (request, reply) => {
-      const { user, token } = await auth.login(ctx, request.body, request.ip);
+      const signedIn = await auth.login(ctx, request.body, request.ip, request.cookies[deviceCookieName(config)]);
       // Signing in over an existing session ends that one: one browser, one session.
       if (request.sessionId) await auth.logout(ctx, request.sessionId);
-      setSessionCookie(reply, config, token);
-      return toCurrentUser(user);
+      setSignedInCookies(reply, config, signedIn);
+      return toCurrentUser(signedIn.user);
     },
   );
 
@@ -64,6 +74,26 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
     async (request) => {
       await passwordReset.resetPassword(ctx, request.body, request.ip);
       return { message: 'Password reset successful' };
+    },
+  );
+
+  routes.post(
+    api.signInLink,
+    { schema: { body: SignInLinkRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await signInLink.requestSignInLink(ctx, request.body, request.ip);
+      return { message: SIGN_IN_LINK_ANSWER };
+    },
+  );
+
+  routes.post(
+    api.useSignInLink,
+    { schema: { body: UseSignInLinkRequest, response: { 200: CurrentUser } } },
+    async (request, reply) => {
+      const signedIn = await signInLink.useSignInLink(ctx, request.body, request.ip);
+      if (request.sessionId) await auth.logout(ctx, request.sessionId);
+      setSignedInCookies(reply, config, signedIn);
+      return toCurrentUser(signedIn.user);
     },
   );
 };

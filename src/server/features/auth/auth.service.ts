@@ -14,9 +14,13 @@ export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, not on every request. */
 const SESSION_TOUCH_MS = 5 * 60 * 1000;
 
-/** Failed sign-ins allowed per window: per address, and per account (higher, as many addresses share it). */
+/** Sign-ins allowed per window: per address, and per account (higher, as many addresses share it). */
 export const LOGIN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const LOGIN_LIMIT_PER_ACCOUNT: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+/** A browser that signed in before counts its own attempts instead of the account's. */
+export const LOGIN_LIMIT_PER_DEVICE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** How long a browser that signed in stays trusted; each sign-in from it starts a new year. */
+export const TRUSTED_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
 export type AuthContext = Pick<AppContext, 'db' | 'clock'>;
 
@@ -24,6 +28,8 @@ export interface SignedIn {
   user: UserRow;
   /** The cookie value; only its hash is stored. */
   token: string;
+  /** The device cookie's value for this browser, new at every sign-in; only its hash is stored. */
+  deviceToken: string;
 }
 
 export function hashToken(token: string): string {
@@ -43,26 +49,67 @@ async function startSession(ctx: AuthContext, user: UserRow): Promise<string> {
   return token;
 }
 
-export async function login(ctx: AuthContext, credentials: LoginRequest, address: string): Promise<SignedIn> {
-  const addressKey = `login:ip:${address}`;
-  const accountKey = `login:user:${credentials.username.toLowerCase()}`;
-  await rateLimits.check(ctx, addressKey, LOGIN_LIMIT_PER_ADDRESS);
-  await rateLimits.check(ctx, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
+/**
+ * Every attempt is counted before the password is checked, each counter in one statement that
+ * increments and returns it: of many attempts sent at once, at most the limit are checked.
+ * A browser holding the owner's device cookie (`deviceToken`) is spared the per-account limit,
+ * so guesses for the owner's name from anywhere never lock the owner out of a browser that
+ * signed in before; its own failures count against the device instead.
+ */
+export async function login(ctx: AuthContext, credentials: LoginRequest, address: string, deviceToken?: string): Promise<SignedIn> {
+  const username = credentials.username.toLowerCase();
+  const addressKey = rateLimits.limitKey('login:ip', address);
+  await rateLimits.consume(ctx, addressKey, LOGIN_LIMIT_PER_ADDRESS);
+  const device = deviceToken ? await trustedDeviceOf(ctx, deviceToken) : undefined;
+  const trusted = device !== undefined && device.username.toLowerCase() === username;
+  const accountKey = rateLimits.limitKey('login:user', username);
+  const deviceKey = trusted ? rateLimits.limitKey('login:device', device.id) : undefined;
+  if (deviceKey) await rateLimits.consume(ctx, deviceKey, LOGIN_LIMIT_PER_DEVICE);
+  else await rateLimits.consume(ctx, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
 
   const user = await owner.findUserByUsername(ctx, credentials.username);
   const valid = user
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!user || !valid) {
-    await rateLimits.hit(ctx, addressKey, LOGIN_LIMIT_PER_ADDRESS);
-    await rateLimits.hit(ctx, accountKey, LOGIN_LIMIT_PER_ACCOUNT);
-    throw notSignedIn('Invalid username or password');
-  }
-  // Only the owner can succeed here, so a success clears both counters.
-  await rateLimits.reset(ctx, accountKey);
+  if (!user || !valid) throw notSignedIn('Invalid username or password');
+  // The counters this attempt went through start again. The account's stays when a trusted
+  // browser came in past it: other browsers are still guessing.
   await rateLimits.reset(ctx, addressKey);
-  // A fresh id at every sign-in: a session id planted before login is worth nothing.
-  return { user, token: await startSession(ctx, user) };
+  await rateLimits.reset(ctx, deviceKey ?? accountKey);
+  return signIn(ctx, user, trusted ? deviceToken : undefined);
+}
+
+/**
+ * Starts a session and trusts the browser: a fresh session id at every sign-in (an id planted
+ * before is worth nothing) and a fresh device cookie, which replaces the one the browser had.
+ */
+export async function signIn(ctx: AuthContext, user: UserRow, replacedDeviceToken?: string): Promise<SignedIn> {
+  const token = await startSession(ctx, user);
+  if (replacedDeviceToken) await repo.deleteTrustedDevice(ctx.db, hashToken(replacedDeviceToken));
+  const deviceToken = randomBytes(32).toString('base64url');
+  const now = ctx.clock();
+  await repo.insertTrustedDevice(ctx.db, {
+    id: hashToken(deviceToken),
+    userId: user.id,
+    createdAt: now.toISOString(),
+    expiresAt: new Date(now.getTime() + TRUSTED_DEVICE_MS).toISOString(),
+  });
+  return { user, token, deviceToken };
+}
+
+/** The trusted browser behind a device cookie and whose it is, or undefined. */
+async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; username: string } | undefined> {
+  const device = await repo.findTrustedDevice(ctx.db, hashToken(deviceToken));
+  if (!device || new Date(device.expiresAt) <= ctx.clock()) return undefined;
+  const user = await owner.findUserById(ctx, device.userId);
+  return user ? { id: device.id, username: user.username } : undefined;
+}
+
+/** Drops the device cookies and sign-in links that ended, with the rate-limit windows. */
+export async function pruneEnded(ctx: AuthContext): Promise<void> {
+  const nowIso = ctx.clock().toISOString();
+  await repo.deleteEndedTrustedDevices(ctx.db, nowIso);
+  await repo.deleteEndedSignInLinks(ctx.db, nowIso);
 }
 
 /** The user behind a cookie, or null when the session is unknown, idle too long or too old. */

@@ -46,9 +46,9 @@ export async function requestPasswordReset(
   request: ForgotPasswordRequest,
   address: string,
 ): Promise<{ done: Promise<void> }> {
-  await rateLimits.consume(ctx, `forgot:ip:${address}`, FORGOT_LIMIT_PER_ADDRESS);
+  await rateLimits.consume(ctx, rateLimits.limitKey('forgot:ip', address), FORGOT_LIMIT_PER_ADDRESS);
   // Per email too, so nobody can flood the owner's inbox from many addresses.
-  const emailKey = `forgot:email:${request.email.toLowerCase()}`;
+  const emailKey = rateLimits.limitKey('forgot:email', request.email.toLowerCase());
   const done = rateLimits
     .hit(ctx, emailKey, FORGOT_LIMIT_PER_EMAIL)
     .then(async (hits) => {
@@ -60,7 +60,7 @@ export async function requestPasswordReset(
 }
 
 export async function resetPassword(ctx: PasswordResetContext, request: ResetPasswordRequest, address: string): Promise<void> {
-  await rateLimits.consume(ctx, `reset:ip:${address}`, RESET_LIMIT_PER_ADDRESS);
+  await rateLimits.consume(ctx, rateLimits.limitKey('reset:ip', address), RESET_LIMIT_PER_ADDRESS);
   const token = await repo.findResetToken(ctx.db, hashToken(request.token));
   const now = ctx.clock();
   if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid(INVALID_RESET_LINK);

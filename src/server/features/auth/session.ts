@@ -1,7 +1,9 @@
+import type { Viewer } from '#contract/portfolio-sections.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
+import { NO_STORE } from '#server/lib/cache-control.ts';
 import { notSignedIn } from '#server/lib/errors.ts';
-import { resolveSession, SESSION_ABSOLUTE_MS, type AuthContext } from './auth.service.ts';
+import { resolveSession, SESSION_ABSOLUTE_MS, TRUSTED_DEVICE_MS, type AuthContext, type SignedIn } from './auth.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
 
 declare module 'fastify' {
@@ -27,7 +29,7 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Static files and the page shell do not need the session; skip the database for them.
     if (!request.url.startsWith('/api/')) return;
     const token = request.cookies[cookieName];
@@ -36,6 +38,9 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
     if (session) {
       request.user = session.user;
       request.sessionId = session.sessionId;
+      // What the API tells the owner (messages, the recovery email…) is kept by no cache; the
+      // public lists set their own revalidating policy over this one.
+      reply.header('cache-control', NO_STORE);
     }
   });
 }
@@ -47,6 +52,24 @@ export function setSessionCookie(reply: FastifyReply, config: Config, token: str
     sameSite: 'lax',
     secure: config.secure,
     maxAge: SESSION_ABSOLUTE_MS / 1000,
+  });
+}
+
+/** The cookie of a browser that signed in before; it spares that browser the per-account limit. */
+export function deviceCookieName(config: Config): string {
+  return config.secure ? '__Host-atelier_device' : 'atelier_device';
+}
+
+/** The cookies of a sign-in: the session, and the device cookie that outlives it. */
+export function setSignedInCookies(reply: FastifyReply, config: Config, signedIn: SignedIn): void {
+  setSessionCookie(reply, config, signedIn.token);
+  reply.setCookie(deviceCookieName(config), signedIn.deviceToken, {
+    path: '/',
+    httpOnly: true,
+    // Only ever sent to our own sign-in call.
+    sameSite: 'strict',
+    secure: config.secure,
+    maxAge: TRUSTED_DEVICE_MS / 1000,
   });
 }
 
@@ -71,4 +94,8 @@ export async function requireOwner(request: FastifyRequest): Promise<void> {
 export function ownerOf(request: FastifyRequest): UserRow {
   if (!request.user) throw notSignedIn();
   return request.user;
+}
+
+export function viewerOf(request: FastifyRequest): Viewer {
+  return request.user ? 'owner' : 'visitor';
 }

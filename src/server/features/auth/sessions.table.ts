@@ -19,3 +19,23 @@ export interface PasswordResetTokenTable {
   createdAt: string;
 }
 export type PasswordResetTokenRow = Selectable<PasswordResetTokenTable>;
+
+/** A browser that signed in: its cookie spares it the per-account sign-in limit. */
+export interface TrustedDeviceTable {
+  /** SHA-256 of the device cookie's secret, hex. */
+  id: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+}
+export type TrustedDeviceRow = Selectable<TrustedDeviceTable>;
+
+/** A one-time sign-in link mailed to the recovery address. */
+export interface SignInLinkTable {
+  /** SHA-256 of the link's token, hex. */
+  id: string;
+  userId: number;
+  createdAt: string;
+  expiresAt: string;
+}
+export type SignInLinkRow = Selectable<SignInLinkTable>;

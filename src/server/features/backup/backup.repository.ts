@@ -15,6 +15,8 @@ export const BACKUP_TABLES = [
   'passwordResetTokens',
   'contactMessages',
   'rateLimits',
+  'trustedDevices',
+  'signInLinks',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];

@@ -6,6 +6,7 @@ export function listCategories(db: Db, userId: number): Promise<CategoryRow[]> {
     .selectFrom('categories')
     .selectAll()
     .where('userId', '=', userId)
+    .where('deletedAt', 'is', null)
     .orderBy('sortOrder')
     .orderBy('id')
     .execute();
@@ -17,6 +18,7 @@ export function findCategory(db: Db, userId: number, id: number): Promise<Catego
     .selectAll()
     .where('userId', '=', userId)
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
 }
 
@@ -25,6 +27,7 @@ export async function countCategories(db: Db, userId: number): Promise<number> {
     .selectFrom('categories')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
+    .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
 }
@@ -44,18 +47,45 @@ export function updateCategory(
     .set(changes)
     .where('userId', '=', userId)
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
 
-/** Photos of the category fall back to the photo bank through the foreign key (ON DELETE SET NULL). */
-export async function deleteCategory(db: Db, userId: number, id: number): Promise<boolean> {
+/**
+ * Puts a live category in the trash: it leaves every list, its photos show in the photo bank
+ * (the photo lists join only live categories) and still point at it, so an Undo brings them back.
+ */
+export async function trashCategory(db: Db, userId: number, id: number, deletedAt: string): Promise<boolean> {
   const result = await db
-    .deleteFrom('categories')
+    .updateTable('categories')
+    .set({ deletedAt })
     .where('userId', '=', userId)
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Takes a category out of the trash if it went in at or after `since`. */
+export async function restoreCategory(db: Db, userId: number, id: number, since: string): Promise<boolean> {
+  const result = await db
+    .updateTable('categories')
+    .set({ deletedAt: null })
+    .where('userId', '=', userId)
+    .where('id', '=', id)
+    .where('deletedAt', '>=', since)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/**
+ * Removes for good the categories trashed before `before`; their photos that still point at them
+ * fall back to the photo bank through the foreign key (ON DELETE SET NULL).
+ */
+export async function purgeCategories(db: Db, before: string): Promise<number> {
+  const result = await db.deleteFrom('categories').where('deletedAt', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function setCategoryOrder(db: Db, userId: number, id: number, sortOrder: number): Promise<number> {
@@ -64,6 +94,7 @@ export async function setCategoryOrder(db: Db, userId: number, id: number, sortO
     .set({ sortOrder })
     .where('userId', '=', userId)
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

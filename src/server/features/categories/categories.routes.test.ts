@@ -1,5 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { UNDO_WINDOW_MS } from '#contract/photos.ts';
+import { purgeTrash } from '#server/features/photos/trash.service.ts';
+import { createMedia } from '#server/images/media.ts';
+import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 let cookie: string;
@@ -7,8 +10,8 @@ afterEach(async () => {
   await t?.close();
 });
 
-async function setup() {
-  t = await createTestApp();
+async function setup(options: Parameters<typeof createTestApp>[0] = {}) {
+  t = await createTestApp(options);
   cookie = await t.signIn();
 }
 
@@ -63,8 +66,23 @@ describe('categories API', () => {
     expect((await call('PUT', '/api/categories/abc', { name: 'x' })).statusCode).toBe(400);
   });
 
-  it('deletes a category and moves its photos to the photo bank', async () => {
+  it('keeps a layout and density per category: the square compact grid until the owner picks another', async () => {
     await setup();
+    const category = await create('Panoramas');
+    expect(category).toMatchObject({ layout: 'square', density: 'compact' });
+    const changed = await call('PUT', `/api/categories/${category.id}`, { layout: 'justified', density: 'large' });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toMatchObject({ name: 'Panoramas', layout: 'justified', density: 'large' });
+    const bad = await call('PUT', `/api/categories/${category.id}`, { layout: 'carousel' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Layout must be square, justified or masonry');
+    const visitorList = (await call('GET', '/api/categories', undefined, false)).json();
+    expect(visitorList).toEqual([expect.objectContaining({ layout: 'justified', density: 'large' })]);
+  });
+
+  it('deletes a category and moves its photos to the photo bank', async () => {
+    const clock = createTestClock();
+    await setup({ clock });
     const category = await create('Doomed');
     const now = new Date().toISOString();
     const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
@@ -87,6 +105,10 @@ describe('categories API', () => {
     const deleted = await call('DELETE', `/api/categories/${category.id}`);
     expect(deleted.statusCode).toBe(200);
     expect((await call('GET', '/api/categories')).json()).toEqual([]);
+    // In the trash for the Undo window: its photo shows in the bank, the row still points at it.
+    expect((await call('GET', '/api/photos')).json()).toMatchObject([{ title: 'Kept', categoryId: null }]);
+    clock.advance(UNDO_WINDOW_MS + 1);
+    await purgeTrash({ db: t.database.db, media: createMedia(t.config), clock });
     const photo = await t.database.db.selectFrom('photos').selectAll().executeTakeFirstOrThrow();
     expect(photo).toMatchObject({ title: 'Kept', categoryId: null });
     expect((await call('DELETE', `/api/categories/${category.id}`)).statusCode).toBe(404);

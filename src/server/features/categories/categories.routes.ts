@@ -10,17 +10,17 @@ import {
 import { IdParams, MessageResponse } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
-import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
+import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import * as categories from './categories.service.ts';
 
 export const categoriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
-  routes.get(api.categories, { schema: { response: { 200: z.array(Category) } } }, async () => {
-    const owner = await getPortfolioOwner(ctx);
-    return categories.listCategories(ctx, owner.id);
-  });
+  // The owner gets every category; a visitor only what the portfolio shows (no draft).
+  routes.get(api.categories, { schema: { response: { 200: z.array(Category) } } }, async (request) =>
+    (await portfolioFor(ctx, viewerOf(request))).categories,
+  );
 
   routes.post(
     api.categories,
@@ -42,6 +42,12 @@ export const categoriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
     api.category,
     { onRequest: requireOwner, schema: { params: IdParams, body: UpdateCategoryRequest, response: { 200: Category } } },
     async (request) => categories.updateCategory(ctx, ownerOf(request).id, request.params.id, request.body),
+  );
+
+  routes.post(
+    api.categoryRestore,
+    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: Category } } },
+    async (request) => categories.restoreCategory(ctx, ownerOf(request).id, request.params.id),
   );
 
   routes.delete(

@@ -4,13 +4,22 @@ import type {
   ReorderCategoriesRequest,
   UpdateCategoryFields,
 } from '#contract/categories.ts';
+import { UNDO_WINDOW_MS } from '#contract/photos.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import * as repo from './categories.repository.ts';
 import type { CategoryRow } from './categories.table.ts';
 
 export function toCategory(row: CategoryRow): Category {
-  return { id: row.id, name: row.name, description: row.description, order: row.sortOrder };
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    order: row.sortOrder,
+    layout: row.layout,
+    density: row.density,
+    hidden: row.hidden === 1,
+  };
 }
 
 type CategoriesContext = Pick<AppContext, 'db' | 'clock'>;
@@ -32,15 +41,19 @@ export async function createCategory(ctx: CategoriesContext, userId: number, req
     name: request.name,
     description: request.description,
     sortOrder: order,
+    hidden: request.hidden ? 1 : 0,
     createdAt: ctx.clock().toISOString(),
   });
   return toCategory(row);
 }
 
 export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number, id: number, request: UpdateCategoryFields): Promise<Category> {
-  const changes: { name?: string; description?: string | null } = {};
+  const changes: Pick<UpdateCategoryFields, 'name' | 'description' | 'layout' | 'density'> & { hidden?: number } = {};
   if (request.name !== undefined) changes.name = request.name;
   if (request.description !== undefined) changes.description = request.description;
+  if (request.layout !== undefined) changes.layout = request.layout;
+  if (request.density !== undefined) changes.density = request.density;
+  if (request.hidden !== undefined) changes.hidden = request.hidden ? 1 : 0;
   if (Object.keys(changes).length === 0) {
     const existing = await repo.findCategory(ctx.db, userId, id);
     if (!existing) throw notFound('Category not found');
@@ -51,8 +64,25 @@ export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number
   return toCategory(row);
 }
 
-export async function deleteCategory(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteCategory(ctx.db, userId, id))) throw notFound('Category not found');
+/** Into the trash, for the Undo window; `purgeTrashedCategories` removes it for good after. */
+export async function deleteCategory(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number): Promise<void> {
+  if (!(await repo.trashCategory(ctx.db, userId, id, ctx.clock().toISOString()))) throw notFound('Category not found');
+}
+
+/** Undo of a delete, within the window: the category and the photos still in it come back. */
+export async function restoreCategory(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number): Promise<Category> {
+  const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
+  if (!(await repo.restoreCategory(ctx.db, userId, id, since))) {
+    throw notFound('This category can no longer be restored');
+  }
+  const row = await repo.findCategory(ctx.db, userId, id);
+  if (!row) throw notFound('Category not found');
+  return toCategory(row);
+}
+
+/** Removes for good what has waited in the trash longer than the Undo window. */
+export function purgeTrashedCategories(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  return repo.purgeCategories(ctx.db, new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString());
 }
 
 /** All or nothing: one unknown id rejects the request and no order changes. */

@@ -1,3 +1,4 @@
+import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface CategoryTable {
@@ -6,7 +7,13 @@ export interface CategoryTable {
   name: string;
   description: string | null;
   sortOrder: Generated<number>;
+  layout: Generated<CategoryLayout>;
+  density: Generated<CategoryDensity>;
   createdAt: string;
+  /** 1 while the owner keeps it from visitors (a draft). */
+  hidden: Generated<number>;
+  /** Set while it waits in the trash for the Undo window; null for a live category. */
+  deletedAt: Generated<string | null>;
 }
 export type CategoryRow = Selectable<CategoryTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;

@@ -35,7 +35,7 @@ export async function sendContactMessage(
   const owner = await findUserById(ctx, request.userId);
   if (!owner) throw notFound('This portfolio does not exist');
   if (owner.showContactForm !== 1) throw forbidden('The contact form is switched off');
-  await rateLimits.consume(ctx, `contact:ip:${address}`, CONTACT_LIMIT_PER_ADDRESS);
+  await rateLimits.consume(ctx, rateLimits.limitKey('contact:ip', address), CONTACT_LIMIT_PER_ADDRESS);
   // A filled honeypot is a bot: it is told all went well, and nothing is kept.
   if (request.website) return { notified: Promise.resolve() };
 

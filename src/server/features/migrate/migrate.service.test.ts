@@ -9,8 +9,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { Photo } from '#contract/photos.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
-import { createPhotos } from '#tests/fixtures/photos.ts';
-import { resetTokenInOutbox } from '#tests/api/support/outbox.ts';
+import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
+import { mailsInOutbox, resetTokenInOutbox } from '#tests/api/support/outbox.ts';
 import { bundleServer } from '#tests/api/support/server-process.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
@@ -118,6 +118,8 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: OWNER.username, password: 'wrong password' } });
   await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: OWNER.email } });
   await waitFor(() => resetTokenInOutbox(t.dataDir).length > 0, 'the reset mail');
+  await t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email: OWNER.email } });
+  await waitFor(() => mailsInOutbox(t.dataDir).some((mail) => mail.includes('/login?link=')), 'the sign-in link mail');
   const counts = await countRows(t.database.db);
   for (const table of BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return Object.assign(t, { cookie });
@@ -277,8 +279,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
         open: async (name: string) => {
           if (name === deleted!.filename && !deletedWhileReading) {
             deletedWhileReading = true;
-            const response = await source.app.inject({ method: 'DELETE', url: `/api/photos/${deleted!.id}`, headers: { cookie: source.cookie } });
-            expect(response.statusCode).toBe(200);
+            await deletePhotoForGood(source, source.cookie, deleted!.id);
           }
           return uploads.open(name);
         },

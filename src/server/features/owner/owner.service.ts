@@ -20,10 +20,17 @@ export function toPortfolioOwner(row: UserRow): PortfolioOwner {
     portfolioSubtitle: row.portfolioSubtitle,
     aboutText: row.aboutText,
     showContactForm: row.showContactForm === 1,
+    showCameraDetails: row.showCameraDetails === 1,
     bannerImage: row.bannerImage,
     twitterUrl: row.twitterUrl,
     substackUrl: row.substackUrl,
     linktreeUrl: row.linktreeUrl,
+    themeDefault: row.themeDefault,
+    topBarBrand: row.topBarBrand,
+    headingFont: row.headingFont,
+    compactTopBar: row.compactTopBar === 1,
+    showOtherSection: row.showOtherSection === 1,
+    showEmptyCategories: row.showEmptyCategories === 1,
   };
 }
 
@@ -93,10 +100,15 @@ export async function updatePortfolioSettings(
   if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {
     throw invalid('Unknown banner image; upload it first');
   }
-  const { showContactForm, ...rest } = changes;
+  const { showContactForm, showCameraDetails, compactTopBar, showOtherSection, showEmptyCategories, ...rest } = changes;
+  const flag = (value: boolean) => (value ? 1 : 0);
   const row = await repo.updateUser(ctx.db, userId, {
     ...rest,
-    ...(showContactForm === undefined ? {} : { showContactForm: showContactForm ? 1 : 0 }),
+    ...(showContactForm === undefined ? {} : { showContactForm: flag(showContactForm) }),
+    ...(showCameraDetails === undefined ? {} : { showCameraDetails: flag(showCameraDetails) }),
+    ...(compactTopBar === undefined ? {} : { compactTopBar: flag(compactTopBar) }),
+    ...(showOtherSection === undefined ? {} : { showOtherSection: flag(showOtherSection) }),
+    ...(showEmptyCategories === undefined ? {} : { showEmptyCategories: flag(showEmptyCategories) }),
     updatedAt: ctx.clock().toISOString(),
   });
   if (!row) throw notFound('User not found');

@@ -1,3 +1,4 @@
+import type { HeadingFont, ThemeDefault, TopBarBrand } from '#contract/portfolio.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface UserTable {
@@ -9,12 +10,21 @@ export interface UserTable {
   portfolioSubtitle: string | null;
   aboutText: string | null;
   showContactForm: Generated<number>;
+  showCameraDetails: Generated<number>;
   bannerImage: string | null;
   twitterUrl: string | null;
   substackUrl: string | null;
   linktreeUrl: string | null;
+  themeDefault: Generated<ThemeDefault>;
+  topBarBrand: Generated<TopBarBrand>;
+  headingFont: Generated<HeadingFont>;
+  compactTopBar: Generated<number>;
   createdAt: string;
   updatedAt: string;
+  /** 1: unsorted photos show to visitors as Other (the spec's default). */
+  showOtherSection: Generated<number>;
+  /** 1: a category without photos shows to visitors, with its empty text (the spec's default). */
+  showEmptyCategories: Generated<number>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

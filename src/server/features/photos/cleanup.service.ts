@@ -3,6 +3,7 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import * as repo from './photos.repository.ts';
+import { purgeTrash } from './trash.service.ts';
 import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
 
 /**
@@ -30,6 +31,8 @@ async function bannerInUse(ctx: PhotosContext): Promise<string | null> {
 /** Brings files and rows back in step after a crash, a lost disk or a hand-edited folder. */
 export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE_MS): Promise<CleanupReport> {
   const { media } = ctx;
+  // Deletes whose Undo window has passed go first; their files are then no row's.
+  await purgeTrash(ctx);
   const rows = await repo.listPhotoFiles(ctx.db);
 
   const broken: typeof rows = [];

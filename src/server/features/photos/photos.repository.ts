@@ -1,15 +1,22 @@
 import type { Db } from '#server/db/database.ts';
 import type { NewPhotoRow, PhotoRow, PhotoUpdate } from './photos.table.ts';
 
-export type PhotoWithCategoryRow = PhotoRow & { categoryName: string | null };
+export type PhotoWithCategoryRow = PhotoRow & { categoryName: string | null; categoryHidden: number | null };
 
-/** The owner's photos in page order: categories in their order, the photo bank last. */
-export function listPhotos(db: Db, userId: number): Promise<PhotoRow[]> {
+/** A row with the id of its live category: null in the bank, or while its category is in the trash. */
+export type ListedPhotoRow = PhotoRow & { liveCategoryId: number | null };
+
+/** The owner's live photos in page order: categories in their order, the photo bank last. */
+export function listPhotos(db: Db, userId: number): Promise<ListedPhotoRow[]> {
   return db
     .selectFrom('photos')
-    .leftJoin('categories', 'categories.id', 'photos.categoryId')
+    .leftJoin('categories', (join) =>
+      join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
+    )
     .selectAll('photos')
+    .select('categories.id as liveCategoryId')
     .where('photos.userId', '=', userId)
+    .where('photos.deletedAt', 'is', null)
     .orderBy('categories.sortOrder', (order) => order.asc().nullsLast())
     .orderBy('photos.categoryId')
     .orderBy('photos.sortOrder')
@@ -20,11 +27,14 @@ export function listPhotos(db: Db, userId: number): Promise<PhotoRow[]> {
 export function findPhotoWithCategory(db: Db, userId: number, id: number): Promise<PhotoWithCategoryRow | undefined> {
   return db
     .selectFrom('photos')
-    .leftJoin('categories', 'categories.id', 'photos.categoryId')
+    .leftJoin('categories', (join) =>
+      join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
+    )
     .selectAll('photos')
-    .select('categories.name as categoryName')
+    .select(['categories.name as categoryName', 'categories.hidden as categoryHidden'])
     .where('photos.userId', '=', userId)
     .where('photos.id', '=', id)
+    .where('photos.deletedAt', 'is', null)
     .executeTakeFirst();
 }
 
@@ -49,6 +59,7 @@ export async function maxBankOrder(db: Db, userId: number): Promise<number> {
     .select((eb) => eb.fn.max('sortOrder').as('maxOrder'))
     .where('userId', '=', userId)
     .where('categoryId', 'is', null)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
   return row?.maxOrder === null || row?.maxOrder === undefined ? -1 : Number(row.maxOrder);
 }
@@ -64,20 +75,41 @@ export function updatePhoto(db: Db, userId: number, id: number, changes: PhotoUp
     .set(changes)
     .where('userId', '=', userId)
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .returningAll()
     .executeTakeFirst();
 }
 
-export function deletePhoto(db: Db, userId: number, id: number): Promise<PhotoRow | undefined> {
-  return db
-    .deleteFrom('photos')
+/** Puts the live photos of `ids` in the trash; answers how many went. */
+export async function trashPhotos(db: Db, userId: number, ids: number[], deletedAt: string): Promise<number> {
+  const result = await db
+    .updateTable('photos')
+    .set({ deletedAt })
     .where('userId', '=', userId)
-    .where('id', '=', id)
-    .returningAll()
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
-/** Which of `ids` are photos of the user. */
+/** Takes the photos of `ids` out of the trash if they went in at or after `since`; answers how many came back. */
+export async function restorePhotos(db: Db, userId: number, ids: number[], since: string): Promise<number> {
+  const result = await db
+    .updateTable('photos')
+    .set({ deletedAt: null })
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .where('deletedAt', '>=', since)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Rows trashed before `before`, every user's: what the purge removes with their files. */
+export function trashedBefore(db: Db, before: string): Promise<PhotoRow[]> {
+  return db.selectFrom('photos').selectAll().where('deletedAt', '<', before).execute();
+}
+
+/** Which of `ids` are live photos of the user. */
 export async function existingPhotoIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await db
@@ -85,6 +117,7 @@ export async function existingPhotoIds(db: Db, userId: number, ids: number[]): P
     .select('id')
     .where('userId', '=', userId)
     .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
     .execute();
   return new Set(rows.map((row) => row.id));
 }
@@ -100,6 +133,7 @@ export async function setPhotoPlacement(
     .set(placement)
     .where('userId', '=', userId)
     .where('id', '=', id)
+    .where('deletedAt', 'is', null)
     .execute();
 }
 
@@ -120,6 +154,22 @@ export async function countPhotos(db: Db, userId: number): Promise<number> {
     .selectFrom('photos')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
+    .where('deletedAt', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.count);
+}
+
+/** Photos whose camera details were never read (or every photo), oldest first, a page at a time. */
+export function listPhotosForCameraDetails(
+  db: Db,
+  options: { all: boolean; afterId: number; limit: number },
+): Promise<Array<Pick<PhotoRow, 'id' | 'fileKey'>>> {
+  let query = db.selectFrom('photos').select(['id', 'fileKey']).where('id', '>', options.afterId);
+  if (!options.all) query = query.where('cameraDetails', 'is', null);
+  return query.orderBy('id').limit(options.limit).execute();
+}
+
+/** Camera details are read from the original, not shown in any file: the version stays. */
+export async function setCameraDetails(db: Db, id: number, cameraDetails: string): Promise<void> {
+  await db.updateTable('photos').set({ cameraDetails }).where('id', '=', id).execute();
 }

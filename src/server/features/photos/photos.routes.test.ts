@@ -2,7 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { filesUnder } from '#tests/fixtures/images.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
-import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { UNDO_WINDOW_MS } from '#contract/photos.ts';
+import { purgeTrash } from '#server/features/photos/trash.service.ts';
+import { createMedia } from '#server/images/media.ts';
+import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -175,16 +178,31 @@ describe('DELETE /api/photos/{id}', () => {
     expect((await getPhoto(photo!.id)).statusCode).toBe(200);
   });
 
-  it('deletes the row and every file of the photo, the original included, and only those', async () => {
-    t = await createTestApp();
+  it('hides the photo at once, keeps its files for the Undo window, then removes the row and every file, and only those', async () => {
+    const clock = createTestClock();
+    t = await createTestApp({ clock });
     const cookie = await t.signIn();
     const [doomed, kept] = await createPhotos(t, cookie, 2);
     const keptKey = kept!.filename.split('.')[0]!;
+    const before = [...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)];
 
     const response = await deletePhoto(doomed!.id, cookie);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ message: 'Photo deleted' });
+    expect(response.json()).toEqual({
+      message: 'Photo deleted',
+      ids: [doomed!.id],
+      undoUntil: new Date(clock().getTime() + UNDO_WINDOW_MS).toISOString(),
+    });
     expect((await getPhoto(doomed!.id)).statusCode).toBe(404);
+    expect((await getPhotos()).json<Photo[]>().map((photo) => photo.id)).toEqual([kept!.id]);
+    // Within the window nothing of it is removed: an Undo brings it back whole.
+    clock.advance(UNDO_WINDOW_MS - 1);
+    await purgeTrash({ db: t.database.db, media: createMedia(t.config), clock });
+    expect([...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)]).toEqual(before);
+
+    clock.advance(2);
+    expect(await purgeTrash({ db: t.database.db, media: createMedia(t.config), clock })).toEqual({ photos: 1, categories: 0 });
+    expect(await t.database.db.selectFrom('photos').select('id').execute()).toEqual([{ id: kept!.id }]);
     const left = [...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)];
     expect(left.length).toBeGreaterThan(0);
     for (const file of left) expect(file.startsWith(keptKey)).toBe(true);

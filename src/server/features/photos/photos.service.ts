@@ -1,15 +1,23 @@
 import type { z } from 'zod';
-import type {
-  ImageVariant,
-  Photo,
-  PhotoWithCategory,
-  ReorderPhotosRequest,
-  Track,
-  UpdatePhotoRequest,
+import {
+  UNDO_WINDOW_MS,
+  type CameraDetails,
+  type ImageVariant,
+  type MovePhotosRequest,
+  type OrderPhotosRequest,
+  type Photo,
+  type PhotoWithCategory,
+  type ReorderPhotosRequest,
+  type Track,
+  type TrashedResponse,
+  type UpdatePhotoRequest,
 } from '#contract/photos.ts';
+import { isShownToVisitors, type VisitorViewSettings } from '#contract/portfolio-sections.ts';
 import type { AppContext } from '#server/app-context.ts';
+import type { Db } from '#server/db/database.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
+import { orderSelection } from './photo-bulk-order.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
 
@@ -22,7 +30,26 @@ function parseJson<T>(value: string | null, fallback: T): T {
   return value === null ? fallback : (JSON.parse(value) as T);
 }
 
-export function toPhoto(row: PhotoRow): Photo {
+/**
+ * The camera details column: null until the original was read, `{}` when it was read and said
+ * nothing (so the backfill does not read it again), otherwise the details.
+ */
+export function storedCameraDetails(details: CameraDetails | null): string {
+  return JSON.stringify(details ?? {});
+}
+
+function cameraDetailsOf(row: Pick<PhotoRow, 'cameraDetails'>): CameraDetails | null {
+  const stored = parseJson<Partial<CameraDetails>>(row.cameraDetails, {});
+  return 'camera' in stored ? (stored as CameraDetails) : null;
+}
+
+/** How a photo is shown: camera details only while the owner's switch is on. */
+export interface PhotoView {
+  cameraDetails: boolean;
+}
+
+export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false }): Photo {
+  const camera = view.cameraDetails ? cameraDetailsOf(row) : null;
   return {
     id: row.id,
     title: row.title,
@@ -39,20 +66,37 @@ export function toPhoto(row: PhotoRow): Photo {
     thumbnail: row.thumbnail,
     variants: parseJson<ImageVariant[]>(row.variants, []),
     tracks: parseJson<Track[] | null>(row.tracks, null),
+    ...(camera ? { camera } : {}),
   };
 }
 
-export async function listPhotos(ctx: PhotosContext, userId: number): Promise<Photo[]> {
-  return (await repo.listPhotos(ctx.db, userId)).map(toPhoto);
+/** A listed row as the API shows it: a photo whose category is in the trash shows in the bank. */
+const listedPhoto = (row: repo.ListedPhotoRow, view?: PhotoView): Photo => ({ ...toPhoto(row, view), categoryId: row.liveCategoryId });
+
+/** The owner's live photos in page order; a visitor's list is filtered from it (portfolio feature). */
+export async function listPhotos(ctx: Pick<AppContext, 'db'>, userId: number, view?: PhotoView): Promise<Photo[]> {
+  return (await repo.listPhotos(ctx.db, userId)).map((row) => listedPhoto(row, view));
 }
 
-export async function getPhoto(ctx: PhotosContext, userId: number, id: number): Promise<PhotoWithCategory> {
+/**
+ * One live photo with its category's name. With `visitor` (the owner's settings), a photo a
+ * visitor may not see (a draft's, or unsorted while Other is off) is not found, as if absent.
+ */
+export async function getPhoto(
+  ctx: Pick<AppContext, 'db'>,
+  userId: number,
+  id: number,
+  view?: PhotoView & { visitor?: VisitorViewSettings },
+): Promise<PhotoWithCategory> {
   const row = await repo.findPhotoWithCategory(ctx.db, userId, id);
   if (!row) throw notFound('Photo not found');
-  const { categoryName, ...photo } = row;
+  const { categoryName, categoryHidden, ...photo } = row;
   const category =
     photo.categoryId !== null && categoryName !== null ? { id: photo.categoryId, name: categoryName } : null;
-  return { ...toPhoto(photo), category };
+  if (view?.visitor && !isShownToVisitors(category ? { hidden: categoryHidden === 1 } : null, view.visitor)) {
+    throw notFound('Photo not found');
+  }
+  return { ...toPhoto(photo, view), categoryId: category?.id ?? null, category };
 }
 
 /** Text and track list only; the files, and so the version, stay as they are. */
@@ -86,11 +130,90 @@ export async function deletePhotoFiles(ctx: Pick<AppContext, 'media'>, fileKey: 
   await Promise.allSettled([...publicNames.map((name) => media.uploads.delete(name)), deleteOriginals()]);
 }
 
-/** The row goes first, so no answer ever points at a file already gone. */
-export async function deletePhoto(ctx: PhotosContext, userId: number, id: number): Promise<void> {
-  const row = await repo.deletePhoto(ctx.db, userId, id);
-  if (!row) throw notFound('Photo not found');
-  await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
+const undoUntil = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock().getTime() + UNDO_WINDOW_MS).toISOString();
+
+/** Fails the transaction unless every id is a live photo of the user. */
+async function requireLivePhotos(db: Db, userId: number, ids: number[]): Promise<void> {
+  const existing = await repo.existingPhotoIds(db, userId, ids);
+  const unknown = ids.find((id) => !existing.has(id));
+  if (unknown !== undefined) throw notFound(`Photo ${unknown} not found`);
+}
+
+/**
+ * Into the trash, all or none: the photos leave every list at once, their files stay for the
+ * Undo window, then `purgeTrashedPhotos` removes rows and files for good.
+ */
+export async function deletePhotos(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, ids: number[]): Promise<TrashedResponse> {
+  const now = ctx.clock().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireLivePhotos(trx, userId, ids);
+    await repo.trashPhotos(trx, userId, ids, now);
+  });
+  return { message: ids.length === 1 ? 'Photo deleted' : `${ids.length} photos deleted`, ids, undoUntil: undoUntil(ctx) };
+}
+
+export async function deletePhoto(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number): Promise<TrashedResponse> {
+  return deletePhotos(ctx, userId, [id]);
+}
+
+/** Undo of a delete, all or none: every photo must still be in the trash, within the window. */
+export async function restorePhotos(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, ids: number[]): Promise<void> {
+  const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    const restored = await repo.restorePhotos(trx, userId, ids, since);
+    if (restored !== ids.length) throw notFound('These photos can no longer be restored');
+  });
+}
+
+/** Removes for good the photos that waited in the trash longer than the Undo window, rows first, then files. */
+export async function purgeTrashedPhotos(ctx: PhotosContext): Promise<number> {
+  const rows = await repo.trashedBefore(ctx.db, new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString());
+  await repo.deletePhotosById(ctx.db, rows.map((row) => row.id));
+  for (const row of rows) await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
+  return rows.length;
+}
+
+/**
+ * Moves the photos to the end of a category or of the bank in one transaction, in the order the
+ * page shows them; one unknown photo or category changes nothing.
+ */
+export async function movePhotos(ctx: PhotosContext, userId: number, request: MovePhotosRequest): Promise<void> {
+  const now = ctx.clock().toISOString();
+  const target = request.categoryId;
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireLivePhotos(trx, userId, request.ids);
+    if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
+      throw invalid(`Category ${target} does not exist`);
+    }
+    const listed = await repo.listPhotos(trx, userId);
+    const selected = new Set(request.ids);
+    const staying = listed.filter((row) => row.liveCategoryId === target && !selected.has(row.id));
+    let next = Math.max(-1, ...staying.map((row) => row.sortOrder)) + 1;
+    for (const row of listed.filter((candidate) => selected.has(candidate.id))) {
+      await repo.setPhotoPlacement(trx, userId, row.id, { sortOrder: next++, categoryId: target, updatedAt: now });
+    }
+  });
+}
+
+/**
+ * Rearranges the selected photos among the places they hold, per category (or the bank), by
+ * title, date taken or upload, in one transaction; each touched place is renumbered from 0.
+ */
+export async function orderPhotos(ctx: PhotosContext, userId: number, request: OrderPhotosRequest): Promise<void> {
+  const now = ctx.clock().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireLivePhotos(trx, userId, request.ids);
+    const listed = await repo.listPhotos(trx, userId);
+    // No photo stores a date taken yet; the camera-details migration (0003) adds it, and it goes here.
+    const placements = orderSelection(
+      listed.map((row) => ({ ...row, place: row.liveCategoryId, takenAt: null })),
+      new Set(request.ids),
+      request.by,
+    );
+    for (const placement of placements) {
+      await repo.setPhotoPlacement(trx, userId, placement.id, { ...placement.placement, updatedAt: now });
+    }
+  });
 }
 
 /** All or nothing: one unknown photo or category rejects the request unchanged. */

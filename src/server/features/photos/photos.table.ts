@@ -19,8 +19,15 @@ export interface PhotoTable {
   version: Generated<number>;
   /** JSON: [{title, duration}] or null */
   tracks: string | null;
+  /** JSON CameraDetails read from the original; null until read (at upload, or by the backfill). */
+  cameraDetails: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set while it waits in the trash for the Undo window; null for a live photo. */
+  deletedAt: Generated<string | null>;
+  /** The client's id of the selection this photo was uploaded in, and its place there (0005). */
+  uploadSelection: string | null;
+  uploadPosition: number | null;
 }
 export type PhotoRow = Selectable<PhotoTable>;
 export type NewPhotoRow = Insertable<PhotoTable>;

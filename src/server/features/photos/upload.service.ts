@@ -1,16 +1,20 @@
-import { PHOTO_TITLE_MAX, type Photo, type RejectedFile } from '#contract/photos.ts';
-import { invalid } from '#server/lib/errors.ts';
+import { PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
+import { invalid, notFound } from '#server/lib/errors.ts';
+import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
+import { readCameraDetails } from '#server/images/camera-details.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
 import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
 import * as repo from './photos.repository.ts';
-import { deletePhotoFiles, toPhoto, type PhotosContext } from './photos.service.ts';
+import * as placement from './upload-placement.repository.ts';
+import { deletePhotoFiles, storedCameraDetails, toPhoto, type PhotosContext } from './photos.service.ts';
 import type { PhotoRow } from './photos.table.ts';
 
 /**
  * An upload of photos, from the files on disk to new rows: each file checked and rendered on its
- * own, the good ones stored at the end of the photo bank, every refused one named with its reason.
+ * own, the good ones stored first in the photo bank or the chosen category, every refused one
+ * named with its reason.
  */
 
 export const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp'];
@@ -38,20 +42,39 @@ export interface IncomingFile {
   path: string;
   /** Cut off at the size limit by the receiver. */
   tooLarge: boolean;
+  /** Its place in the upload's selection, when the upload names one. */
+  position?: number | undefined;
 }
+
+/**
+ * Where an upload's photos go (null: the photo bank), and the selection it is a batch of: the
+ * client's id for one pick of files and their count. A file of a selection is stored once, however
+ * often it is sent, and the selection's photos come first, in the order of the pick.
+ */
+export interface UploadTarget {
+  categoryId: number | null;
+  selection: { id: string; count: number } | null;
+}
+
+export const PHOTO_BANK: UploadTarget = { categoryId: null, selection: null };
 
 export interface UploadOutcome {
   message: string;
   photos: Photo[];
   rejected: RejectedFile[];
+  /** One per file, when the upload names a selection. */
+  receipts?: UploadReceipt[];
   /** Null when something was stored; otherwise why nothing was. */
   refusedAs: ImageRejectedError['kind'] | null;
 }
 
 interface StoredImage {
+  position: number | undefined;
   key: string;
   title: string;
   rendered: RenderedPhoto;
+  /** The column's JSON: the camera's details as read from the original (never its location). */
+  cameraDetails: string;
 }
 
 function formatBytes(bytes: number): string {
@@ -66,45 +89,90 @@ async function storeImage(media: Media, file: IncomingFile): Promise<StoredImage
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
-  const rendered = await media.images.renderPhoto(file.path, key, media.uploads);
+  const [rendered, camera] = await Promise.all([
+    media.images.renderPhoto(file.path, key, media.uploads),
+    readCameraDetails(file.path),
+  ]);
   try {
     await media.originals.put(photoFileNames.original(key, FORMAT_EXTENSIONS[format]), { path: file.path });
   } catch (error) {
     await deletePhotoFiles({ media }, key, renderedFilesOf(rendered));
     throw error;
   }
-  return { key, title: titleFromFileName(file.name), rendered };
+  return { position: file.position, key, title: titleFromFileName(file.name), rendered, cameraDetails: storedCameraDetails(camera) };
 }
 
-/** New photos go after the photo bank's last one, in the order they were sent. */
-async function insertAtEndOfBank(ctx: PhotosContext, userId: number, images: StoredImage[]): Promise<PhotoRow[]> {
-  if (images.length === 0) return [];
+function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
+  const { key, title, rendered, cameraDetails } = image;
+  return {
+    userId,
+    categoryId: target.categoryId,
+    title,
+    description: null,
+    hyperlink: null,
+    sortOrder,
+    fileKey: key,
+    filename: rendered.filename,
+    thumbnail: rendered.thumbnail,
+    variants: JSON.stringify(rendered.variants),
+    width: rendered.width,
+    height: rendered.height,
+    placeholder: rendered.placeholder,
+    tracks: null,
+    cameraDetails,
+    createdAt: now,
+    updatedAt: now,
+    uploadSelection: target.selection?.id ?? null,
+    uploadPosition: target.selection ? (image.position ?? null) : null,
+  };
+}
+
+/**
+ * New photos go first in their place, in the order sent. A selection's first batch makes room
+ * for all of its files, and each takes its position as order, so batches that arrive in any order
+ * still line up as picked. Files of the selection another request stored meanwhile (the same
+ * batch sent again after a dropped connection) come back as `raced`, with that request's rows.
+ */
+async function insertFirst(
+  ctx: PhotosContext,
+  userId: number,
+  target: UploadTarget,
+  images: StoredImage[],
+): Promise<{ rows: PhotoRow[]; raced: StoredImage[] }> {
+  if (images.length === 0) return { rows: [], raced: [] };
   const now = ctx.clock().toISOString();
   return ctx.db.transaction().execute(async (trx) => {
     await repo.lockPhotoOrder(trx, userId);
-    const after = await repo.maxBankOrder(trx, userId);
-    return repo.insertPhotos(
-      trx,
-      images.map(({ key, title, rendered }, index) => ({
-        userId,
-        categoryId: null,
-        title,
-        description: null,
-        hyperlink: null,
-        sortOrder: after + 1 + index,
-        fileKey: key,
-        filename: rendered.filename,
-        thumbnail: rendered.thumbnail,
-        variants: JSON.stringify(rendered.variants),
-        width: rendered.width,
-        height: rendered.height,
-        placeholder: rendered.placeholder,
-        tracks: null,
-        createdAt: now,
-        updatedAt: now,
-      })),
-    );
+    const { selection } = target;
+    if (!selection) {
+      await placement.shiftOrders(trx, userId, target.categoryId, images.length);
+      const rows = await repo.insertPhotos(trx, images.map((image, index) => newRow(userId, target, image, index, now)));
+      return { rows, raced: [] };
+    }
+    const existing = await placement.photosOfSelection(trx, userId, selection.id, images.map((image) => image.position!));
+    const fresh = images.filter((image) => !existing.has(image.position!));
+    if (fresh.length > 0 && !(await placement.selectionStarted(trx, userId, selection.id))) {
+      await placement.shiftOrders(trx, userId, target.categoryId, selection.count);
+    }
+    const inserted = await repo.insertPhotos(trx, fresh.map((image) => newRow(userId, target, image, image.position!, now)));
+    return {
+      rows: [...inserted, ...existing.values()],
+      raced: images.filter((image) => existing.has(image.position!)),
+    };
   });
+}
+
+/** Every file of a selection has a position of its own within the selection's count. */
+function checkPositions(files: IncomingFile[], selection: NonNullable<UploadTarget['selection']>): void {
+  const seen = new Set<number>();
+  for (const file of files) {
+    const { position } = file;
+    if (position === undefined || !Number.isInteger(position) || position < 0 || position >= selection.count) {
+      throw invalid(`Each file of a selection needs its position, a whole number from 0 to ${selection.count - 1}`);
+    }
+    if (seen.has(position)) throw invalid(`Position ${position} was sent twice`);
+    seen.add(position);
+  }
 }
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -121,48 +189,77 @@ function outcomeMessage(stored: number, rejected: RejectedFile[]): string {
 }
 
 /**
- * Stores each good image of an upload as a new photo at the end of the photo bank, in the order
- * sent; names every other file with the reason. One bad file does not cost the good ones.
+ * Stores each good image of an upload as a new photo, first in the photo bank or the target
+ * category, in the order sent; names every other file with the reason. One bad file does not
+ * cost the good ones, and a file of a selection already stored is answered, not stored again.
  */
-export async function addPhotos(ctx: PhotosContext, userId: number, files: IncomingFile[]): Promise<UploadOutcome> {
+export async function addPhotos(
+  ctx: PhotosContext,
+  userId: number,
+  files: IncomingFile[],
+  target: UploadTarget = PHOTO_BANK,
+): Promise<UploadOutcome> {
   if (files.length === 0) throw invalid('No photos were sent; add image files in the "photos" field');
-  const results = await Promise.allSettled(files.map((file) => storeImage(ctx.media, file)));
+  if (target.categoryId !== null && !(await categoryIdsOf(ctx, userId)).has(target.categoryId)) {
+    throw notFound('Category not found');
+  }
+  const { selection } = target;
+  if (selection) checkPositions(files, selection);
+  const already = selection
+    ? await placement.photosOfSelection(ctx.db, userId, selection.id, files.map((file) => file.position!))
+    : new Map<number, PhotoRow>();
+  const toStore = files.filter((file) => file.position === undefined || !already.has(file.position));
+  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file)));
 
   const stored: StoredImage[] = [];
-  const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind'] }> = [];
+  const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind']; position: number | undefined }> = [];
   let failure: Error | undefined;
   results.forEach((result, index) => {
-    const name = files[index]?.name || 'unnamed file';
+    const file = toStore[index]!;
+    const name = file.name || 'unnamed file';
     if (result.status === 'fulfilled') {
       stored.push(result.value);
     } else if (result.reason instanceof ImageRejectedError) {
-      rejected.push({ name, reason: result.reason.message, kind: result.reason.kind });
+      rejected.push({ name, reason: result.reason.message, kind: result.reason.kind, position: file.position });
     } else {
       failure ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
     }
   });
 
-  const discardStored = () =>
-    Promise.all(stored.map((image) => deletePhotoFiles(ctx, image.key, renderedFilesOf(image.rendered))));
+  const discard = (images: StoredImage[]) =>
+    Promise.all(images.map((image) => deletePhotoFiles(ctx, image.key, renderedFilesOf(image.rendered))));
   if (failure) {
-    await discardStored();
+    await discard(stored);
     throw failure;
   }
 
-  let rows: PhotoRow[];
+  let placed: Awaited<ReturnType<typeof insertFirst>>;
   try {
-    rows = await insertAtEndOfBank(ctx, userId, stored);
+    placed = await insertFirst(ctx, userId, target, stored);
   } catch (error) {
-    await discardStored();
+    await discard(stored);
     throw error;
   }
+  // Another request stored these files first: its photos stand, these copies go.
+  await discard(placed.raced);
 
-  const photos = rows.sort((a, b) => a.sortOrder - b.sortOrder).map(toPhoto);
+  const rows = [...placed.rows, ...already.values()];
+  const photos = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((row) => toPhoto(row));
   const refusedAs = photos.length > 0 ? null : rejected.every((file) => file.kind === 'tooLarge') ? 'tooLarge' : 'unsupportedType';
-  return {
+  const outcome: UploadOutcome = {
     message: outcomeMessage(photos.length, rejected),
     photos,
     rejected: rejected.map(({ name, reason }) => ({ name, reason })),
     refusedAs,
   };
+  if (selection) {
+    const photoAt = new Map(rows.map((row) => [row.uploadPosition!, row.id]));
+    const reasonAt = new Map(rejected.map((file) => [file.position!, file.reason]));
+    outcome.receipts = files.map(({ position }) => ({
+      position: position!,
+      photoId: photoAt.get(position!) ?? null,
+      reason: reasonAt.get(position!) ?? null,
+    }));
+  }
+  return outcome;
 }

@@ -21,10 +21,17 @@ describe('GET /api/portfolio-owner', () => {
       portfolioSubtitle: null,
       aboutText: null,
       showContactForm: true,
+      showCameraDetails: false,
+      showOtherSection: true,
+      showEmptyCategories: true,
       bannerImage: null,
       twitterUrl: null,
       substackUrl: null,
       linktreeUrl: null,
+      themeDefault: 'system',
+      topBarBrand: 'product',
+      headingFont: 'sans',
+      compactTopBar: false,
     });
     expect(response.body).not.toContain(OWNER.email);
   });
@@ -38,6 +45,21 @@ describe('GET /api/portfolio-owner', () => {
 });
 
 describe('PATCH /api/portfolio-settings', () => {
+  it('saves the look a visitor gets (theme default, top bar brand, heading font) and refuses unknown values', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const saved = await patch(cookie, { themeDefault: 'dark', topBarBrand: 'portfolio', headingFont: 'serif', compactTopBar: true });
+    expect(saved.statusCode).toBe(200);
+    const bad = await patch(cookie, { themeDefault: 'sepia', headingFont: 'mono' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Theme must be system, light or dark');
+    expect((await patch(cookie, { headingFont: 'Comic Sans' })).json().message).toBe(
+      'Heading font must be sans, serif, display or mono',
+    );
+    const visitorView = (await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json();
+    expect(visitorView).toMatchObject({ themeDefault: 'dark', topBarBrand: 'portfolio', headingFont: 'serif', compactTopBar: true });
+  });
+
   it('is for the owner only', async () => {
     t = await createTestApp();
     expect((await patch(undefined, { portfolioTitle: 'x' })).statusCode).toBe(401);

@@ -1,15 +1,11 @@
 import { sql } from 'kysely';
 import type { Db } from '#server/db/database.ts';
 
-export function findWindow(db: Db, key: string): Promise<{ hits: number; resetAt: string } | undefined> {
-  return db.selectFrom('rateLimits').select(['hits', 'resetAt']).where('key', '=', key).executeTakeFirst();
-}
-
 /**
  * Counts one hit in a single statement, so two processes never lose one: a window that ended
- * starts again at 1 and ends at `resetAt`. Returns the count in the current window.
+ * starts again at 1 and ends at `resetAt`. Returns the count in the current window and when it ends.
  */
-export async function countHit(db: Db, key: string, nowIso: string, resetAt: string): Promise<number> {
+export async function countHit(db: Db, key: string, nowIso: string, resetAt: string): Promise<{ hits: number; resetAt: string }> {
   const row = await db
     .insertInto('rateLimits')
     .values({ key, hits: 1, resetAt })
@@ -19,9 +15,9 @@ export async function countHit(db: Db, key: string, nowIso: string, resetAt: str
         resetAt: sql<string>`case when rate_limits.reset_at <= ${nowIso} then ${resetAt} else rate_limits.reset_at end`,
       }),
     )
-    .returning('hits')
+    .returning(['hits', 'resetAt'])
     .executeTakeFirstOrThrow();
-  return row.hits;
+  return { hits: Number(row.hits), resetAt: row.resetAt };
 }
 
 export async function deleteWindow(db: Db, key: string): Promise<void> {

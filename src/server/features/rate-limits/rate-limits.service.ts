@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { AppContext } from '#server/app-context.ts';
 import { tooManyAttempts } from '#server/lib/errors.ts';
 import * as repo from './rate-limits.repository.ts';
@@ -18,25 +19,35 @@ type RateLimitContext = Pick<AppContext, 'db' | 'clock'>;
 /** Ended windows are dropped this often, so the table stays small. */
 export const PRUNE_INTERVAL_MS = 60 * 60 * 1000;
 
-/** Throws tooManyAttempts, with the seconds to wait, when the key has used up its window. */
-export async function check(ctx: RateLimitContext, key: string, rule: RateLimitRule): Promise<void> {
-  const row = await repo.findWindow(ctx.db, key);
-  const now = ctx.clock();
-  if (row && row.hits >= rule.limit && new Date(row.resetAt) > now) {
-    throw tooManyAttempts(Math.max(1, Math.ceil((new Date(row.resetAt).getTime() - now.getTime()) / 1000)));
-  }
-}
-
 /** Counts one hit atomically and returns the count in the current window. */
 export async function hit(ctx: RateLimitContext, key: string, rule: RateLimitRule): Promise<number> {
+  return (await countHit(ctx, key, rule)).hits;
+}
+
+function countHit(ctx: RateLimitContext, key: string, rule: RateLimitRule) {
   const now = ctx.clock();
   return repo.countHit(ctx.db, key, now.toISOString(), new Date(now.getTime() + rule.windowMs).toISOString());
 }
 
-/** Counts a hit, and throws tooManyAttempts once the limit is passed. */
+/**
+ * Counts the attempt first, in one statement that increments and returns the count, and only
+ * then decides: of any number of attempts sent at once, at most `limit` get through a window.
+ * Throws tooManyAttempts, with the seconds to wait, for the attempts past the limit.
+ */
 export async function consume(ctx: RateLimitContext, key: string, rule: RateLimitRule): Promise<void> {
-  await check(ctx, key, rule);
-  await hit(ctx, key, rule);
+  const window = await countHit(ctx, key, rule);
+  if (window.hits > rule.limit) {
+    const waitMs = new Date(window.resetAt).getTime() - ctx.clock().getTime();
+    throw tooManyAttempts(Math.max(1, Math.ceil(waitMs / 1000)));
+  }
+}
+
+/**
+ * A key whose variable part (an address, a username, an email: visitor text) is hashed, so a
+ * key has the same short length whatever a visitor sends, and the table holds no personal data.
+ */
+export function limitKey(scope: string, value: string): string {
+  return `${scope}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
 }
 
 export function reset(ctx: RateLimitContext, key: string): Promise<void> {
@@ -49,12 +60,19 @@ export function prune(ctx: RateLimitContext): Promise<void> {
 }
 
 /**
- * Prunes every `intervalMs` until the returned function is called. The timer does not keep the
- * process alive, and a failed prune is logged and tried again next time.
+ * Prunes every `intervalMs` until the returned function is called, with the other features'
+ * prunes of ended rows given in `alsoPrune`. The timer does not keep the process alive, and a
+ * failed prune is logged and tried again next time.
  */
-export function schedulePruning(ctx: Pick<AppContext, 'db' | 'clock' | 'log'>, intervalMs = PRUNE_INTERVAL_MS): () => void {
+export function schedulePruning(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
+  intervalMs = PRUNE_INTERVAL_MS,
+  alsoPrune: ReadonlyArray<(ctx: RateLimitContext) => Promise<void>> = [],
+): () => void {
   const timer = setInterval(() => {
-    prune(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning the rate limits failed'));
+    for (const run of [prune, ...alsoPrune]) {
+      run(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning ended rows failed'));
+    }
   }, intervalMs);
   timer.unref();
   return () => clearInterval(timer);

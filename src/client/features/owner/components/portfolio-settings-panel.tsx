@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import type { z } from 'zod';
 import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
@@ -8,10 +8,12 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { EmailInput, Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useAuth } from '#client/features/auth/index.ts';
 import { useUpdatePortfolioSettings } from '#client/features/owner/api/update-portfolio-settings.ts';
+import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { BannerUpload } from './banner-upload.tsx';
 
 /** Every setting the form saves; the banner saves itself on upload and removal. */
@@ -20,10 +22,17 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   portfolioSubtitle: true,
   aboutText: true,
   showContactForm: true,
+  showCameraDetails: true,
+  showOtherSection: true,
+  showEmptyCategories: true,
   twitterUrl: true,
   substackUrl: true,
   linktreeUrl: true,
   email: true,
+  themeDefault: true,
+  topBarBrand: true,
+  compactTopBar: true,
+  headingFont: true,
 }).required();
 type SettingsFormInput = z.input<typeof SettingsForm>;
 type SettingsFormValues = z.output<typeof SettingsForm>;
@@ -34,10 +43,17 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
     portfolioSubtitle: user.portfolioSubtitle ?? '',
     aboutText: user.aboutText ?? '',
     showContactForm: user.showContactForm,
+    showCameraDetails: user.showCameraDetails,
+    showOtherSection: user.showOtherSection,
+    showEmptyCategories: user.showEmptyCategories,
     twitterUrl: user.twitterUrl ?? '',
     substackUrl: user.substackUrl ?? '',
     linktreeUrl: user.linktreeUrl ?? '',
     email: user.email ?? '',
+    themeDefault: user.themeDefault,
+    topBarBrand: user.topBarBrand,
+    compactTopBar: user.compactTopBar,
+    headingFont: user.headingFont,
   };
 }
 
@@ -58,7 +74,8 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
     resolver: zodResolver(SettingsForm),
     defaultValues: toFormValues(user),
   });
-  const { errors } = form.formState;
+  const { errors, isDirty } = form.formState;
+  useUnsavedChanges(isDirty);
 
   const onValid = (values: SettingsFormValues) =>
     save.mutate(toChanges(values), {
@@ -66,7 +83,10 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
       onSuccess: (saved) => form.reset(toFormValues(saved)),
     });
 
-  const text = (name: Exclude<keyof SettingsFormInput, 'showContactForm'>) => form.register(name);
+  const text = (
+    name: Exclude<keyof SettingsFormInput, 'showContactForm' | 'showCameraDetails' | 'compactTopBar' | 'showOtherSection' | 'showEmptyCategories'>,
+  ) =>
+    form.register(name);
 
   return (
     <Card role="region" aria-labelledby="portfolio-settings-heading">
@@ -109,33 +129,34 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
           </div>
 
           <div className="grid content-start gap-6">
-            <div className="flex items-start justify-between gap-4 rounded-md border p-4">
-              <div className="grid gap-1.5">
-                <Label htmlFor="settings-showContactForm">Show Contact Form</Label>
-                <p id="settings-showContactForm-hint" className="text-sm text-muted-foreground">
-                  Visitors can send you a message from your portfolio.
-                </p>
-              </div>
-              <Controller
-                control={form.control}
-                name="showContactForm"
-                render={({ field }) => (
-                  <Switch
-                    id="settings-showContactForm"
-                    aria-describedby="settings-showContactForm-hint"
-                    checked={field.value}
-                    onCheckedChange={field.onChange}
-                    onBlur={field.onBlur}
-                    ref={field.ref}
-                    name={field.name}
-                  />
-                )}
-              />
-            </div>
+            <SettingSwitch
+              control={form.control}
+              name="showContactForm"
+              label="Show Contact Form"
+              hint="Visitors can send you a message from your portfolio."
+            />
+            <SettingSwitch
+              control={form.control}
+              name="showOtherSection"
+              label="Show unsorted photos as Other"
+              hint="Photos in no category appear to visitors in a last section called Other."
+            />
+            <SettingSwitch
+              control={form.control}
+              name="showEmptyCategories"
+              label="Show empty categories"
+              hint="Visitors see a category without photos, with “No photos in this category yet”."
+            />
+            <SettingSwitch
+              control={form.control}
+              name="showCameraDetails"
+              label="Show Camera Details"
+              hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
+            />
             <BannerUpload bannerImage={user.bannerImage} />
           </div>
 
-          <fieldset className="grid gap-4 @3xl:col-span-2">
+          <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
             <legend className="mb-4 text-sm font-semibold">Social Links</legend>
             <div className="grid gap-4 @3xl:grid-cols-3">
               <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
@@ -158,6 +179,55 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             </div>
           </fieldset>
 
+          <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
+            <legend className="mb-4 text-sm font-semibold">Look</legend>
+            <div className="grid gap-4 @3xl:grid-cols-3">
+              <FormField
+                id="settings-themeDefault"
+                label="Theme"
+                hint="Visitors can still switch it with the top bar's button."
+                className="grid content-start gap-2"
+              >
+                {(field) => (
+                  <NativeSelect {...field} {...text('themeDefault')}>
+                    <option value="system">Follow the visitor's system</option>
+                    <option value="light">Light</option>
+                    <option value="dark">Dark</option>
+                  </NativeSelect>
+                )}
+              </FormField>
+              <FormField
+                id="settings-topBarBrand"
+                label="Top Bar Shows"
+                hint="Your title needs a Portfolio Title; without one the product name shows."
+                className="grid content-start gap-2"
+              >
+                {(field) => (
+                  <NativeSelect {...field} {...text('topBarBrand')}>
+                    <option value="product">The product name (Atelier)</option>
+                    <option value="portfolio">Your portfolio title</option>
+                  </NativeSelect>
+                )}
+              </FormField>
+              <FormField id="settings-headingFont" label="Heading Typeface" className="grid content-start gap-2">
+                {(field) => (
+                  <NativeSelect {...field} {...text('headingFont')}>
+                    <option value="sans">System sans-serif</option>
+                    <option value="serif">Playfair Display (serif)</option>
+                    <option value="display">Oswald (condensed)</option>
+                    <option value="mono">IBM Plex Mono</option>
+                  </NativeSelect>
+                )}
+              </FormField>
+            </div>
+            <SettingSwitch
+              control={form.control}
+              name="compactTopBar"
+              label="Compact Top Bar for Visitors"
+              hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
+            />
+          </fieldset>
+
           <FormField
             id="settings-email"
             label="Recovery Email"
@@ -176,5 +246,45 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         </form>
       </CardContent>
     </Card>
+  );
+}
+
+/** One on/off setting of the form, with its label and the hint that describes it. */
+function SettingSwitch({
+  control,
+  name,
+  label,
+  hint,
+}: {
+  control: Control<SettingsFormInput, unknown, SettingsFormValues>;
+  name: 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
+  label: string;
+  hint: string;
+}) {
+  const id = `settings-${name}`;
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-md border p-4">
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>{label}</Label>
+        <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+          {hint}
+        </p>
+      </div>
+      <Controller
+        control={control}
+        name={name}
+        render={({ field }) => (
+          <Switch
+            id={id}
+            aria-describedby={`${id}-hint`}
+            checked={field.value}
+            onCheckedChange={field.onChange}
+            onBlur={field.onBlur}
+            ref={field.ref}
+            name={field.name}
+          />
+        )}
+      />
+    </div>
   );
 }

@@ -1,20 +1,22 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MessageResponse } from '#contract/common.ts';
+import { TrashedResponse } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from './get-photos.ts';
+import { offerPhotoUndo } from './bulk-photos.ts';
 
-export function deletePhoto(id: number): Promise<MessageResponse> {
-  return apiClient.delete(pathTo(api.photo, { id }), { schema: MessageResponse });
+/** Into the server's trash: Undo can bring it back for a while. */
+export function deletePhoto(id: number): Promise<TrashedResponse> {
+  return apiClient.delete(pathTo(api.photo, { id }), { schema: TrashedResponse });
 }
 
 export function useDeletePhoto() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deletePhoto,
-    onSuccess: async () => {
-      toast({ title: 'Photo deleted' });
+    onSuccess: async (answer) => {
+      offerPhotoUndo(queryClient, answer);
       await queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey });
     },
     onError: (error) => {

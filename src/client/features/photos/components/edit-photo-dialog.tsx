@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
+import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { isMusicRelease } from '#contract/music.ts';
@@ -54,7 +55,7 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
     register,
     control,
     handleSubmit,
-    formState: { errors },
+    formState: { errors, isDirty },
   } = useForm<PhotoFormInput, unknown, PhotoFormOutput>({
     resolver: zodResolver(PhotoForm),
     defaultValues: {
@@ -64,6 +65,8 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
       tracks: photo.tracks ?? [],
     },
   });
+
+  useUnsavedChanges(isDirty && !update.isSuccess);
 
   // The track list shows for a release, judged live as the owner types, or when it already has tracks.
   const [title, hyperlink] = useWatch({ control, name: ['title', 'hyperlink'] });

@@ -1,113 +1,307 @@
-import type { KeyboardEvent } from 'react';
-import { ChevronLeft, ChevronRight, ExternalLink } from 'lucide-react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ChevronLeft, ChevronRight, ExternalLink, Info, Pause, Play, X } from 'lucide-react';
+import { Dialog as DialogPrimitive } from 'radix-ui';
+import { displayImagePath, photoSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
-import { Button } from '#client/components/ui/button.tsx';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-} from '#client/components/ui/dialog.tsx';
+import { dismissToast } from '#client/components/ui/use-toast.ts';
 import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
+import { cn } from '#client/lib/utils.ts';
+import { cameraDetailsParts } from '#client/features/photos/lib/camera-details.ts';
+import { useViewerGestures } from '#client/features/photos/lib/use-viewer-gestures.ts';
 import { PhotoImage } from './photo-image.tsx';
 import { ShareButton } from './share-button.tsx';
 
 export interface PhotoDialogProps {
-  /** The photos the arrows step through, in page order. */
+  /** The photos the viewer steps through (the open photo's section), in page order. */
   photos: Photo[];
-  /** The open photo, or null when the dialog is closed. */
+  /** The open photo, or null when the viewer is closed. */
   photoId: number | null;
+  /** A photo id to step to, or null to close. */
   onPhotoIdChange: (photoId: number | null) => void;
+  /** Where focus goes on closing; by default the grid tile of the photo on screen. */
+  returnFocus?: (photoId: number) => HTMLElement | null;
 }
 
+/** Seconds a slideshow shows each photo, the first being the default. */
+const SLIDE_INTERVALS = [5, 3, 10] as const;
+
+/** Every control of the viewer: at least 44 px, light on the dark surround. */
+const CONTROL =
+  'inline-flex size-11 shrink-0 cursor-pointer items-center justify-center rounded-full bg-black/50 text-white transition-colors hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none [&_svg]:size-5';
+const ACTION =
+  'inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border border-white/40 bg-white/10 px-4 text-sm font-medium text-white hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none [&_svg]:size-4';
+
 /**
- * A regular photo, large: title, image, description, Visit Project and Share. Left and
- * right arrow keys (and the buttons beside the image) step to the neighbouring photos.
+ * The immersive viewer: the photo fitted to the screen on a dark surround, whatever the site's
+ * theme; previous and next by arrow keys, buttons and swipe, with the position in the section;
+ * zoom by pinch, double tap, double click and wheel, loading a larger copy when zoomed; the spec's
+ * title, description, Visit Project and Share in a caption that can be hidden; an optional
+ * slideshow. Escape, the close button and a swipe down close it.
  */
-export function PhotoDialog({ photos, photoId, onPhotoIdChange }: PhotoDialogProps) {
+export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = photoTile }: PhotoDialogProps) {
   const index = photoId === null ? -1 : photos.findIndex((photo) => photo.id === photoId);
   const photo = photos[index];
-  const canStep = photos.length > 1;
+  const open = photo !== undefined;
+  const [captionShown, setCaptionShown] = useState(true);
+  const [playing, setPlaying] = useState(false);
+  const [interval, setSlideInterval] = useState<number>(SLIDE_INTERVALS[0]);
+  const contentRef = useRef<HTMLDivElement>(null);
 
+  const canStep = photos.length > 1;
   const step = (by: 1 | -1) => {
     const next = photos[(index + by + photos.length) % photos.length];
-    if (next) onPhotoIdChange(next.id);
+    if (next && next.id !== photoId) onPhotoIdChange(next.id);
   };
+  const close = () => onPhotoIdChange(null);
+
+  // Escape closes the viewer even when a toast (Share's "Link copied") is the top layer, which
+  // would otherwise take the first Escape for itself and leave the viewer open.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      event.preventDefault();
+      event.stopPropagation();
+      dismissToast();
+      onPhotoIdChange(null);
+    };
+    window.addEventListener('keydown', onKey, { capture: true });
+    return () => window.removeEventListener('keydown', onKey, { capture: true });
+  }, [open, onPhotoIdChange]);
+
+  // The slideshow waits a full interval on every photo, however it got there.
+  useEffect(() => {
+    if (!playing || !open || !canStep) return;
+    const timer = setTimeout(() => step(1), interval * 1000);
+    return () => clearTimeout(timer);
+  });
+  if (!open && playing) setPlaying(false);
 
   const onKeyDown = (event: KeyboardEvent) => {
-    if (!canStep || event.altKey || event.ctrlKey || event.metaKey) return;
-    if (event.key === 'ArrowRight') step(1);
-    else if (event.key === 'ArrowLeft') step(-1);
+    if (event.altKey || event.ctrlKey || event.metaKey || (event.target as Element).closest('select')) return;
+    if (event.key === 'ArrowRight' && canStep) step(1);
+    else if (event.key === 'ArrowLeft' && canStep) step(-1);
     else return;
     event.preventDefault();
   };
 
   return (
-    <Dialog open={photo !== undefined} onOpenChange={(open) => !open && onPhotoIdChange(null)}>
+    <DialogPrimitive.Root open={open} onOpenChange={(next) => !next && close()}>
       {photo && (
-        <DialogContent
-          className="max-w-5xl gap-3 p-4 sm:p-6"
-          onKeyDown={onKeyDown}
-          // Focus goes back to the tile of the photo on screen, which may not be the one clicked.
-          onCloseAutoFocus={returnFocusTo(() => photoTile(photo.id))}
-          {...(photo.description ? {} : { 'aria-describedby': undefined })}
-        >
-          <DialogHeader>
-            <DialogTitle className="text-xl break-words">{photo.title}</DialogTitle>
-          </DialogHeader>
-          <div className="relative flex justify-center rounded-md bg-muted/50">
-            <PhotoImage
+        <DialogPrimitive.Portal>
+          <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black" />
+          <DialogPrimitive.Content
+            ref={contentRef}
+            // Always dark: the photo is judged against black, not the site's theme.
+            className="fixed inset-0 z-50 bg-neutral-950 text-white outline-none [color-scheme:dark]"
+            data-photo-viewer=""
+            onKeyDown={onKeyDown}
+            // The viewer itself takes focus, so the arrow keys step at once (a focused select would take them).
+            onOpenAutoFocus={(event) => {
+              event.preventDefault();
+              contentRef.current?.focus();
+            }}
+            onEscapeKeyDown={(event) => event.preventDefault()}
+            // Focus goes back to the tile of the photo on screen, which may not be the one clicked.
+            onCloseAutoFocus={returnFocusTo(() => returnFocus(photo.id))}
+            {...(photo.description && captionShown ? {} : { 'aria-describedby': undefined })}
+          >
+            <ViewerStage
+              key={photo.id}
               photo={photo}
-              alt={photo.title}
-              layout="full"
-              priority
-              sizes="(min-width: 1024px) 976px, 100vw"
-              className="h-auto max-w-full rounded-md"
-              style={{ width: `min(100%, calc(70dvh * ${photo.width / photo.height}))` }}
+              neighbours={canStep ? [photos[(index + 1) % photos.length]!, photos[(index - 1 + photos.length) % photos.length]!] : []}
+              onStep={canStep ? step : () => {}}
+              onClose={close}
+              onInteract={() => setPlaying(false)}
             />
+
+            <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:p-3">
+              <p className="pointer-events-auto rounded-full bg-black/50 px-3 py-1 text-sm tabular-nums" aria-label={`Photo ${index + 1} of ${photos.length}`}>
+                {index + 1} / {photos.length}
+              </p>
+              <div className="pointer-events-auto ml-auto flex items-center gap-2">
+                {canStep && (
+                  <>
+                    <label className="sr-only" htmlFor="viewer-slide-interval">
+                      Seconds per photo
+                    </label>
+                    <select
+                      id="viewer-slide-interval"
+                      value={interval}
+                      onChange={(event) => setSlideInterval(Number(event.target.value))}
+                      className="h-11 cursor-pointer rounded-full border-0 bg-black/50 px-3 text-sm text-white focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none"
+                    >
+                      {SLIDE_INTERVALS.map((seconds) => (
+                        <option key={seconds} value={seconds} className="bg-neutral-900">
+                          {seconds} s
+                        </option>
+                      ))}
+                    </select>
+                    <button type="button" className={CONTROL} onClick={() => setPlaying((on) => !on)}>
+                      {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
+                      <span className="sr-only">{playing ? 'Pause slideshow' : 'Play slideshow'}</span>
+                    </button>
+                  </>
+                )}
+                <button
+                  type="button"
+                  className={CONTROL}
+                  aria-pressed={captionShown}
+                  onClick={() => setCaptionShown((shown) => !shown)}
+                >
+                  <Info aria-hidden />
+                  <span className="sr-only">Caption</span>
+                </button>
+                <DialogPrimitive.Close className={CONTROL}>
+                  <X aria-hidden />
+                  <span className="sr-only">Close</span>
+                </DialogPrimitive.Close>
+              </div>
+            </div>
+
             {canStep && (
               <>
-                <Button
-                  variant="secondary"
-                  size="icon"
-                  className="absolute top-1/2 left-2 -translate-y-1/2 rounded-full opacity-80 shadow hover:opacity-100"
+                <button
+                  type="button"
+                  className={cn(CONTROL, 'absolute top-1/2 left-2 size-12 -translate-y-1/2 sm:left-4')}
                   onClick={() => step(-1)}
                 >
                   <ChevronLeft aria-hidden />
                   <span className="sr-only">Previous photo</span>
-                </Button>
-                <Button
-                  variant="secondary"
-                  size="icon"
-                  className="absolute top-1/2 right-2 -translate-y-1/2 rounded-full opacity-80 shadow hover:opacity-100"
+                </button>
+                <button
+                  type="button"
+                  className={cn(CONTROL, 'absolute top-1/2 right-2 size-12 -translate-y-1/2 sm:right-4')}
                   onClick={() => step(1)}
                 >
                   <ChevronRight aria-hidden />
                   <span className="sr-only">Next photo</span>
-                </Button>
+                </button>
               </>
             )}
-          </div>
-          {photo.description && (
-            <DialogDescription className="text-base whitespace-pre-line text-foreground">
-              {photo.description}
-            </DialogDescription>
-          )}
-          <DialogFooter>
-            {photo.hyperlink && (
-              <Button asChild variant="outline">
-                <a href={photo.hyperlink} target="_blank" rel="noopener noreferrer">
-                  <ExternalLink aria-hidden />
-                  Visit Project
-                </a>
-              </Button>
+
+            {captionShown ? (
+              <ViewerCaption photo={photo} />
+            ) : (
+              <DialogPrimitive.Title className="sr-only">{photo.title}</DialogPrimitive.Title>
             )}
-            <ShareButton photo={photo} />
-          </DialogFooter>
-        </DialogContent>
+          </DialogPrimitive.Content>
+        </DialogPrimitive.Portal>
       )}
-    </Dialog>
+    </DialogPrimitive.Root>
+  );
+}
+
+function ViewerCaption({ photo }: { photo: Photo }) {
+  const camera = photo.camera ? cameraDetailsParts(photo.camera) : [];
+  return (
+    <div
+      data-viewer-caption=""
+      className="absolute inset-x-0 bottom-0 max-h-[45dvh] overflow-y-auto bg-gradient-to-t from-black/90 via-black/75 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-8"
+    >
+      <div className="mx-auto grid max-w-5xl gap-2">
+        <DialogPrimitive.Title className="text-lg font-semibold break-words sm:text-xl">{photo.title}</DialogPrimitive.Title>
+        {photo.description && (
+          <DialogPrimitive.Description className="max-w-3xl text-sm break-words whitespace-pre-line text-white/90 sm:text-base">
+            {photo.description}
+          </DialogPrimitive.Description>
+        )}
+        {camera.length > 0 && (
+          <p data-camera-details="" className="text-xs text-white/80 sm:text-sm">
+            <span className="sr-only">Camera details: </span>
+            {camera.join(' · ')}
+          </p>
+        )}
+        <div className="flex flex-wrap gap-2 pt-1">
+          {photo.hyperlink && (
+            <a href={photo.hyperlink} target="_blank" rel="noopener noreferrer" className={ACTION}>
+              <ExternalLink aria-hidden />
+              Visit Project
+            </a>
+          )}
+          <ShareButton photo={photo} variant={null} size={null} className={ACTION} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The stage's size, for fitting the photo and for the width to ask the srcset for. */
+function useViewportSize() {
+  const read = () => ({ width: window.innerWidth, height: window.innerHeight });
+  const [size, setSize] = useState(read);
+  useEffect(() => {
+    const onResize = () => setSize(read());
+    window.addEventListener('resize', onResize);
+    return () => window.removeEventListener('resize', onResize);
+  }, []);
+  return size;
+}
+
+function ViewerStage({
+  photo,
+  neighbours,
+  onStep,
+  onClose,
+  onInteract,
+}: {
+  photo: Photo;
+  neighbours: Photo[];
+  onStep: (by: 1 | -1) => void;
+  onClose: () => void;
+  onInteract: () => void;
+}) {
+  const viewport = useViewportSize();
+  const ratio = photo.width / photo.height;
+  const fittedWidth = Math.min(viewport.width, viewport.height * ratio);
+  const fittedHeight = fittedWidth / ratio;
+  // Up to the display image at its own pixels on this screen, and never less than a useful 2.5x.
+  const maxScale = Math.min(8, Math.max(2.5, (photo.width / fittedWidth) * 1.5));
+  const { stageRef, frameRef, zoomed, stageProps } = useViewerGestures({ maxScale, onStep, onClose, onInteract });
+  // Zoomed, the srcset is asked for the width of the largest zoom: the largest stored copy, once.
+  const sizes = `${Math.ceil(fittedWidth * (zoomed ? maxScale : 1))}px`;
+
+  // The neighbours' copies for this screen are fetched ahead, so stepping shows them at once.
+  useEffect(() => {
+    const images = neighbours.map((neighbour) => {
+      const image = new Image();
+      const neighbourWidth = Math.min(viewport.width, viewport.height * (neighbour.width / neighbour.height));
+      image.sizes = `${Math.ceil(neighbourWidth)}px`;
+      image.srcset = photoSrcSet(neighbour);
+      image.src = displayImagePath(neighbour);
+      return image;
+    });
+    return () => images.forEach((image) => (image.src = ''));
+    // Only when the photo or the screen changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [photo.id, viewport.width, viewport.height]);
+
+  return (
+    <div
+      ref={stageRef}
+      data-viewer-stage=""
+      data-zoomed={zoomed ? '' : undefined}
+      className={cn(
+        'absolute inset-0 flex touch-none items-center justify-center overflow-hidden select-none',
+        zoomed ? 'cursor-grab active:cursor-grabbing' : 'cursor-zoom-in',
+      )}
+      style={{ opacity: 'var(--viewer-fade, 1)' }}
+      {...stageProps}
+    >
+      <div ref={frameRef} className="will-change-transform" style={{ width: fittedWidth, height: fittedHeight }}>
+        <PhotoImage
+          photo={photo}
+          alt={photo.title}
+          layout="full"
+          priority
+          sizes={sizes}
+          className="pointer-events-none size-full"
+          style={{ width: fittedWidth, height: fittedHeight }}
+        />
+      </div>
+      <span className="sr-only" aria-live="polite">
+        {zoomed ? 'Zoomed in' : ''}
+      </span>
+    </div>
   );
 }

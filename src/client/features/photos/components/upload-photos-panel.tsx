@@ -1,18 +1,24 @@
-import { useEffect, useId, useRef, useState } from 'react';
-import { ImageUp, LoaderCircle, X } from 'lucide-react';
+import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { ImageUp, LoaderCircle, RotateCw, X } from 'lucide-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDropzone, type FileRejection } from 'react-dropzone';
+import type { Category } from '#contract/categories.ts';
 import { PHOTO_ACCEPT, type RejectedFile } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Progress } from '#client/components/ui/progress.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { cn } from '#client/lib/utils.ts';
+import { checkSession, sendPhotoBatch } from '#client/features/photos/api/upload-photos.ts';
+import { getPhotosQueryOptions } from '#client/features/photos/api/get-photos.ts';
+import { beginRecentUpload, markRecentUploads } from '#client/features/photos/lib/recent-uploads.ts';
+import { NOT_AN_IMAGE, sniffImage } from '#client/features/photos/lib/sniff-image.ts';
 import {
-  checkSession,
-  UploadRefusedError,
-  useUploadPhotos,
-  type UploadProgress,
-} from '#client/features/photos/api/upload-photos.ts';
+  UploadQueue,
+  type FileStatus,
+  type QueuedFile,
+  type QueueSnapshot,
+} from '#client/features/photos/lib/upload-queue.ts';
 
 interface SelectedFile {
   key: string;
@@ -23,22 +29,41 @@ interface SelectedFile {
 
 const fileKey = (file: File) => `${file.name}:${file.size}:${file.lastModified}`;
 
-/** A file the picker refused, with react-dropzone's own messages. */
-interface PickerRejection {
-  name: string;
-  messages: string[];
+/**
+ * While an upload runs, the photo list refreshes when the first photos land and then at most this
+ * often (each refresh redraws every grid of the admin), and once at the end.
+ */
+const REFRESH_EVERY_MS = 15_000;
+
+interface Finished {
+  stored: number;
+  target: string;
 }
 
-/** The Upload Photos panel: pick or drop images, preview them, send them with real progress. */
-export function UploadPhotosPanel() {
+/**
+ * The Upload Photos panel: pick or drop images (anything else is refused here, with the reason),
+ * preview them, choose where they go, and send them in batches with each file's progress and a
+ * total one, a retry per failed file, and a cancel.
+ */
+export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
   const [selected, setSelected] = useState<SelectedFile[]>([]);
-  const [pickerRejections, setPickerRejections] = useState<PickerRejection[]>([]);
-  const [serverRejections, setServerRejections] = useState<RejectedFile[]>([]);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [browserRejections, setBrowserRejections] = useState<RejectedFile[]>([]);
+  const [targetId, setTargetId] = useState<number | null>(null);
   const [checkingSession, setCheckingSession] = useState(false);
-  const upload = useUploadPhotos();
-  const busy = checkingSession || upload.isPending;
+  const [queue, setQueue] = useState<UploadQueue<File> | null>(null);
+  const [snapshot, setSnapshot] = useState<QueueSnapshot<File> | null>(null);
+  const [finished, setFinished] = useState<Finished | null>(null);
+  const queryClient = useQueryClient();
+  const frame = useRef(0);
+  const recentUpload = useRef(0);
+  const lastRefresh = useRef(0);
   const titleId = useId();
+  const targetFieldId = useId();
+
+  const running = snapshot?.running ?? false;
+  const busy = checkingSession || running;
+  // A category deleted meanwhile is no target: the photo bank is.
+  const target = categories.find((category) => category.id === targetId) ?? null;
 
   // The previews' object URLs live as long as the panel, and no longer.
   const selectedRef = useRef(selected);
@@ -54,7 +79,7 @@ export function UploadPhotosPanel() {
 
   // Object URLs are made and revoked here, outside the state updaters, which React may run twice.
   const addFiles = (files: File[]) => {
-    const known = new Set(selected.map((item) => item.key));
+    const known = new Set(selectedRef.current.map((item) => item.key));
     const added: SelectedFile[] = [];
     for (const file of files) {
       const key = fileKey(file);
@@ -62,7 +87,13 @@ export function UploadPhotosPanel() {
       known.add(key);
       added.push({ key, file, previewUrl: URL.createObjectURL(file) });
     }
-    if (added.length > 0) setSelected([...selected, ...added]);
+    if (added.length === 0) return;
+    const next = [...selectedRef.current, ...added];
+    selectedRef.current = next;
+    setSelected(next);
+    // New files make a new selection: what the last one left is sent again with them.
+    setQueue(null);
+    setSnapshot(null);
   };
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -70,62 +101,132 @@ export function UploadPhotosPanel() {
     multiple: true,
     disabled: busy,
     onDrop: (accepted: File[], rejected: FileRejection[]) => {
-      setPickerRejections(
-        rejected.map(({ file, errors }) => ({ name: file.name, messages: errors.map((error) => error.message) })),
-      );
-      setServerRejections([]);
-      addFiles(accepted);
+      setFinished(null);
+      const byName = rejected.map(({ file, errors }) => ({ name: file.name, reason: errors.map((error) => error.message).join('; ') }));
+      setBrowserRejections(byName);
+      // The name says image; the content must too, before anything is sent.
+      void Promise.all(accepted.map(async (file) => ({ file, format: await sniffImage(file).catch(() => null) }))).then((checked) => {
+        const notImages = checked.filter(({ format }) => format === null).map(({ file }) => ({ name: file.name, reason: NOT_AN_IMAGE }));
+        if (notImages.length > 0) setBrowserRejections([...byName, ...notImages]);
+        addFiles(checked.filter(({ format }) => format !== null).map(({ file }) => file));
+      });
     },
   });
 
+  const release = (items: SelectedFile[]) => {
+    for (const item of items) URL.revokeObjectURL(item.previewUrl);
+  };
+
   const removeFile = (key: string) => {
-    const gone = selected.find((item) => item.key === key);
-    if (gone) URL.revokeObjectURL(gone.previewUrl);
-    setSelected(selected.filter((item) => item.key !== key));
+    const gone = selectedRef.current.find((item) => item.key === key);
+    if (gone) release([gone]);
+    const next = selectedRef.current.filter((item) => item.key !== key);
+    selectedRef.current = next;
+    setSelected(next);
+    setQueue(null);
+    setSnapshot(null);
   };
 
   const clearAll = () => {
-    for (const item of selected) URL.revokeObjectURL(item.previewUrl);
+    release(selected);
+    selectedRef.current = [];
     setSelected([]);
-    setPickerRejections([]);
+    setBrowserRejections([]);
+    setQueue(null);
+    setSnapshot(null);
   };
 
-  const startUpload = async () => {
+  /** Sends the selection; with `only`, just those files of the last upload (a retry). */
+  const startUpload = async (only?: number[]) => {
     if (selected.length === 0 || busy) return;
     setCheckingSession(true);
     const session = await checkSession();
     setCheckingSession(false);
     if (session === 'signed-out') {
-      toast({
-        title: 'Authentication Required',
-        description: 'Please refresh the page and log in again',
-        variant: 'destructive',
-      });
+      toast({ title: 'Authentication Required', description: 'Please refresh the page and log in again', variant: 'destructive' });
       return;
     }
     if (session === 'unreachable') {
       toast({ title: 'Connection Error', description: 'Unable to verify authentication', variant: 'destructive' });
       return;
     }
+    setFinished(null);
 
-    setServerRejections([]);
-    setProgress({ phase: 'uploading', percent: 0 });
-    upload.mutate(
-      { files: selected.map((item) => item.file), onProgress: setProgress },
-      {
-        onSuccess: (result) => {
-          setProgress(null);
-          setServerRejections(result.rejected);
-          clearAll();
+    const refresh = () => {
+      lastRefresh.current = Date.now();
+      return queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey });
+    };
+    // The same selection again (after a cancel or failures) keeps its id and positions, so the
+    // server stores nothing twice, even a file whose batch was cut off on its way.
+    let current = queue !== null && queue.snapshot().files.length === selected.length ? queue : null;
+    if (!current) {
+      recentUpload.current = beginRecentUpload();
+      lastRefresh.current = 0;
+      const made: UploadQueue<File> = new UploadQueue(
+        selected.map((item) => item.file),
+        {
+          send: sendPhotoBatch,
+          categoryId: target?.id ?? null,
+          // Progress comes many times a second: draw it once a frame.
+          onChange: () => {
+            if (frame.current !== 0) return;
+            frame.current = requestAnimationFrame(() => {
+              frame.current = 0;
+              setSnapshot(made.snapshot());
+            });
+          },
+          onStored: (photos) => {
+            markRecentUploads(recentUpload.current, photos.map((photo) => photo.id));
+            if (Date.now() - lastRefresh.current >= REFRESH_EVERY_MS) void refresh();
+          },
         },
-        onError: (error) => {
-          setProgress(null);
-          if (error instanceof UploadRefusedError) setServerRejections(error.rejected);
-        },
-      },
-    );
+      );
+      current = made;
+    }
+    for (const position of only ?? current.snapshot().files.map((item) => item.position)) current.retry(position);
+    setQueue(current);
+    setSnapshot(current.snapshot());
+    await current.run();
+    cancelAnimationFrame(frame.current);
+    frame.current = 0;
+    const done = current.snapshot();
+    setSnapshot(done);
+    if (done.stored > 0) await refresh();
+
+    // What was stored leaves the selection; what failed or was cancelled stays, to be sent again.
+    const storedPositions = new Set(done.files.filter((item) => item.status === 'stored').map((item) => item.position));
+    const before = selectedRef.current;
+    const sameSelection = before.length === done.files.length;
+    if (sameSelection && storedPositions.size === before.length) {
+      release(before);
+      selectedRef.current = [];
+      setSelected([]);
+      setQueue(null);
+      setSnapshot(null);
+    }
+    const targetName = target?.name ?? 'the photo bank';
+    if (done.stored > 0) {
+      setFinished({ stored: done.stored, target: targetName });
+      const refused = done.failed > 0 ? `; ${done.failed} ${done.failed === 1 ? 'file was' : 'files were'} not uploaded` : '';
+      toast({ title: 'Upload successful', description: `Uploaded ${done.stored} ${done.stored === 1 ? 'photo' : 'photos'}${refused}` });
+    } else if (done.failed > 0) {
+      toast({ title: 'Upload failed', description: done.lastMessage ?? 'Failed to upload photos', variant: 'destructive' });
+    }
   };
 
+  // The list's items keep the same handlers from render to render, so only changed files redraw.
+  const latest = useRef({ removeFile, startUpload, queue });
+  useEffect(() => {
+    latest.current = { removeFile, startUpload, queue };
+  });
+  const [handlers] = useState(() => ({
+    remove: (key: string) => latest.current.removeFile(key),
+    cancel: (position: number) => latest.current.queue?.cancelFile(position),
+    retry: (position: number) => void latest.current.startUpload([position]),
+  }));
+
+  const queued = snapshot?.files;
+  const failedFiles = queued?.filter((item) => item.status === 'failed') ?? [];
   const count = selected.length;
 
   return (
@@ -134,9 +235,29 @@ export function UploadPhotosPanel() {
         <CardTitle id={titleId} className="text-xl">
           Upload Photos
         </CardTitle>
-        <CardDescription>New photos go to the photo bank, ready to be placed in a category.</CardDescription>
+        <CardDescription>New photos come first in the photo bank, or in the category you choose.</CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
+        <div className="flex flex-wrap items-center gap-2">
+          <label htmlFor={targetFieldId} className="text-sm font-medium">
+            Upload to
+          </label>
+          <select
+            id={targetFieldId}
+            value={target?.id ?? ''}
+            disabled={busy}
+            onChange={(event) => setTargetId(event.target.value === '' ? null : Number(event.target.value))}
+            className="h-11 w-full min-w-0 rounded-md sm:w-auto sm:max-w-xs sm:min-w-48 border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
+          >
+            <option value="">Photo bank</option>
+            {categories.map((category) => (
+              <option key={category.id} value={category.id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+
         {/* Beside the drop area, not in it: a button may not hold another control. */}
         <input {...getInputProps({ 'aria-label': 'Photos to upload' })} />
         <div
@@ -155,44 +276,52 @@ export function UploadPhotosPanel() {
           <p className="text-xs text-muted-foreground">Images will be automatically resized to square format</p>
         </div>
 
-        {pickerRejections.length > 0 && (
-          <FileProblems
-            heading={`${pickerRejections.length} file(s) not added`}
-            items={pickerRejections.map(({ name, messages }) => ({ name, reason: messages.join('; ') }))}
-          />
+        {browserRejections.length > 0 && (
+          <FileProblems heading={`${browserRejections.length} file(s) not added`} items={browserRejections} />
+        )}
+
+        {finished && (
+          <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
+            <p className="mr-auto">
+              {finished.stored} {finished.stored === 1 ? 'photo' : 'photos'} uploaded to {finished.target}, first there and
+              marked New.
+            </p>
+            <Button variant="outline" onClick={showRecentUploads}>
+              Show them
+            </Button>
+          </div>
         )}
 
         {count > 0 && (
           <>
-            <ul aria-label="Selected photos" className="grid grid-cols-3 gap-3 sm:grid-cols-4 lg:grid-cols-6">
-              {selected.map(({ key, file, previewUrl }) => (
-                <li key={key} className="grid min-w-0 gap-1">
-                  <div className="relative aspect-square overflow-hidden rounded-md border bg-muted">
-                    <img src={previewUrl} alt="" className="size-full object-cover" />
-                    <Button
-                      variant="secondary"
-                      size="icon"
-                      className="absolute top-1 right-1 size-7 rounded-full bg-background/90 shadow-sm"
-                      aria-label={`Remove ${file.name}`}
-                      disabled={busy}
-                      onClick={() => removeFile(key)}
-                    >
-                      <X aria-hidden />
-                    </Button>
-                  </div>
-                  <p className="truncate text-xs text-muted-foreground" title={file.name}>
-                    {file.name}
-                  </p>
-                </li>
+            <ul
+              aria-label="Selected photos"
+              className="grid max-h-[32rem] grid-cols-3 gap-3 overflow-y-auto p-0.5 sm:grid-cols-4 lg:grid-cols-6"
+            >
+              {selected.map((item, index) => (
+                <SelectedFileItem
+                  key={item.key}
+                  item={item}
+                  queued={queued?.[index]}
+                  removable={!busy}
+                  onRemove={handlers.remove}
+                  onCancel={handlers.cancel}
+                  onRetry={handlers.retry}
+                />
               ))}
             </ul>
 
-            {progress && <UploadProgressBar progress={progress} />}
+            {snapshot && (running || snapshot.pending > 0) && <TotalProgress snapshot={snapshot} />}
 
             <div className="flex flex-wrap items-center gap-3">
               <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
                 {count} file(s) selected
               </p>
+              {running && (
+                <Button variant="outline" onClick={() => queue?.cancel()}>
+                  Cancel upload
+                </Button>
+              )}
               <Button variant="outline" onClick={clearAll} disabled={busy}>
                 Clear All
               </Button>
@@ -204,26 +333,125 @@ export function UploadPhotosPanel() {
           </>
         )}
 
-        {serverRejections.length > 0 && (
-          <FileProblems heading={`${serverRejections.length} file(s) not uploaded`} items={serverRejections} />
+        {!running && failedFiles.length > 0 && (
+          <FileProblems
+            heading={`${failedFiles.length} file(s) not uploaded`}
+            items={failedFiles.map((item) => ({ name: item.file.name, reason: item.reason ?? 'Failed to upload' }))}
+          />
         )}
       </CardContent>
     </Card>
   );
 }
 
-function UploadProgressBar({ progress }: { progress: UploadProgress }) {
+/** Brings the first photo of the latest upload into view, where it now stands first. */
+function showRecentUploads() {
+  const first = document.querySelector<HTMLElement>('[data-recent-upload]');
+  first?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+  first?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
+}
+
+const STATUS_TEXT: Record<FileStatus, string> = {
+  waiting: 'Waiting',
+  sending: 'Uploading',
+  processing: 'Processing…',
+  stored: 'Uploaded',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+};
+
+/** One file of the selection: its preview, name, and while an upload runs its own progress and status. */
+const SelectedFileItem = memo(function SelectedFileItem({
+  item,
+  queued,
+  removable,
+  onRemove,
+  onCancel,
+  onRetry,
+}: {
+  item: SelectedFile;
+  queued: QueuedFile<File> | undefined;
+  removable: boolean;
+  onRemove: (key: string) => void;
+  onCancel: (position: number) => void;
+  onRetry: (position: number) => void;
+}) {
+  const { key, file, previewUrl } = item;
+  const status = queued?.status;
+  const percent = queued && file.size > 0 ? Math.round((Math.min(queued.sentBytes, file.size) / file.size) * 100) : 0;
+  const statusText = status === 'sending' ? `Uploading ${percent}%` : status ? STATUS_TEXT[status] : null;
+  return (
+    <li className="grid min-w-0 gap-1" data-status={status}>
+      <div className="relative aspect-square overflow-hidden rounded-md border bg-muted">
+        <img src={previewUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
+        {status === 'waiting' && !removable ? (
+          <CornerButton label={`Cancel ${file.name}`} onClick={() => onCancel(queued!.position)}>
+            <X aria-hidden />
+          </CornerButton>
+        ) : status === 'failed' && removable ? (
+          <CornerButton label={`Retry ${file.name}`} onClick={() => onRetry(queued!.position)}>
+            <RotateCw aria-hidden />
+          </CornerButton>
+        ) : removable ? (
+          <CornerButton label={`Remove ${file.name}`} onClick={() => onRemove(key)}>
+            <X aria-hidden />
+          </CornerButton>
+        ) : null}
+        {status && status !== 'waiting' && (
+          <div className="absolute inset-x-0 bottom-0 h-1.5 bg-background/70" aria-hidden>
+            <div
+              className={cn('h-full', status === 'failed' ? 'bg-destructive' : 'bg-primary')}
+              style={{ width: `${status === 'stored' || status === 'processing' || status === 'failed' ? 100 : percent}%` }}
+            />
+          </div>
+        )}
+      </div>
+      <p className="truncate text-xs text-muted-foreground" title={file.name}>
+        {file.name}
+      </p>
+      {statusText && (
+        <p
+          className={cn('truncate text-xs', status === 'failed' ? 'text-destructive' : 'text-muted-foreground')}
+          title={queued?.reason ?? undefined}
+        >
+          {statusText}
+        </p>
+      )}
+    </li>
+  );
+});
+
+function CornerButton({ label, onClick, children }: { label: string; onClick: () => void; children: ReactNode }) {
+  return (
+    <Button
+      variant="secondary"
+      size="icon"
+      // 44 px to the finger: the visible circle is smaller, its hit area is not.
+      className="absolute top-0 right-0 size-11 rounded-full bg-transparent p-0 shadow-none hover:bg-transparent"
+      aria-label={label}
+      onClick={onClick}
+    >
+      <span className="flex size-7 items-center justify-center rounded-full bg-background/90 shadow-sm [&_svg]:size-4">{children}</span>
+    </Button>
+  );
+}
+
+function TotalProgress({ snapshot }: { snapshot: QueueSnapshot<File> }) {
   const labelId = useId();
-  const label = progress.phase === 'processing' ? 'Processing…' : `Uploading… ${progress.percent}%`;
+  const total = snapshot.stored + snapshot.failed + snapshot.pending;
+  const settled = snapshot.stored + snapshot.failed;
+  const label = `Uploaded ${snapshot.stored} of ${total}${snapshot.failed > 0 ? `, ${snapshot.failed} failed` : ''}`;
   return (
     <div className="grid gap-1.5">
-      <div className="flex justify-between text-sm">
-        <span id={labelId}>{progress.phase === 'processing' ? 'Processing…' : 'Uploading…'}</span>
+      <div className="flex justify-between gap-2 text-sm">
+        <span id={labelId}>
+          {settled === total ? 'Finishing…' : 'Uploading…'} {label}
+        </span>
         <span className="tabular-nums" aria-hidden>
-          {progress.percent}%
+          {snapshot.percent}%
         </span>
       </div>
-      <Progress value={progress.percent} aria-labelledby={labelId} getValueLabel={() => label} />
+      <Progress value={snapshot.percent} aria-labelledby={labelId} getValueLabel={() => `${snapshot.percent}%, ${label}`} />
     </div>
   );
 }
@@ -232,7 +460,7 @@ function FileProblems({ heading, items }: { heading: string; items: RejectedFile
   return (
     <div role="alert" className="rounded-md border border-destructive/50 bg-destructive/5 p-3 text-sm">
       <p className="font-medium text-destructive">{heading}</p>
-      <ul className="mt-1 grid gap-0.5">
+      <ul className="mt-1 grid max-h-48 gap-0.5 overflow-y-auto">
         {items.map(({ name, reason }, index) => (
           <li key={`${name}-${index}`} className="break-words">
             <span className="font-medium">{name}</span>: {reason}

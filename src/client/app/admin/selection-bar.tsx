@@ -1,0 +1,86 @@
+import { ArrowDownAZ, FolderInput, Trash2, X } from 'lucide-react';
+import type { PhotoOrderKey } from '#contract/photos.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuTrigger,
+} from '#client/components/ui/dropdown-menu.tsx';
+import type { MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
+import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
+
+const ORDER_LABELS: Record<PhotoOrderKey, string> = {
+  title: 'By title',
+  taken: 'By date taken',
+  upload: 'By upload',
+};
+
+export interface SelectionBarProps {
+  count: number;
+  /** The bank and every category. */
+  moveTargets: MoveTarget[];
+  pending: boolean;
+  onMove: (target: ContainerId) => void;
+  onOrder: (by: PhotoOrderKey) => void;
+  onDelete: () => void;
+  onClear: () => void;
+}
+
+/**
+ * What to do with the selected photos, each action one request: stays at the bottom of the screen
+ * while the photos are in view, so the owner can select far down and act at once.
+ */
+export function SelectionBar({ count, moveTargets, pending, onMove, onOrder, onDelete, onClear }: SelectionBarProps) {
+  return (
+    <div
+      role="toolbar"
+      aria-label="Selected photos"
+      className="sticky bottom-3 z-30 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 shadow-lg"
+    >
+      <p className="mr-auto px-2 text-sm font-medium" aria-live="polite">
+        {count} selected
+      </p>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" className="h-11" disabled={pending}>
+            <FolderInput aria-hidden />
+            Move to…
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>Move {count} photo(s) to…</DropdownMenuLabel>
+          {moveTargets.map((target) => (
+            <DropdownMenuItem key={target.id ?? 'bank'} onSelect={() => onMove(target.id)}>
+              {target.label}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <Button variant="outline" className="h-11" disabled={pending}>
+            <ArrowDownAZ aria-hidden />
+            Order
+          </Button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <DropdownMenuLabel>Order the selected photos</DropdownMenuLabel>
+          {(Object.keys(ORDER_LABELS) as PhotoOrderKey[]).map((key) => (
+            <DropdownMenuItem key={key} onSelect={() => onOrder(key)}>
+              {ORDER_LABELS[key]}
+            </DropdownMenuItem>
+          ))}
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <Button variant="outline" className="h-11 hover:text-destructive" disabled={pending} onClick={onDelete}>
+        <Trash2 aria-hidden />
+        Delete
+      </Button>
+      <Button variant="ghost" size="icon" className="size-11" aria-label="Clear the selection" onClick={onClear}>
+        <X aria-hidden />
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,40 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useLocation } from 'wouter';
+import { CurrentUser, type SignInLinkRequest, type UseSignInLinkRequest } from '#contract/auth.ts';
+import { MessageResponse } from '#contract/common.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { api, screens } from '#contract/routes.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { getUserQueryOptions } from './get-user.ts';
+
+/** The server answers the same neutral words whether or not the email is the owner's. */
+export function requestSignInLink(body: SignInLinkRequest): Promise<MessageResponse> {
+  return apiClient.post(api.signInLink, body, { schema: MessageResponse });
+}
+
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: requestSignInLink,
+    onError: (error) => {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to send sign-in link'), variant: 'destructive' });
+    },
+  });
+}
+
+export function spendSignInLink(body: UseSignInLinkRequest): Promise<CurrentUser> {
+  return apiClient.post(api.useSignInLink, body, { schema: CurrentUser });
+}
+
+/** Spends the mailed link and opens the site signed in, as a sign-in with the password does. */
+export function useSignInWithLink() {
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  return useMutation({
+    mutationFn: spendSignInLink,
+    onSuccess: async () => {
+      toast({ title: 'Login successful', description: 'Welcome back!' });
+      await queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
+      navigate(screens.home);
+    },
+  });
+}

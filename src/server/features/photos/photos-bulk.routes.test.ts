@@ -1,0 +1,236 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { Category } from '#contract/categories.ts';
+import { UNDO_WINDOW_MS, type Photo } from '#contract/photos.ts';
+import { createCategory } from '#tests/fixtures/photos.ts';
+import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
+
+/** Bulk move, order, delete and Undo (issue 15 items 4 and 5): each one request, all or nothing. */
+
+let t: TestApp;
+let cookie: string;
+let clock: ReturnType<typeof createTestClock>;
+afterEach(async () => {
+  await t?.close();
+});
+
+async function start() {
+  clock = createTestClock();
+  t = await createTestApp({ clock });
+  cookie = await t.signIn();
+}
+
+const post = (url: string, payload: object, signedIn = true) =>
+  t.app.inject({ method: 'POST', url, payload, headers: signedIn ? { cookie } : {} });
+
+/** `count` photo rows in the bank, written straight to the database: these tests need no image files. */
+async function insertPhotos(count: number, titles?: string[]): Promise<number[]> {
+  const owner = await t.database.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
+  const rows = Array.from({ length: count }, (_, index) => {
+    const key = `bulk${String(index).padStart(5, '0')}`;
+    return {
+      userId: owner.id,
+      categoryId: null,
+      title: titles?.[index] ?? `Photo ${index + 1}`,
+      sortOrder: index,
+      fileKey: key,
+      filename: `${key}.webp`,
+      thumbnail: `${key}-thumb.webp`,
+      variants: '[]',
+      width: 10,
+      height: 10,
+      // One second apart: the upload order is the insertion order.
+      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
+      updatedAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
+    };
+  });
+  const inserted = await t.database.db.insertInto('photos').values(rows).returning('id').execute();
+  return inserted.map((row) => row.id);
+}
+
+/** [id, categoryId, order] of every live photo, as the owner's list gives them. */
+async function placements(): Promise<Array<[number, number | null, number]>> {
+  const photos = (await t.app.inject({ url: '/api/photos', headers: { cookie } })).json<Photo[]>();
+  return photos.map((photo) => [photo.id, photo.categoryId, photo.order]);
+}
+
+describe('POST /api/photos/move', () => {
+  it('moves 100 photos to the end of a category in one request, in their page order', async () => {
+    await start();
+    const category = await createCategory(t, 'Wedding');
+    const [first, ...rest] = await insertPhotos(102);
+    // One photo is in the category already: the 100 go after it.
+    await t.database.db.updateTable('photos').set({ categoryId: category, sortOrder: 5 }).where('id', '=', first!).execute();
+    const moved = rest.slice(0, 100);
+
+    const response = await post('/api/photos/move', { ids: [...moved].reverse(), categoryId: category });
+    expect(response.statusCode, response.body).toBe(200);
+    const after = await placements();
+    expect(after.filter(([, categoryId]) => categoryId === category)).toEqual([
+      [first, category, 5],
+      ...moved.map((id, index) => [id, category, 6 + index]),
+    ]);
+    expect(after.filter(([, categoryId]) => categoryId === null).map(([id]) => id)).toEqual([rest[100]]);
+
+    // And back to the bank, after what is there.
+    expect((await post('/api/photos/move', { ids: moved.slice(0, 2), categoryId: null })).statusCode).toBe(200);
+    expect((await placements()).filter(([, categoryId]) => categoryId === null)).toEqual([
+      [rest[100], null, 101],
+      [moved[0], null, 102],
+      [moved[1], null, 103],
+    ]);
+  });
+
+  it('is atomic: one unknown photo or an unknown category changes nothing', async () => {
+    await start();
+    const category = await createCategory(t, 'Wedding');
+    const ids = await insertPhotos(100);
+    const before = await placements();
+
+    const unknownPhoto = await post('/api/photos/move', { ids: [...ids.slice(0, 99), 999_999], categoryId: category });
+    expect(unknownPhoto.statusCode).toBe(404);
+    expect(unknownPhoto.json().message).toBe('Photo 999999 not found');
+    expect(await placements()).toEqual(before);
+
+    const unknownCategory = await post('/api/photos/move', { ids, categoryId: 999_999 });
+    expect(unknownCategory.statusCode).toBe(400);
+    expect(await placements()).toEqual(before);
+
+    // A photo in the trash is no longer there to move.
+    await post('/api/photos/delete', { ids: [ids[0]!] });
+    expect((await post('/api/photos/move', { ids: ids.slice(0, 2), categoryId: category })).statusCode).toBe(404);
+    expect((await placements()).filter(([, categoryId]) => categoryId !== null)).toEqual([]);
+  });
+
+  it('refuses a visitor, an empty or repeated list and more than 10000 ids, with reasons', async () => {
+    await start();
+    const [id] = await insertPhotos(1);
+    expect((await post('/api/photos/move', { ids: [id], categoryId: null }, false)).statusCode).toBe(401);
+    const empty = await post('/api/photos/move', { ids: [], categoryId: null });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toContain('Select at least one photo');
+    expect((await post('/api/photos/move', { ids: [id, id], categoryId: null })).json().message).toContain(
+      'Each photo may appear only once',
+    );
+    const many = Array.from({ length: 10_001 }, (_, index) => index + 1);
+    expect((await post('/api/photos/move', { ids: many, categoryId: null })).statusCode).toBe(400);
+  });
+});
+
+describe('POST /api/photos/order', () => {
+  it('sorts a whole section, or only the selected photos among the places they hold', async () => {
+    await start();
+    const ids = await insertPhotos(5, ['delta', 'Alpha', 'charlie', 'bravo 10', 'bravo 9']);
+    const titlesInOrder = async () => {
+      const photos = (await t.app.inject({ url: '/api/photos', headers: { cookie } })).json<Photo[]>();
+      return photos.map((photo) => photo.title);
+    };
+
+    expect((await post('/api/photos/order', { ids, by: 'title' })).statusCode).toBe(200);
+    expect(await titlesInOrder()).toEqual(['Alpha', 'bravo 9', 'bravo 10', 'charlie', 'delta']);
+
+    // Without a date taken yet, by date taken is by upload.
+    expect((await post('/api/photos/order', { ids, by: 'taken' })).statusCode).toBe(200);
+    expect(await titlesInOrder()).toEqual(['delta', 'Alpha', 'charlie', 'bravo 10', 'bravo 9']);
+
+    // Only two selected: they swap their places; the others stay where they are.
+    await post('/api/photos/order', { ids: [ids[0]!, ids[1]!], by: 'title' });
+    expect(await titlesInOrder()).toEqual(['Alpha', 'delta', 'charlie', 'bravo 10', 'bravo 9']);
+    expect((await placements()).map(([, , order]) => order)).toEqual([0, 1, 2, 3, 4]);
+
+    await post('/api/photos/order', { ids, by: 'upload' });
+    expect(await titlesInOrder()).toEqual(['delta', 'Alpha', 'charlie', 'bravo 10', 'bravo 9']);
+
+    const before = await placements();
+    expect((await post('/api/photos/order', { ids: [ids[0]!, 999_999], by: 'title' })).statusCode).toBe(404);
+    expect((await post('/api/photos/order', { ids, by: 'size' })).statusCode).toBe(400);
+    expect(await placements()).toEqual(before);
+  });
+});
+
+describe('POST /api/photos/delete and Undo', () => {
+  it('deletes 100 photos in one request, and Undo within the window brings every one back where it was', async () => {
+    await start();
+    const category = await createCategory(t, 'Wedding');
+    const ids = await insertPhotos(110);
+    await post('/api/photos/move', { ids: ids.slice(0, 50), categoryId: category });
+    const before = await placements();
+    const doomed = ids.slice(5, 105);
+
+    const deleted = await post('/api/photos/delete', { ids: doomed });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({
+      message: '100 photos deleted',
+      ids: doomed,
+      undoUntil: new Date(clock().getTime() + UNDO_WINDOW_MS).toISOString(),
+    });
+    expect((await placements()).map(([id]) => id)).toEqual([...ids.slice(0, 5), ...ids.slice(105)]);
+    // A visitor does not see them either.
+    expect((await t.app.inject(`/api/photos/${doomed[0]}`)).statusCode).toBe(404);
+
+    clock.advance(UNDO_WINDOW_MS - 1000);
+    const restored = await post('/api/photos/restore', { ids: doomed });
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(await placements()).toEqual(before);
+  });
+
+  it('is atomic: one unknown photo deletes nothing; a restore of anything not in the trash restores nothing', async () => {
+    await start();
+    const ids = await insertPhotos(100);
+    const before = await placements();
+
+    const refused = await post('/api/photos/delete', { ids: [...ids.slice(1), 999_999] });
+    expect(refused.statusCode).toBe(404);
+    expect(await placements()).toEqual(before);
+
+    await post('/api/photos/delete', { ids: ids.slice(0, 10) });
+    // ids[10] was never deleted: the whole Undo is refused, and the ten stay in the trash.
+    const mixed = await post('/api/photos/restore', { ids: ids.slice(0, 11) });
+    expect(mixed.statusCode).toBe(404);
+    expect((await placements()).map(([id]) => id)).toEqual(ids.slice(10));
+    expect((await post('/api/photos/restore', { ids: ids.slice(0, 10) })).statusCode).toBe(200);
+    expect(await placements()).toEqual(before);
+  });
+
+  it('refuses Undo once the window has passed, and a visitor at any time', async () => {
+    await start();
+    const ids = await insertPhotos(3);
+    await post('/api/photos/delete', { ids });
+    expect((await post('/api/photos/restore', { ids }, false)).statusCode).toBe(401);
+    clock.advance(UNDO_WINDOW_MS + 1);
+    const late = await post('/api/photos/restore', { ids });
+    expect(late.statusCode).toBe(404);
+    expect(late.json().message).toBe('These photos can no longer be restored');
+    expect(await placements()).toEqual([]);
+  });
+});
+
+describe('Undo of a category delete', () => {
+  it('brings the category back with the photos still in it, within the window only', async () => {
+    await start();
+    const created = await post('/api/categories', { name: 'Travel', description: 'Far away' });
+    const category = created.json<Category>();
+    const ids = await insertPhotos(3);
+    await post('/api/photos/move', { ids, categoryId: category.id });
+
+    const deleted = await t.app.inject({ method: 'DELETE', url: `/api/categories/${category.id}`, headers: { cookie } });
+    expect(deleted.statusCode).toBe(200);
+    expect((await placements()).map(([, categoryId]) => categoryId)).toEqual([null, null, null]);
+    // One photo is moved on meanwhile: it stays where the owner put it.
+    const other = await createCategory(t, 'Other work', 1);
+    await post('/api/photos/move', { ids: [ids[2]!], categoryId: other });
+
+    const restored = await post(`/api/categories/${category.id}/restore`, {});
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toEqual(category);
+    expect(await placements()).toEqual([
+      [ids[0], category.id, 0],
+      [ids[1], category.id, 1],
+      [ids[2], other, 0],
+    ]);
+
+    await t.app.inject({ method: 'DELETE', url: `/api/categories/${category.id}`, headers: { cookie } });
+    clock.advance(UNDO_WINDOW_MS + 1);
+    expect((await post(`/api/categories/${category.id}/restore`, {})).statusCode).toBe(404);
+    expect((await post(`/api/categories/${other}/restore`, {})).statusCode).toBe(404);
+  });
+});

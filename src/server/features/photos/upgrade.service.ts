@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import sharp from 'sharp';
+import type { AppContext } from '#server/app-context.ts';
+import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
+import { publicFilesOf } from './photos.service.ts';
+
+/**
+ * Re-renders existing photos from their originals with today's pipeline, one at a time, while the
+ * site serves: each file is replaced whole (stores never show a half-written file), then the row
+ * gets the new files and a version one higher, so every URL (`?v=`) changes and caches fetch the
+ * new copies. By default only photos the colour pipeline changes are touched (a wide-gamut or
+ * Ultra HDR original whose display image is not yet P3 or HDR); an sRGB photo would come out
+ * byte for byte as it is, and bumping it would only empty caches.
+ */
+
+export type UpgradeContext = Pick<AppContext, 'db' | 'media'>;
+
+export interface UpgradeOptions {
+  /** Re-render every photo with an original, whatever its colour. */
+  all?: boolean;
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface UpgradeReport {
+  upgraded: number;
+  /** Already as today's pipeline makes them, or sRGB photos it would not change. */
+  upToDate: number;
+  /** No original kept (photos from before originals were kept, or lost): left as they are. */
+  withoutOriginal: number;
+  /** Deleted while being re-rendered; their new files were removed again. */
+  deletedMeanwhile: number;
+  /** Originals the pipeline refuses now (damaged): left as they are, named with the reason. */
+  failed: Array<{ id: number; reason: string }>;
+}
+
+async function originalNameOf(originals: FileStore, fileKey: string): Promise<string | null> {
+  for await (const file of originals.list(`${fileKey}.`)) return file.name;
+  return null;
+}
+
+/** A stored file copied to local disk, where sharp reads it; S3 stores have no path of their own. */
+async function copyToDisk(store: FileStore, name: string, dir: string, as: 'original' | 'display'): Promise<string | null> {
+  const opened = await store.open(name);
+  if (!opened) return null;
+  // An original and its display JPEG share a name (the key and .jpg), in different stores.
+  const file = path.join(dir, `${as}-${name}`);
+  await pipeline(opened.stream, fs.createWriteStream(file));
+  return file;
+}
+
+/** Whether the display image already shows what the original holds (P3 kept, gain map kept). */
+async function displayIsCurrent(uploads: FileStore, displayName: string, colour: SourceColour, dir: string): Promise<boolean> {
+  const display = await copyToDisk(uploads, displayName, dir, 'display');
+  if (!display) return false;
+  try {
+    const meta = await sharp(display).metadata();
+    return (!colour.wideGamut || meta.icc !== undefined) && (!colour.gainMap || meta.gainMap !== undefined);
+  } catch {
+    return false;
+  } finally {
+    await fsp.rm(display, { force: true });
+  }
+}
+
+export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions = {}): Promise<UpgradeReport> {
+  const { db, media } = ctx;
+  const rows = await db
+    .selectFrom('photos')
+    .select(['id', 'fileKey', 'filename', 'thumbnail', 'variants'])
+    .orderBy('id')
+    .execute();
+  const report: UpgradeReport = { upgraded: 0, upToDate: 0, withoutOriginal: 0, deletedMeanwhile: 0, failed: [] };
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atelier-upgrade-'));
+  try {
+    for (const [index, row] of rows.entries()) {
+      const originalName = await originalNameOf(media.originals, row.fileKey);
+      const original = originalName ? await copyToDisk(media.originals, originalName, dir, 'original') : null;
+      if (!original) {
+        report.withoutOriginal += 1;
+      } else {
+        try {
+          const colour = sourceColourOf(await sharp(original).metadata());
+          const changes = colour.wideGamut || colour.gainMap;
+          if (!options.all && (!changes || (await displayIsCurrent(media.uploads, row.filename, colour, dir)))) {
+            report.upToDate += 1;
+          } else {
+            await rerender(ctx, row, original, report);
+          }
+        } catch (error) {
+          report.failed.push({ id: row.id, reason: error instanceof Error ? error.message : String(error) });
+        } finally {
+          await fsp.rm(original, { force: true });
+        }
+      }
+      options.onProgress?.(index + 1, rows.length);
+    }
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
+  return report;
+}
+
+async function rerender(
+  ctx: UpgradeContext,
+  row: { id: number; fileKey: string; filename: string; thumbnail: string; variants: string },
+  original: string,
+  report: UpgradeReport,
+): Promise<void> {
+  const { db, media } = ctx;
+  // The same key, so the same names: each put replaces a file whole, and a visitor between two
+  // puts sees an old and a new copy of the same picture, never a missing one.
+  const rendered = await media.images.renderPhoto(original, row.fileKey, media.uploads);
+  const newNames = [rendered.filename, rendered.thumbnail, ...rendered.variants.map((variant) => variant.filename)];
+  const updated = await db
+    .updateTable('photos')
+    .set((eb) => ({
+      filename: rendered.filename,
+      thumbnail: rendered.thumbnail,
+      variants: JSON.stringify(rendered.variants),
+      width: rendered.width,
+      height: rendered.height,
+      placeholder: rendered.placeholder,
+      version: eb('version', '+', 1),
+    }))
+    .where('id', '=', row.id)
+    .where('fileKey', '=', row.fileKey)
+    .executeTakeFirst();
+  if (Number(updated.numUpdatedRows) === 0) {
+    // Deleted while it was rendered: its delete removed the old names; these are the new ones.
+    await Promise.allSettled(newNames.map((name) => media.uploads.delete(name)));
+    report.deletedMeanwhile += 1;
+    return;
+  }
+  // Names the new render no longer makes (a width or format of an older pipeline).
+  const stale = publicFilesOf(row).filter((name) => !newNames.includes(name));
+  await Promise.allSettled(stale.map((name) => media.uploads.delete(name)));
+  report.upgraded += 1;
+}
