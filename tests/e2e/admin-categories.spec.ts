@@ -182,6 +182,8 @@ test.describe('category manager', () => {
     await page.reload();
 
     const image = categoryCard(page, name).getByRole('img', { name: title });
+    // Tiles load lazily: a card below the fold asks for its image only once it is scrolled near.
+    await image.scrollIntoViewIfNeeded();
     await expect(image).toHaveAttribute('data-image-state', 'failed');
     await expect(image).toHaveCSS('opacity', '0.5');
   });
