@@ -1,6 +1,9 @@
 import type { Db } from '#server/db/database.ts';
 import type { NewPhotoRow, PhotoRow, PhotoUpdate } from './photos.table.ts';
 
+/** What one render of an original sets on its row. */
+export type RenderedColumns = Required<Pick<NewPhotoRow, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'placeholder'>>;
+
 export type PhotoWithCategoryRow = PhotoRow & { categoryName: string | null; categoryHidden: number | null };
 
 /** A row with the id of its live category: null in the bank, or while its category is in the trash. */
@@ -172,4 +175,23 @@ export function listPhotosForCameraDetails(
 /** Camera details are read from the original, not shown in any file: the version stays. */
 export async function setCameraDetails(db: Db, id: number, cameraDetails: string): Promise<void> {
   await db.updateTable('photos').set({ cameraDetails }).where('id', '=', id).execute();
+}
+
+/** Every photo, oldest first, with the columns that name its files. */
+export function listAllPhotoFiles(db: Db): Promise<Array<Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants'>>> {
+  return db.selectFrom('photos').select(['id', 'fileKey', 'filename', 'thumbnail', 'variants']).orderBy('id').execute();
+}
+
+/**
+ * Points a photo at the files of a new render and raises its version, so every URL (`?v=`) changes;
+ * false when the photo is gone (or its key changed) meanwhile.
+ */
+export async function replaceRenderedFiles(db: Db, id: number, fileKey: string, columns: RenderedColumns): Promise<boolean> {
+  const updated = await db
+    .updateTable('photos')
+    .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('fileKey', '=', fileKey)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

@@ -15,6 +15,7 @@ import {
 import { isShownToVisitors, type VisitorViewSettings } from '#contract/portfolio-sections.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
+import type { RenderedPhoto } from '#server/images/image-pipeline.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
 import { orderSelection } from './photo-bulk-order.ts';
@@ -113,6 +114,23 @@ export async function updatePhoto(ctx: PhotosContext, userId: number, id: number
   });
   if (!row) throw notFound('Photo not found');
   return toPhoto(row);
+}
+
+/** The columns of a photo row that one render of its original fills. */
+export function renderedColumns(rendered: RenderedPhoto) {
+  return {
+    filename: rendered.filename,
+    thumbnail: rendered.thumbnail,
+    variants: JSON.stringify(rendered.variants),
+    width: rendered.width,
+    height: rendered.height,
+    placeholder: rendered.placeholder,
+  };
+}
+
+/** Every public name one render wrote. */
+export function renderedFilesOf(rendered: RenderedPhoto): string[] {
+  return [rendered.filename, rendered.thumbnail, ...rendered.variants.map((variant) => variant.filename)];
 }
 
 /** Every public name a photo row points at. */

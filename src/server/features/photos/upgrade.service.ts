@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import type { AppContext } from '#server/app-context.ts';
 import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { publicFilesOf } from './photos.service.ts';
+import * as repo from './photos.repository.ts';
+import { publicFilesOf, renderedColumns, renderedFilesOf } from './photos.service.ts';
 
 /**
  * Re-renders existing photos from their originals with today's pipeline, one at a time, while the
@@ -69,11 +70,7 @@ async function displayIsCurrent(uploads: FileStore, displayName: string, colour:
 
 export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions = {}): Promise<UpgradeReport> {
   const { db, media } = ctx;
-  const rows = await db
-    .selectFrom('photos')
-    .select(['id', 'fileKey', 'filename', 'thumbnail', 'variants'])
-    .orderBy('id')
-    .execute();
+  const rows = await repo.listAllPhotoFiles(db);
   const report: UpgradeReport = { upgraded: 0, upToDate: 0, withoutOriginal: 0, deletedMeanwhile: 0, failed: [] };
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atelier-upgrade-'));
   try {
@@ -115,22 +112,8 @@ async function rerender(
   // The same key, so the same names: each put replaces a file whole, and a visitor between two
   // puts sees an old and a new copy of the same picture, never a missing one.
   const rendered = await media.images.renderPhoto(original, row.fileKey, media.uploads);
-  const newNames = [rendered.filename, rendered.thumbnail, ...rendered.variants.map((variant) => variant.filename)];
-  const updated = await db
-    .updateTable('photos')
-    .set((eb) => ({
-      filename: rendered.filename,
-      thumbnail: rendered.thumbnail,
-      variants: JSON.stringify(rendered.variants),
-      width: rendered.width,
-      height: rendered.height,
-      placeholder: rendered.placeholder,
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', row.id)
-    .where('fileKey', '=', row.fileKey)
-    .executeTakeFirst();
-  if (Number(updated.numUpdatedRows) === 0) {
+  const newNames = renderedFilesOf(rendered);
+  if (!(await repo.replaceRenderedFiles(db, row.id, row.fileKey, renderedColumns(rendered)))) {
     // Deleted while it was rendered: its delete removed the old names; these are the new ones.
     await Promise.allSettled(newNames.map((name) => media.uploads.delete(name)));
     report.deletedMeanwhile += 1;

@@ -8,7 +8,14 @@ import type { Media } from '#server/images/media.ts';
 import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
 import * as repo from './photos.repository.ts';
 import * as placement from './upload-placement.repository.ts';
-import { deletePhotoFiles, storedCameraDetails, toPhoto, type PhotosContext } from './photos.service.ts';
+import {
+  deletePhotoFiles,
+  renderedColumns,
+  renderedFilesOf,
+  storedCameraDetails,
+  toPhoto,
+  type PhotosContext,
+} from './photos.service.ts';
 import type { PhotoRow } from './photos.table.ts';
 
 /**
@@ -18,10 +25,6 @@ import type { PhotoRow } from './photos.table.ts';
  */
 
 export const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp'];
-
-function renderedFilesOf(rendered: RenderedPhoto): string[] {
-  return [rendered.filename, rendered.thumbnail, ...rendered.variants.map((variant) => variant.filename)];
-}
 
 /** A title from an upload's name: no folders, no extension, no control characters, ≤ 255. */
 export function titleFromFileName(fileName: string): string {
@@ -112,12 +115,7 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     hyperlink: null,
     sortOrder,
     fileKey: key,
-    filename: rendered.filename,
-    thumbnail: rendered.thumbnail,
-    variants: JSON.stringify(rendered.variants),
-    width: rendered.width,
-    height: rendered.height,
-    placeholder: rendered.placeholder,
+    ...renderedColumns(rendered),
     tracks: null,
     cameraDetails,
     createdAt: now,
