@@ -3,7 +3,7 @@ import type { PortfolioOwner, PortfolioSettingsChanges } from '#contract/portfol
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import * as repo from './owner.repository.ts';
-import type { UserRow } from './users.table.ts';
+import type { UserRow, UserUpdate } from './users.table.ts';
 
 /**
  * The users row is both the owner's credentials and their portfolio's settings; this service is
@@ -12,6 +12,21 @@ import type { UserRow } from './users.table.ts';
 
 type OwnerContext = Pick<AppContext, 'db' | 'clock'>;
 
+/** The owner's switches: booleans in the contract, 0 or 1 in a column of the same name. */
+const SWITCHES = ['showContactForm', 'showCameraDetails', 'compactTopBar', 'showOtherSection', 'showEmptyCategories'] as const;
+type Switch = (typeof SWITCHES)[number];
+
+function switchesOf(row: UserRow): Record<Switch, boolean> {
+  return Object.fromEntries(SWITCHES.map((name) => [name, row[name] === 1])) as Record<Switch, boolean>;
+}
+
+/** A change of settings as columns: the switches it names as 0 or 1, the rest as they come. */
+function settingsColumns(changes: PortfolioSettingsChanges): UserUpdate {
+  const columns: Record<string, unknown> = { ...changes };
+  for (const name of SWITCHES) if (changes[name] !== undefined) columns[name] = changes[name] ? 1 : 0;
+  return columns;
+}
+
 export function toPortfolioOwner(row: UserRow): PortfolioOwner {
   return {
     id: row.id,
@@ -19,8 +34,6 @@ export function toPortfolioOwner(row: UserRow): PortfolioOwner {
     portfolioTitle: row.portfolioTitle,
     portfolioSubtitle: row.portfolioSubtitle,
     aboutText: row.aboutText,
-    showContactForm: row.showContactForm === 1,
-    showCameraDetails: row.showCameraDetails === 1,
     bannerImage: row.bannerImage,
     twitterUrl: row.twitterUrl,
     substackUrl: row.substackUrl,
@@ -28,9 +41,7 @@ export function toPortfolioOwner(row: UserRow): PortfolioOwner {
     themeDefault: row.themeDefault,
     topBarBrand: row.topBarBrand,
     headingFont: row.headingFont,
-    compactTopBar: row.compactTopBar === 1,
-    showOtherSection: row.showOtherSection === 1,
-    showEmptyCategories: row.showEmptyCategories === 1,
+    ...switchesOf(row),
   };
 }
 
@@ -100,15 +111,8 @@ export async function updatePortfolioSettings(
   if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {
     throw invalid('Unknown banner image; upload it first');
   }
-  const { showContactForm, showCameraDetails, compactTopBar, showOtherSection, showEmptyCategories, ...rest } = changes;
-  const flag = (value: boolean) => (value ? 1 : 0);
   const row = await repo.updateUser(ctx.db, userId, {
-    ...rest,
-    ...(showContactForm === undefined ? {} : { showContactForm: flag(showContactForm) }),
-    ...(showCameraDetails === undefined ? {} : { showCameraDetails: flag(showCameraDetails) }),
-    ...(compactTopBar === undefined ? {} : { compactTopBar: flag(compactTopBar) }),
-    ...(showOtherSection === undefined ? {} : { showOtherSection: flag(showOtherSection) }),
-    ...(showEmptyCategories === undefined ? {} : { showEmptyCategories: flag(showEmptyCategories) }),
+    ...settingsColumns(changes),
     updatedAt: ctx.clock().toISOString(),
   });
   if (!row) throw notFound('User not found');
