@@ -1,0 +1,26 @@
+// Runs npm scripts side by side and fails when any of them fails. `npm test` uses it for the type
+// check and lint: each is one busy thread for about a minute, so on two cores they overlap freely.
+// Each script's output is held and printed whole when it ends, so the two never interleave.
+import { spawn } from 'node:child_process';
+
+const names = process.argv.slice(2);
+if (names.length === 0) {
+  console.error('usage: node scripts/run-together.mjs <npm script>…');
+  process.exit(2);
+}
+
+const run = (name) =>
+  new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const output = [];
+    child.stdout.on('data', (chunk) => output.push(chunk));
+    child.stderr.on('data', (chunk) => output.push(chunk));
+    child.on('close', (code, signal) => {
+      const status = code === 0 ? 'passed' : `failed (${signal ?? `exit code ${code}`})`;
+      process.stdout.write(`── npm run ${name}: ${status}\n${Buffer.concat(output).toString()}`);
+      resolve(code === 0);
+    });
+  });
+
+const results = await Promise.all(names.map(run));
+process.exit(results.every(Boolean) ? 0 : 1);
