@@ -102,6 +102,7 @@ test.describe('reordering photos in the admin area', () => {
     await page.keyboard.press('Space');
     await expect(dragAnnouncement(page, 'Picked up photo Maple')).toBeAttached();
     await page.keyboard.press('ArrowLeft');
+    await expect(dragAnnouncement(page, 'Photo Maple was moved into position 1 of 2.')).toBeAttached();
     await page.keyboard.press('Space');
     await done;
     expect(await storedOrder(page, category.id)).toEqual(['Maple', 'Larch']);
@@ -118,6 +119,7 @@ test.describe('reordering photos in the admin area', () => {
     await page.keyboard.press('Space');
     await expect(dragAnnouncement(page, `Picked up category ${other.name}`)).toBeAttached();
     await page.keyboard.press('ArrowUp');
+    await expect(dragAnnouncement(page, `Category ${other.name} was moved into position 1 of 2.`)).toBeAttached();
     await page.keyboard.press('Space');
     await done;
     expect(await categoryNamesOnServer(page)).toEqual([other.name, category.name]);
