@@ -271,6 +271,6 @@ test('on a touch screen every control on a photo tile is at least 44 px, and the
   // In select mode a tap on the photo selects it; the tile shows its state, and no small target appears.
   await page.getByRole('button', { name: 'Select', exact: true }).tap();
   expect(await smallTargets()).toEqual([]);
-  await photoBank(page).getByRole('img', { name: 'Gull' }).tap();
+  await photoBank(page).getByRole('listitem').filter({ hasText: 'Gull' }).tap();
   await expect(photoBank(page).getByRole('checkbox', { name: 'Select Gull' })).toHaveAttribute('aria-checked', 'true');
 });

@@ -166,10 +166,11 @@ export function AdminPhotoTile({
 /**
  * The tile's one control: a menu button in its bottom corner with Edit, Move to… and Delete.
  *
- * With a mouse it is a small button shown on hover, which takes its own presses. On a touch
- * screen it is a 44 px target, so on a small tile it reaches the tile's middle; a press on it
- * therefore still starts the tile's drag (the touch is let through to dnd-kit), and the menu opens
- * on a tap (click) instead of on the touch's pointerdown, and not after a drag.
+ * With a mouse it is a small button shown on hover. On a touch screen it is a 44 px target, so on
+ * a small tile it reaches the tile's middle: a press on it must still drag the tile. So the press
+ * is let through to dnd-kit (whose drags start only after a move or a held touch), and the menu
+ * opens on the click, as a tap or a still click ends, instead of on pointerdown as Radix would;
+ * the click that may end a drag opens nothing. Enter, Space and the arrow keys open it as usual.
  */
 function TileMenu({
   photo,
@@ -189,7 +190,6 @@ function TileMenu({
   hiddenOnTouch: boolean;
 }) {
   const [open, setOpen] = useState(false);
-  const touched = useRef(false);
   const dragged = useRef(false);
   useEffect(() => {
     if (isDragging) dragged.current = true;
@@ -209,17 +209,14 @@ function TileMenu({
             hiddenOnTouch && '[@media(hover:none)]:hidden',
           )}
           onPointerDown={(event) => {
-            touched.current = event.pointerType === 'touch';
             dragged.current = false;
-            // A mouse press on the button is a click, never a drag.
-            if (!touched.current) event.stopPropagation();
-            // Radix opens on pointerdown; a finger's press may yet become a drag, so it waits for the tap.
-            else event.preventDefault();
+            // Skips Radix's open-on-pointerdown: this press may yet become a drag.
+            event.preventDefault();
           }}
           onKeyDown={(event) => event.stopPropagation()}
           onClick={(event) => {
             event.stopPropagation();
-            if (touched.current && !dragged.current) setOpen((wasOpen) => !wasOpen);
+            if (!dragged.current) setOpen((wasOpen) => !wasOpen);
           }}
         >
           <span className="flex size-7 items-center justify-center rounded-full bg-black/60 text-white shadow-sm ring-1 ring-white/40 group-hover/menu:bg-black/80 group-focus-visible/menu:ring-2 group-focus-visible/menu:ring-ring">
