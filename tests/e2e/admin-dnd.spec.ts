@@ -84,6 +84,48 @@ test.describe('reordering photos in the admin area', () => {
     expect(await storedOrder(page, category.id)).toEqual([a, b]);
   });
 
+  test('a reorder, a move by drag and a category reorder are seen on screen, so none shows a success toast', async ({ page }) => {
+    await openAdmin(page);
+    const category = await categoryWithPhotos(page, ['Larch', 'Maple']);
+    const other = await createCategoryViaApi(page, uniqueName('Grove'));
+    await page.reload();
+    const card = categoryCard(page, category.name);
+    // The client's own success handler runs before it refetches the list; once that refetch is
+    // answered, a success toast would already be on screen.
+    const settled = (write: string) =>
+      page
+        .waitForResponse((response) => response.url().endsWith(write) && response.request().method() !== 'GET')
+        .then(() => page.waitForResponse((response) => response.url().endsWith(write === api.categoriesReorder ? api.categories : api.photos)));
+
+    let done = settled(api.photosReorder);
+    await card.getByRole('button', { name: 'Drag Maple' }).focus();
+    await page.keyboard.press('Space');
+    await expect(dragAnnouncement(page, 'Picked up photo Maple')).toBeAttached();
+    await page.keyboard.press('ArrowLeft');
+    await expect(dragAnnouncement(page, 'Photo Maple was moved into position 1 of 2.')).toBeAttached();
+    await page.keyboard.press('Space');
+    await done;
+    expect(await storedOrder(page, category.id)).toEqual(['Maple', 'Larch']);
+    await expect(toasts(page)).toHaveCount(0);
+
+    done = settled(api.photosReorder);
+    await dragWithMouse(page, card.getByRole('img', { name: 'Larch' }), categoryCard(page, other.name));
+    await done;
+    expect(await storedOrder(page, other.id)).toEqual(['Larch']);
+    await expect(toasts(page)).toHaveCount(0);
+
+    done = settled(api.categoriesReorder);
+    await page.getByRole('button', { name: `Drag category ${other.name}` }).focus();
+    await page.keyboard.press('Space');
+    await expect(dragAnnouncement(page, `Picked up category ${other.name}`)).toBeAttached();
+    await page.keyboard.press('ArrowUp');
+    await expect(dragAnnouncement(page, `Category ${other.name} was moved into position 1 of 2.`)).toBeAttached();
+    await page.keyboard.press('Space');
+    await done;
+    expect(await categoryNamesOnServer(page)).toEqual([other.name, category.name]);
+    await expect(toasts(page)).toHaveCount(0);
+  });
+
   test('a refused reorder shows the new order at once, then puts the old one back', async ({ page }) => {
     await openAdmin(page);
     const titles = ['Cobalt', 'Indigo', 'Teal'];
@@ -140,7 +182,6 @@ test.describe('reordering photos in the admin area', () => {
     await openAdmin(page);
     const category = await categoryWithPhotos(page, ['Comet', 'Nebula']);
     await dragWithMouse(page, categoryCard(page, category.name).getByRole('img', { name: 'Nebula' }), photoBank(page));
-    await expect(toast(page, 'Photos moved')).toBeVisible();
     await expect(photoBank(page).getByRole('img', { name: 'Nebula' })).toBeVisible();
     expect(await storedOrder(page, category.id)).toEqual(['Comet']);
     expect(await storedOrder(page, null)).toEqual(['Nebula']);
@@ -155,7 +196,6 @@ test.describe('reordering photos in the admin area', () => {
 
     const target = categoryCard(page, second.name);
     await dragWithMouse(page, categoryCard(page, first.name).getByRole('img', { name: 'Venus' }), target.getByRole('img', { name: 'Saturn' }));
-    await expect(toast(page, 'Photos moved')).toBeVisible();
     await expect(target.getByRole('listitem').getByRole('paragraph')).toHaveText(['Venus', 'Saturn']);
     expect(await storedOrder(page, second.id)).toEqual(['Venus', 'Saturn']);
     expect(await storedOrder(page, first.id)).toEqual(['Mercury']);
@@ -173,10 +213,9 @@ test.describe('reordering categories', () => {
 
     const handle = (name: string) => page.getByRole('button', { name: `Drag category ${name}` });
     await dragWithMouse(page, handle(names[2]!), handle(names[0]!));
-    await expect(toast(page, 'Categories reordered')).toBeVisible();
     const afterMouse = [names[2]!, names[0]!, names[1]!];
     await expect(shownCategories(page)).toHaveText(afterMouse);
-    expect(await categoryNamesOnServer(page)).toEqual(afterMouse);
+    await expect.poll(() => categoryNamesOnServer(page)).toEqual(afterMouse);
 
     await handle(names[2]!).focus();
     await page.keyboard.press('Space');
@@ -229,16 +268,13 @@ test.describe('with a finger on a touchscreen', () => {
     const card = categoryCard(page, category.name);
 
     await dragWithTouch(page, card.getByRole('img', { name: 'Ant' }), card.getByRole('img', { name: 'Cricket' }), 'Picked up photo Ant');
-    await expect(toast(page, 'Success')).toContainText('Photos reordered successfully');
     await expect.poll(() => storedOrder(page, category.id)).toEqual(['Bee', 'Cricket', 'Ant']);
 
     await dragWithTouch(page, photoBank(page).getByRole('img', { name: 'Dragonfly' }), card, 'Picked up photo Dragonfly');
-    await expect(toast(page, 'Photos moved')).toBeVisible();
     await expect.poll(() => storedOrder(page, category.id)).toEqual(['Dragonfly', 'Bee', 'Cricket', 'Ant']);
 
     const handle = (name: string) => page.getByRole('button', { name: `Drag category ${name}` });
     await dragWithTouch(page, handle(other.name), handle(category.name), `Picked up category ${other.name}`);
-    await expect(toast(page, 'Categories reordered')).toBeVisible();
     await expect.poll(() => categoryNamesOnServer(page)).toEqual([other.name, category.name]);
   });
 
@@ -290,7 +326,6 @@ test.describe('reordering on the public grid', () => {
     const { first } = await twoCategories(page);
 
     await dragWithMouse(page, tile(page, first.name, 'Bay'), tile(page, first.name, 'Reef'));
-    await expect(toast(page, 'Success')).toContainText('Photos reordered successfully');
     await expect.poll(() => storedOrder(page, first.id)).toEqual(['Cove', 'Reef', 'Bay']);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
@@ -335,7 +370,6 @@ test.describe('reordering on the public grid', () => {
       await signInAsOwner(page);
       const { first } = await twoCategories(page);
       await dragWithTouch(page, tile(page, first.name, 'Reef'), tile(page, first.name, 'Bay'), 'Picked up photo Reef');
-      await expect(toast(page, 'Success')).toContainText('Photos reordered successfully');
       await expect.poll(() => storedOrder(page, first.id)).toEqual(['Reef', 'Bay', 'Cove']);
 
       await tile(page, first.name, 'Cove').tap();

@@ -8,6 +8,7 @@ import {
   toastBehindDialog,
   uniqueName,
   uploadPhotosViaApi,
+  tileAction,
 } from './admin-helpers.ts';
 
 test.describe('Edit Photo Details', () => {
@@ -17,7 +18,7 @@ test.describe('Edit Photo Details', () => {
     const [photo] = await uploadPhotosViaApi(page, [title]);
     await page.reload();
 
-    await photoBank(page).getByRole('button', { name: `Edit ${title}` }).click();
+    await tileAction(page, photoBank(page), title, 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
     await expect(dialog.getByRole('img', { name: title })).toBeVisible();
     await expect(dialog.getByLabel('Title', { exact: true })).toHaveValue(title);
@@ -59,7 +60,7 @@ test.describe('Edit Photo Details', () => {
       if (request.method() === 'PUT' && /\/api\/photos\/\d+$/.test(request.url())) sent = true;
     });
 
-    await photoBank(page).getByRole('button', { name: `Edit ${title}` }).click();
+    await tileAction(page, photoBank(page), title, 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
     await dialog.getByLabel('Title', { exact: true }).fill('   ');
     await dialog.getByLabel('Project Link (Optional)').fill('javascript:alert(1)');
@@ -82,7 +83,7 @@ test.describe('Edit Photo Details', () => {
     await page.route(`**/api/photos/${photo!.id}`, (route) =>
       route.fulfill({ status: 500, json: { message: 'The database is read-only' } }),
     );
-    await photoBank(page).getByRole('button', { name: `Edit ${title}` }).click();
+    await tileAction(page, photoBank(page), title, 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     const failure = toastBehindDialog(page, 'Error');
@@ -101,7 +102,7 @@ test.describe('Edit Photo Details', () => {
     const [photo] = await uploadPhotosViaApi(page, [title]);
     await page.reload();
 
-    await photoBank(page).getByRole('button', { name: `Edit ${title}` }).click();
+    await tileAction(page, photoBank(page), title, 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
     // Not a release yet: no track list.
     await expect(dialog.getByRole('group', { name: 'Track list' })).toHaveCount(0);

@@ -89,6 +89,17 @@ export function photoBank(page: Page) {
   return page.getByRole('region', { name: 'Photo Bank', exact: true });
 }
 
+/** A photo tile's one menu button, "Actions for <title>", within a section (the bank or a category card). */
+export function tileMenuButton(section: Locator, title: string) {
+  return section.getByRole('button', { name: `Actions for ${title}` });
+}
+
+/** Opens a photo tile's menu and picks an item: Edit, Delete, or a "Move to…" target by its name. */
+export async function tileAction(page: Page, section: Locator, title: string, item: string): Promise<void> {
+  await tileMenuButton(section, title).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+}
+
 /** Empties the worker's site of photos and categories, so the page's layout is this test's alone. */
 export async function clearContent(page: Page): Promise<void> {
   for (const photo of await photosOnServer(page)) {

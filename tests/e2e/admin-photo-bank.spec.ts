@@ -12,6 +12,7 @@ import {
   toast,
   uniqueName,
   uploadPhotosViaApi,
+  tileAction,
 } from './admin-helpers.ts';
 
 test.describe('Photo Bank', () => {
@@ -50,7 +51,7 @@ test.describe('Photo Bank', () => {
     await uploadPhotosViaApi(page, [title]);
     await page.reload();
 
-    await photoBank(page).getByRole('button', { name: `Delete ${title}` }).click();
+    await tileAction(page, photoBank(page), title, 'Delete');
     const confirm = page.getByRole('alertdialog');
     await expect(
       confirm.getByText(`Are you sure you want to delete "${title}"? This action cannot be undone.`, { exact: true }),
@@ -69,15 +70,14 @@ test.describe('Photo Bank', () => {
     await uploadPhotosViaApi(page, [newcomer]);
     await page.reload();
 
-    await photoBank(page).getByRole('button', { name: `Move ${newcomer} to…` }).click();
-    await page.getByRole('menuitem', { name }).click();
+    // The photo leaves the bank for a place that may be out of sight: a toast says where it went.
+    await tileAction(page, photoBank(page), newcomer, name);
     await expect(toast(page, 'Photos moved')).toBeVisible();
     await expect(categoryCard(page, name).getByRole('img', { name: newcomer })).toBeVisible();
     await expect(photoBank(page).getByRole('img', { name: newcomer })).toHaveCount(0);
     expect(await storedOrder(page, category.id)).toEqual([newcomer, resident]);
 
-    await categoryCard(page, name).getByRole('button', { name: `Move ${newcomer} to…` }).click();
-    await page.getByRole('menuitem', { name: 'Photo bank' }).click();
+    await tileAction(page, categoryCard(page, name), newcomer, 'Photo bank');
     await expect(photoBank(page).getByRole('img', { name: newcomer })).toBeVisible();
     await expect(categoryCard(page, name).getByRole('img', { name: newcomer })).toHaveCount(0);
   });

@@ -16,6 +16,8 @@ import {
   toast,
   uniqueName,
   uploadPhotosViaApi,
+  tileAction,
+  tileMenuButton,
 } from './admin-helpers.ts';
 import { api, screens } from '#contract/routes.ts';
 
@@ -52,8 +54,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await expect(categoryCard(page, skies).getByRole('img', { name: dawn })).toBeVisible();
   await expect.poll(() => storedOrder(page, null)).toEqual([noon, dusk]);
 
-  await photoBank(page).getByRole('button', { name: `Move ${dusk} to…` }).click();
-  await page.getByRole('menuitem', { name: skies }).click();
+  await tileAction(page, photoBank(page), dusk, skies);
   await expect(categoryCard(page, skies).getByRole('img', { name: dusk })).toBeVisible();
 
   await page.getByRole('button', { name: `Drag ${noon}` }).focus();
@@ -71,7 +72,6 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   // Reorder by mouse, then by keyboard.
   const skiesCard = categoryCard(page, skies);
   await dragWithMouse(page, skiesCard.getByRole('img', { name: noon }), skiesCard.getByRole('img', { name: dawn }));
-  await expect(toast(page, 'Success')).toContainText('Photos reordered successfully');
   await expect.poll(() => storedOrder(page, skiesId)).toEqual([dusk, dawn, noon]);
 
   await skiesCard.getByRole('button', { name: `Drag ${dusk}` }).focus();
@@ -84,7 +84,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await expect.poll(() => storedOrder(page, skiesId)).toEqual([dawn, dusk, noon]);
 
   // Edit one, delete another.
-  await skiesCard.getByRole('button', { name: `Edit ${dawn}` }).click();
+  await tileAction(page, skiesCard, dawn, 'Edit');
   const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
   await dialog.getByLabel('Title', { exact: true }).fill('First light');
   await dialog.getByLabel('Description').fill('The sun over the bay.');
@@ -92,7 +92,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await expect(toast(page, 'Photo updated')).toBeVisible();
   await expect(skiesCard.getByRole('img', { name: 'First light' })).toBeVisible();
 
-  await skiesCard.getByRole('button', { name: `Delete ${noon}` }).click();
+  await tileAction(page, skiesCard, noon, 'Delete');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
   await expect(toast(page, 'Photo deleted')).toBeVisible();
   await expect(skiesCard.getByRole('img', { name: noon })).toHaveCount(0);
@@ -125,7 +125,7 @@ test('the admin photo area, its dialogs and a keyboard drag have no serious axe 
   await photoInput(page).setInputFiles(await pngFiles([uniqueName('Preview')]));
   await expectNoAxeViolations(page);
 
-  await categoryCard(page, name).getByRole('button', { name: `Edit ${photos[0]!.title}` }).click();
+  await tileAction(page, categoryCard(page, name), photos[0]!.title, 'Edit');
   await expect(page.getByRole('dialog', { name: 'Edit Photo Details' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
@@ -174,9 +174,11 @@ test('with the keyboard alone: choose files, upload, add a category, place, rena
   await page.keyboard.press('Enter');
   await expect(toast(page, 'Category created')).toBeVisible();
 
-  // Move to… opens a menu whose items the arrow keys walk.
-  await photoBank(page).getByRole('button', { name: `Move ${first} to…` }).focus();
+  // A tile's menu opens on Enter and the arrow keys walk it: Edit, then the Move to… targets.
+  await tileMenuButton(photoBank(page), first).focus();
   await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
   await expect(page.getByRole('menuitem', { name })).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(categoryCard(page, name).getByRole('img', { name: first })).toBeVisible();
@@ -188,9 +190,11 @@ test('with the keyboard alone: choose files, upload, add a category, place, rena
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(renamed);
   await page.keyboard.press('Enter');
-  await expect(toast(page, 'Category updated')).toBeVisible();
+  await expect(categoryCard(page, renamed)).toBeVisible();
 
-  await categoryCard(page, renamed).getByRole('button', { name: `Edit ${first}` }).focus();
+  await tileMenuButton(categoryCard(page, renamed), first).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
   await expect(dialog.getByLabel('Title', { exact: true })).toBeFocused();
@@ -200,7 +204,10 @@ test('with the keyboard alone: choose files, upload, add a category, place, rena
   await expect(toast(page, 'Photo updated')).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  await photoBank(page).getByRole('button', { name: `Delete ${second}` }).focus();
+  await tileMenuButton(photoBank(page), second).focus();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+  await expect(page.getByRole('menuitem', { name: 'Delete' })).toBeFocused();
   await page.keyboard.press('Enter');
   const confirm = page.getByRole('alertdialog');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
@@ -229,4 +236,41 @@ test('the admin area fits a 375 px phone without sideways scrolling, long names 
   await expect(page.getByText('1 file(s) selected')).toBeVisible();
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+});
+
+test('on a touch screen every control on a photo tile is at least 44 px, and the menu opens on a tap', async ({ page }, testInfo) => {
+  test.skip(!testInfo.project.use.hasTouch, 'touch screens only');
+  await openAdmin(page);
+  await clearContent(page);
+  const name = uniqueName('Tiles');
+  const category = await createCategoryViaApi(page, name);
+  const photos = await uploadPhotosViaApi(page, ['Tern', 'Gull', 'Auk']);
+  await movePhotosViaApi(page, photos.slice(0, 1), category.id);
+  await page.reload();
+  const tiles = page.locator('ul[aria-label^="Photos in"] > li');
+  await expect(tiles).toHaveCount(3);
+  // What a finger can hit: shown, taking pointer events, more than the 1 px of a keyboard-only control.
+  const smallTargets = () =>
+    tiles.locator('button').evaluateAll((buttons) =>
+      buttons
+        .filter((button) => {
+          const style = getComputedStyle(button);
+          const box = button.getBoundingClientRect();
+          return style.display !== 'none' && style.visibility !== 'hidden' && style.pointerEvents !== 'none' && box.width > 1;
+        })
+        .filter((button) => button.getBoundingClientRect().width < 44 || button.getBoundingClientRect().height < 44)
+        .map((button) => button.getAttribute('aria-label')),
+    );
+  expect(await smallTargets()).toEqual([]);
+
+  await tileMenuButton(photoBank(page), 'Gull').tap();
+  await expect(page.getByRole('menuitem', { name: 'Edit' })).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('menu')).toHaveCount(0);
+
+  // In select mode a tap on the photo selects it; the tile shows its state, and no small target appears.
+  await page.getByRole('button', { name: 'Select', exact: true }).tap();
+  expect(await smallTargets()).toEqual([]);
+  await photoBank(page).getByRole('listitem').filter({ hasText: 'Gull' }).tap();
+  await expect(photoBank(page).getByRole('checkbox', { name: 'Select Gull' })).toHaveAttribute('aria-checked', 'true');
 });

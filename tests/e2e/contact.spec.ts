@@ -86,7 +86,6 @@ test('a visitor sends a message, and the owner reads it in the inbox and deletes
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText('Are you sure you want to delete this message? This action cannot be undone.');
   await confirm.getByRole('button', { name: 'Delete' }).click();
-  await expect(toasts(page).filter({ hasText: 'Message deleted' })).toBeVisible();
   await expect(item).toHaveCount(0);
 });
 

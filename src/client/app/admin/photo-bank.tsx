@@ -80,7 +80,7 @@ export function PhotoBank({
             </Button>
           )}
         </div>
-        <CardDescription>Photos in no category. Drag them onto a category, or use a photo's Move to… button.</CardDescription>
+        <CardDescription>Photos in no category. Drag them onto a category, or use Move to… in a photo's menu.</CardDescription>
       </CardHeader>
       <CardContent className="p-3 pt-0 @container sm:p-6 sm:pt-0">
         {photos.length === 0 ? (
@@ -96,7 +96,8 @@ export function PhotoBank({
             <ul
               aria-label="Photos in the photo bank"
               // The spec's 4 columns, 6 on wide screens: by the screen, not the card (the card is narrowest on wide screens).
-              className="grid max-h-96 grid-cols-4 gap-1.5 overflow-y-auto overscroll-contain p-0.5 sm:gap-2 xl:grid-cols-6"
+              // Dense: no caption row and thin gaps, so a row costs little more than its photos.
+              className="grid max-h-96 grid-cols-4 gap-1 overflow-y-auto overscroll-contain xl:grid-cols-6"
             >
               {photos.map((photo) => (
                 <AdminPhotoTile
@@ -112,6 +113,7 @@ export function PhotoBank({
                   selected={selectedIds.has(photo.id)}
                   selecting={selecting}
                   onSelect={onSelectPhoto}
+                  showTitle={false}
                 />
               ))}
             </ul>

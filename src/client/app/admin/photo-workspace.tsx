@@ -134,11 +134,13 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
       .map((category) => ({ id: category.id, label: category.name })),
   ];
 
-  const movePhoto = (photo: Photo, target: ContainerId) => {
+  /** By drag the photo lands where it was dropped; by a tile's menu it goes out of sight, so a toast confirms. */
+  const movePhoto = (photo: Photo, target: ContainerId, confirm = false) => {
     if (target !== null && !known.has(target)) return;
     const photoUpdates = moveInto(photo, photosIn(photos, target), target);
-    if (photoUpdates) reorderPhotos.mutate({ photoUpdates, kind: 'move' });
+    if (photoUpdates) reorderPhotos.mutate({ photoUpdates, kind: 'move', confirm });
   };
+  const movePhotoFromMenu = (photo: Photo, target: ContainerId) => movePhoto(photo, target, true);
 
   const resetDrag = () => {
     setActive(null);
@@ -352,7 +354,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
               moveTargets={moveTargetsFor(null)}
               onEditPhoto={setEditing}
               onDeletePhoto={(photo) => setPhotoToDelete({ photo, inBank: true })}
-              onMovePhoto={movePhoto}
+              onMovePhoto={movePhotoFromMenu}
               selectedIds={selected}
               selecting={selecting}
               onSelectPhoto={selectPhoto}
@@ -396,7 +398,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
                           moveTargetsFor={moveTargetsFor}
                           onEditPhoto={setEditing}
                           onDeletePhoto={(photo) => setPhotoToDelete({ photo, inBank: false })}
-                          onMovePhoto={movePhoto}
+                          onMovePhoto={movePhotoFromMenu}
                           onDelete={setCategoryToDelete}
                           selectedIds={selected}
                           selecting={selecting}

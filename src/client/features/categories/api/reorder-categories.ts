@@ -30,9 +30,7 @@ export function useReorderCategories() {
       }
       return { previous };
     },
-    onSuccess: () => {
-      toast({ title: 'Categories reordered' });
-    },
+    // The new order is on screen at once: no success toast, only a refusal is explained.
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(categoriesKey, context.previous);
       toast({

@@ -18,8 +18,9 @@ export function useUpdateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateCategory,
+    // Every change shows where it was made (the name, the description, the visibility switch, the
+    // layout), so success is silent; a refusal still says why.
     onSuccess: async () => {
-      toast({ title: 'Category updated' });
       await queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
     },
     onError: (error) => {

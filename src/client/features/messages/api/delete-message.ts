@@ -13,8 +13,8 @@ export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessage,
+    // The message leaves the list before the owner's eyes: no success toast (issue 15, quieter feedback).
     onSuccess: async () => {
-      toast({ title: 'Message deleted' });
       await queryClient.invalidateQueries({ queryKey: getMessagesQueryOptions().queryKey });
     },
     onError: (error) => {

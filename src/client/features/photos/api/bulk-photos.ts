@@ -15,7 +15,8 @@ import { getPhotosQueryOptions } from './get-photos.ts';
 /**
  * The owner's bulk actions: each one request the server applies all or nothing. The lists are
  * refetched afterwards either way, so the screen ends as the server has it. A result that shows
- * on screen (photos moved, reordered) gets no success toast; a failure always says why.
+ * on screen (photos reordered) gets no success toast; a move from the selection bar sends the
+ * photos where the owner may not be looking, so it says 'Photos moved'; a failure always says why.
  */
 
 const refreshLists = (queryClient: QueryClient) =>
@@ -59,6 +60,9 @@ export function useMovePhotos() {
         );
       }
       return { previous };
+    },
+    onSuccess: () => {
+      toast({ title: 'Photos moved' });
     },
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(photosKey, context.previous);

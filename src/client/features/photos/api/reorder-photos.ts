@@ -9,8 +9,13 @@ import { applyPhotoUpdates, type PhotoUpdate } from '#client/features/photos/lib
 
 export interface ReorderPhotosVariables {
   photoUpdates: PhotoUpdate[];
-  /** A new order within one place, or photos moved to another category or the bank: each has its toasts. */
+  /** A new order within one place, or photos moved to another category or the bank: each has its failure text. */
   kind: 'reorder' | 'move';
+  /**
+   * The result lands out of the owner's sight (a "Move to…" from a menu), so success is said in a
+   * toast. A drag's result is where it was dropped, and a reorder is seen as it happens: silent.
+   */
+  confirm?: boolean;
 }
 
 /** One transaction on the server: every update is applied, or none. */
@@ -33,9 +38,8 @@ export function useReorderPhotos() {
       if (previous) queryClient.setQueryData(photosKey, applyPhotoUpdates(previous, photoUpdates));
       return { previous };
     },
-    onSuccess: (_answer, { kind }) => {
-      if (kind === 'move') toast({ title: 'Photos moved' });
-      else toast({ title: 'Success', description: 'Photos reordered successfully' });
+    onSuccess: (_answer, { kind, confirm }) => {
+      if (kind === 'move' && confirm) toast({ title: 'Photos moved' });
     },
     onError: (error, { kind }, context) => {
       if (context?.previous) queryClient.setQueryData(photosKey, context.previous);

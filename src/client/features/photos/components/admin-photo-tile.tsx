@@ -1,13 +1,13 @@
-import type { ReactNode, SyntheticEvent } from 'react';
-import { Check, FolderInput, Pencil, Trash2 } from 'lucide-react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { Check, Ellipsis, FolderInput, Pencil, Trash2 } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
 import { DragHandle } from '#client/components/drag-handle.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import {
   DropdownMenu,
   DropdownMenuContent,
   DropdownMenuItem,
   DropdownMenuLabel,
+  DropdownMenuSeparator,
   DropdownMenuTrigger,
 } from '#client/components/ui/dropdown-menu.tsx';
 import { PhotoImage } from './photo-image.tsx';
@@ -40,9 +40,11 @@ export interface AdminPhotoTileProps {
   /** Some photo is selected, or select mode is on: every tile shows its checkbox. */
   selecting?: boolean;
   onSelect?: (photo: Photo, how: SelectHow) => void;
+  /** The title under the photo; the dense photo bank leaves it to screen readers and the hover hint. */
+  showTitle?: boolean;
 }
 
-/** The buttons on a tile take their own clicks and presses: none of them starts a drag. */
+/** The select box takes its own clicks and presses: it never starts a drag. */
 const keepFromDrag = {
   onPointerDown: (event: SyntheticEvent) => event.stopPropagation(),
   onTouchStart: (event: SyntheticEvent) => event.stopPropagation(),
@@ -50,15 +52,9 @@ const keepFromDrag = {
 };
 
 /**
- * Small, so the tile's middle stays free to press and drag; 44 px buttons need a tile menu instead
- * (a bank tile is 65–100 px wide).
- */
-const tileButton =
-  'h-6 w-auto min-w-0 flex-1 rounded-sm text-white hover:bg-white/25 hover:text-white focus-visible:ring-white focus-visible:ring-offset-0 sm:h-7 [&_svg:not([class*=size-])]:size-3.5';
-
-/**
  * A photo of the admin grids: dragged by mouse or finger anywhere on it, or by keyboard from its
- * handle; with edit, delete and "Move to…" buttons and its title under it.
+ * handle; its edit, move and delete actions sit behind one menu button in its corner, and its
+ * title under it (or, in the dense photo bank, only for screen readers and as a hover hint).
  */
 export function AdminPhotoTile({
   photo,
@@ -72,6 +68,7 @@ export function AdminPhotoTile({
   selected = false,
   selecting = false,
   onSelect,
+  showTitle = true,
 }: AdminPhotoTileProps) {
   const { attributes, setNodeRef, setActivatorNodeRef, style, dragAnywhere, isDragging } = useSortableItem(
     photoDragId(photo.id),
@@ -88,111 +85,167 @@ export function AdminPhotoTile({
       data-recent-upload={isNew ? '' : undefined}
       {...dragAnywhere}
     >
-      <div
-        className={cn(
-          'relative aspect-square cursor-grab touch-manipulation overflow-hidden rounded-md bg-muted select-none [-webkit-touch-callout:none] active:cursor-grabbing',
-          selected && 'ring-3 ring-primary ring-offset-1 ring-offset-background',
-          // The latest upload stands out where it landed, first in its place.
-          isNew && !selected && 'ring-2 ring-primary ring-offset-2 ring-offset-background',
-        )}
-        onClick={(event) => onSelect?.(photo, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only')}
-      >
-        <PhotoImage photo={photo} alt={photo.title} layout="tile" sizes={sizes} className="pointer-events-none size-full" />
-        <DragHandle
-          label={`Drag ${photo.title}`}
-          hint={dragHint}
-          activatorRef={setActivatorNodeRef}
-          attributes={attributes}
-          className={cn(
-            'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
-            // A finger drags the whole tile after a press; the handle is for the mouse and the keyboard.
-            '[@media(hover:none)]:opacity-0',
-          )}
-          iconClassName="size-3.5"
-        />
-        {isNew && (
-          <span className="pointer-events-none absolute top-1.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-2 py-0.5 text-[0.65rem] font-semibold text-primary-foreground shadow-sm">
-            New
-          </span>
-        )}
-
-        {onSelect && (
-          <button
-            type="button"
-            role="checkbox"
-            aria-checked={selected}
-            aria-label={`Select ${photo.title}`}
-            className={cn(
-              'absolute top-1 right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-black/40 text-white shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
-              selected && 'border-primary bg-primary text-primary-foreground',
-              !selected && !selecting && '[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:none)]:hidden',
-            )}
-            {...keepFromDrag}
-            onClick={(event) => {
-              event.stopPropagation();
-              onSelect(photo, event.shiftKey ? 'range' : 'toggle');
-            }}
-          >
-            {selected && <Check className="size-4" aria-hidden />}
-          </button>
-        )}
-
+      <div className="relative">
         <div
-          onClick={(event) => event.stopPropagation()}
-          className="absolute inset-x-0 bottom-0 flex items-center bg-black/55 transition-opacity [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100"
-          {...keepFromDrag}
+          className="relative aspect-square cursor-grab touch-manipulation overflow-hidden rounded-md bg-muted select-none [-webkit-touch-callout:none] active:cursor-grabbing"
+          title={showTitle ? undefined : photo.title}
+          onClick={(event) => onSelect?.(photo, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only')}
         >
-          <Button variant="ghost" size="icon" className={tileButton} aria-label={`Edit ${photo.title}`} onClick={() => onEdit(photo)}>
-            <Pencil aria-hidden />
-          </Button>
-          <MoveMenu photo={photo} targets={moveTargets} onMove={onMove}>
-            <Button variant="ghost" size="icon" className={tileButton} aria-label={`Move ${photo.title} to…`}>
-              <FolderInput aria-hidden />
-            </Button>
-          </MoveMenu>
-          <Button
-            variant="ghost"
-            size="icon"
-            className={tileButton}
-            aria-label={`Delete ${photo.title}`}
-            onClick={() => onDelete(photo)}
-          >
-            <Trash2 aria-hidden />
-          </Button>
+          <PhotoImage photo={photo} alt={photo.title} layout="tile" sizes={sizes} className="pointer-events-none size-full" />
+          {/* Drawn inside the tile, so a tight grid (and the bank's scroll box) never clips it. */}
+          {(selected || isNew) && (
+            <span
+              aria-hidden
+              className={cn(
+                'pointer-events-none absolute inset-0 rounded-md ring-inset',
+                selected ? 'ring-3 ring-primary' : 'ring-2 ring-primary',
+              )}
+            />
+          )}
+          <DragHandle
+            label={`Drag ${photo.title}`}
+            hint={dragHint}
+            activatorRef={setActivatorNodeRef}
+            attributes={attributes}
+            className={cn(
+              'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
+              // A finger drags the whole tile after a press; the handle is for the mouse and the
+              // keyboard, so on a touch screen it is no target until the keyboard reaches it.
+              '[@media(hover:none)]:not-focus-visible:sr-only',
+            )}
+            iconClassName="size-3.5"
+          />
+          {isNew && (
+            <span className="pointer-events-none absolute top-1.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-2 py-0.5 text-[0.65rem] font-semibold text-primary-foreground shadow-sm">
+              New
+            </span>
+          )}
+
+          {onSelect && (
+            <button
+              type="button"
+              role="checkbox"
+              aria-checked={selected}
+              aria-label={`Select ${photo.title}`}
+              className={cn(
+                'absolute top-1 right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-black/40 text-white shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                // On a touch screen the whole tile is the target in select mode (a tap toggles); this only shows the state.
+                'pointer-coarse:pointer-events-none',
+                selected && 'border-primary bg-primary text-primary-foreground',
+                !selected && !selecting && '[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover:opacity-100 [@media(hover:none)]:hidden',
+              )}
+              {...keepFromDrag}
+              onClick={(event) => {
+                event.stopPropagation();
+                onSelect(photo, event.shiftKey ? 'range' : 'toggle');
+              }}
+            >
+              {selected && <Check className="size-4" aria-hidden />}
+            </button>
+          )}
         </div>
+
+        <TileMenu
+          photo={photo}
+          targets={moveTargets}
+          onEdit={onEdit}
+          onDelete={onDelete}
+          onMove={onMove}
+          isDragging={isDragging}
+          // In select mode a tap selects, and the selection bar acts on the photos.
+          hiddenOnTouch={selecting}
+        />
       </div>
-      <p className="truncate text-xs text-muted-foreground" title={photo.title}>
+      <p className={cn('truncate text-xs text-muted-foreground', !showTitle && 'sr-only')} title={photo.title}>
         {photo.title}
       </p>
     </li>
   );
 }
 
-function MoveMenu({
+/**
+ * The tile's one control: a menu button in its bottom corner with Edit, Move to… and Delete.
+ *
+ * With a mouse it is a small button shown on hover. On a touch screen it is a 44 px target, so on
+ * a small tile it reaches the tile's middle: a press on it must still drag the tile. So the press
+ * is let through to dnd-kit (whose drags start only after a move or a held touch), and the menu
+ * opens on the click, as a tap or a still click ends, instead of on pointerdown as Radix would;
+ * the click that may end a drag opens nothing. Enter, Space and the arrow keys open it as usual.
+ */
+function TileMenu({
   photo,
   targets,
+  onEdit,
+  onDelete,
   onMove,
-  children,
+  isDragging,
+  hiddenOnTouch,
 }: {
   photo: Photo;
   targets: MoveTarget[];
+  onEdit: (photo: Photo) => void;
+  onDelete: (photo: Photo) => void;
   onMove: (photo: Photo, target: ContainerId) => void;
-  children: ReactNode;
+  isDragging: boolean;
+  hiddenOnTouch: boolean;
 }) {
+  const [open, setOpen] = useState(false);
+  const dragged = useRef(false);
+  useEffect(() => {
+    if (isDragging) dragged.current = true;
+  }, [isDragging]);
+
   return (
-    <DropdownMenu modal={false}>
-      <DropdownMenuTrigger asChild>{children}</DropdownMenuTrigger>
+    <DropdownMenu modal={false} open={open} onOpenChange={setOpen}>
+      <DropdownMenuTrigger asChild>
+        <button
+          type="button"
+          aria-label={`Actions for ${photo.title}`}
+          className={cn(
+            'group/menu absolute right-1 bottom-1 flex size-7 items-center justify-center rounded-full focus-visible:outline-none',
+            'pointer-coarse:right-0 pointer-coarse:bottom-0 pointer-coarse:size-11 pointer-coarse:items-end pointer-coarse:justify-end pointer-coarse:p-1',
+            '[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100',
+            '[@media(hover:hover)]:data-[state=open]:opacity-100',
+            hiddenOnTouch && '[@media(hover:none)]:hidden',
+          )}
+          onPointerDown={(event) => {
+            dragged.current = false;
+            // Skips Radix's open-on-pointerdown: this press may yet become a drag.
+            event.preventDefault();
+          }}
+          onKeyDown={(event) => event.stopPropagation()}
+          onClick={(event) => {
+            event.stopPropagation();
+            if (!dragged.current) setOpen((wasOpen) => !wasOpen);
+          }}
+        >
+          <span className="flex size-7 items-center justify-center rounded-full bg-black/60 text-white shadow-sm ring-1 ring-white/40 group-hover/menu:bg-black/80 group-focus-visible/menu:ring-2 group-focus-visible/menu:ring-ring">
+            <Ellipsis className="size-4" aria-hidden />
+          </span>
+        </button>
+      </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
+        <DropdownMenuItem onSelect={() => onEdit(photo)}>
+          <Pencil aria-hidden />
+          Edit
+        </DropdownMenuItem>
+        <DropdownMenuSeparator />
         <DropdownMenuLabel>Move to…</DropdownMenuLabel>
         {targets.length === 0 ? (
           <DropdownMenuItem disabled>Create a category first</DropdownMenuItem>
         ) : (
           targets.map((target) => (
             <DropdownMenuItem key={target.id ?? 'bank'} onSelect={() => onMove(photo, target.id)}>
+              <FolderInput aria-hidden />
               {target.label}
             </DropdownMenuItem>
           ))
         )}
+        <DropdownMenuSeparator />
+        <DropdownMenuItem onSelect={() => onDelete(photo)}>
+          <Trash2 aria-hidden />
+          Delete
+        </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
   );
