@@ -94,9 +94,24 @@ export function tileMenuButton(section: Locator, title: string) {
   return section.getByRole('button', { name: `Actions for ${title}` });
 }
 
-/** Opens a photo tile's menu and picks an item: Edit, Delete, or a "Move to…" target by its name. */
+/**
+ * Acts on a photo tile: Edit, Delete, or a "Move to…" target by its name. With a mouse the tile has
+ * the spec's buttons (shown on hover); on a touch screen they sit in one menu.
+ */
 export async function tileAction(page: Page, section: Locator, title: string, item: string): Promise<void> {
-  await tileMenuButton(section, title).click();
+  const touch = await page.evaluate(() => matchMedia('(pointer: coarse)').matches);
+  if (touch) {
+    await tileMenuButton(section, title).click();
+    await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
+    return;
+  }
+  const tile = section.getByRole('listitem').filter({ has: page.getByRole('img', { name: title, exact: true }) });
+  await tile.hover();
+  if (item === 'Edit' || item === 'Delete') {
+    await section.getByRole('button', { name: `${item} ${title}`, exact: true }).click();
+    return;
+  }
+  await section.getByRole('button', { name: `Move ${title} to…`, exact: true }).click();
   await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
 }
 
@@ -133,7 +148,9 @@ export async function bringIntoView(page: Page, source: Locator, target: Locator
 /** A mouse drag as a person makes it: press, move past the activation distance, travel in steps, release. */
 export async function dragWithMouse(page: Page, source: Locator, target: Locator): Promise<void> {
   const [from, to] = await bringIntoView(page, source, target);
-  const start = centre(from);
+  // Pressed up and left of the middle: on a touch screen a photo tile's 44 px menu button covers
+  // its lower right quarter, and a mouse press there is the button's.
+  const start = { x: from.x + from.width * 0.35, y: from.y + from.height * 0.35 };
   const end = centre(to);
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();

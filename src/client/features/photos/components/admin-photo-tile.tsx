@@ -53,7 +53,7 @@ const keepFromDrag = {
 
 /**
  * A photo of the admin grids: dragged by mouse or finger anywhere on it, or by keyboard from its
- * handle; its edit, move and delete actions sit behind one menu button in its corner, and its
+ * handle; its edit, move and delete buttons along its foot (on a touch screen, behind one menu button), and its
  * title under it (or, in the dense photo bank, only for screen readers and as a hover hint).
  */
 export function AdminPhotoTile({
@@ -145,6 +145,7 @@ export function AdminPhotoTile({
           )}
         </div>
 
+        <TileButtons photo={photo} targets={moveTargets} onEdit={onEdit} onDelete={onDelete} onMove={onMove} />
         <TileMenu
           photo={photo}
           targets={moveTargets}
@@ -164,9 +165,8 @@ export function AdminPhotoTile({
 }
 
 /**
- * The tile's one control: a menu button in its bottom corner with Edit, Move to… and Delete.
- *
- * With a mouse it is a small button shown on hover. On a touch screen it is a 44 px target, so on
+ * On a touch screen, the tile's one control: a 44 px menu button in its bottom corner with Edit,
+ * Move to… and Delete. On
  * a small tile it reaches the tile's middle: a press on it must still drag the tile. So the press
  * is let through to dnd-kit (whose drags start only after a move or a held touch), and the menu
  * opens on the click, as a tap or a still click ends, instead of on pointerdown as Radix would;
@@ -202,11 +202,8 @@ function TileMenu({
           type="button"
           aria-label={`Actions for ${photo.title}`}
           className={cn(
-            'group/menu absolute right-1 bottom-1 flex size-7 items-center justify-center rounded-full focus-visible:outline-none',
-            'pointer-coarse:right-0 pointer-coarse:bottom-0 pointer-coarse:size-11 pointer-coarse:items-end pointer-coarse:justify-end pointer-coarse:p-1',
-            '[@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-focus-within:opacity-100 [@media(hover:hover)]:group-hover:opacity-100',
-            '[@media(hover:hover)]:data-[state=open]:opacity-100',
-            hiddenOnTouch && '[@media(hover:none)]:hidden',
+            'group/menu absolute right-0 bottom-0 hidden size-11 items-end justify-end rounded-full p-1 focus-visible:outline-none pointer-coarse:flex',
+            hiddenOnTouch && 'pointer-coarse:hidden',
           )}
           onPointerDown={(event) => {
             dragged.current = false;
@@ -230,17 +227,7 @@ function TileMenu({
           Edit
         </DropdownMenuItem>
         <DropdownMenuSeparator />
-        <DropdownMenuLabel>Move to…</DropdownMenuLabel>
-        {targets.length === 0 ? (
-          <DropdownMenuItem disabled>Create a category first</DropdownMenuItem>
-        ) : (
-          targets.map((target) => (
-            <DropdownMenuItem key={target.id ?? 'bank'} onSelect={() => onMove(photo, target.id)}>
-              <FolderInput aria-hidden />
-              {target.label}
-            </DropdownMenuItem>
-          ))
-        )}
+        <MoveItems photo={photo} targets={targets} onMove={onMove} />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => onDelete(photo)}>
           <Trash2 aria-hidden />
@@ -248,6 +235,70 @@ function TileMenu({
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
+  );
+}
+
+function MoveItems({ photo, targets, onMove }: { photo: Photo; targets: MoveTarget[]; onMove: (photo: Photo, target: ContainerId) => void }) {
+  return (
+    <>
+      <DropdownMenuLabel>Move to…</DropdownMenuLabel>
+      {targets.length === 0 ? (
+        <DropdownMenuItem disabled>Create a category first</DropdownMenuItem>
+      ) : (
+        targets.map((target) => (
+          <DropdownMenuItem key={target.id ?? 'bank'} onSelect={() => onMove(photo, target.id)}>
+            <FolderInput aria-hidden />
+            {target.label}
+          </DropdownMenuItem>
+        ))
+      )}
+    </>
+  );
+}
+
+/**
+ * With a mouse, the spec's edit and delete buttons (and "Move to…") in a strip along the tile's
+ * foot, shown on hover or focus: small, so the tile's middle stays free to press and drag. A touch
+ * screen gets the one 44 px menu button instead, since three 44 px targets do not fit a bank tile.
+ */
+function TileButtons({
+  photo,
+  targets,
+  onEdit,
+  onDelete,
+  onMove,
+}: {
+  photo: Photo;
+  targets: MoveTarget[];
+  onEdit: (photo: Photo) => void;
+  onDelete: (photo: Photo) => void;
+  onMove: (photo: Photo, target: ContainerId) => void;
+}) {
+  const button =
+    'flex h-7 min-w-0 flex-1 items-center justify-center rounded-sm text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none [&_svg]:size-3.5';
+  return (
+    <div
+      onClick={(event) => event.stopPropagation()}
+      className="absolute inset-x-0 bottom-0 flex items-center rounded-b-md bg-black/55 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-data-[state=open]:opacity-100 pointer-coarse:hidden"
+      {...keepFromDrag}
+    >
+      <button type="button" className={button} aria-label={`Edit ${photo.title}`} onClick={() => onEdit(photo)}>
+        <Pencil aria-hidden />
+      </button>
+      <DropdownMenu modal={false}>
+        <DropdownMenuTrigger asChild>
+          <button type="button" className={button} aria-label={`Move ${photo.title} to…`}>
+            <FolderInput aria-hidden />
+          </button>
+        </DropdownMenuTrigger>
+        <DropdownMenuContent align="end">
+          <MoveItems photo={photo} targets={targets} onMove={onMove} />
+        </DropdownMenuContent>
+      </DropdownMenu>
+      <button type="button" className={button} aria-label={`Delete ${photo.title}`} onClick={() => onDelete(photo)}>
+        <Trash2 aria-hidden />
+      </button>
+    </div>
   );
 }
 
