@@ -7,8 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-// Issue 7 targets 100 KB; this ratchet sits just above where the first load is now (103.7 KB).
-const BUDGET_JS_GZIP = 105 * 1024;
+// Issue 14's figure (issue 7's target): at most 100 KB. The first load is about 99 KB: the photo
+// page, the toast store, logout's mutation code and the music embeds load lazily, and every module
+// of the first load is one chunk (vite.config.ts).
+const BUDGET_JS_GZIP = 100 * 1024;
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {

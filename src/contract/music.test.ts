@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  EMBED_FRAME_ORIGINS,
-  fallbackFanLink,
-  hasReleaseTitle,
-  isMusicLink,
-  isMusicRelease,
-  musicEmbedFor,
-  musicServiceName,
-} from './music.ts';
+import { EMBED_FRAME_ORIGINS, hasReleaseTitle, isMusicLink, isMusicRelease } from './music.ts';
+import { fallbackFanLink, musicEmbedFor, musicServiceName } from './music-embed.ts';
 
 describe('hasReleaseTitle', () => {
   it.each(['Night Drive EP', 'the ep', 'Debut Album', 'ALBUM', 'New single!', 'EP: Tides', 'Single (2024)', 'Sommer-EP'])(

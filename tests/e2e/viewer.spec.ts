@@ -151,6 +151,42 @@ test.describe('on a desktop', () => {
   test.skip(({ isMobile }) => isMobile, 'keyboard, toast and caption behaviour are the same on a phone');
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
+  test('+ and - zoom by key, loading a larger copy; the arrows pan while zoomed and step when not; 0 resets', async ({ page, owner }) => {
+    await owner.setSettings({});
+    const photo = await owner.createPhoto({ title: uniqueName('Keys') }, { width: 3000, height: 2000 });
+    const other = await owner.createPhoto({ title: uniqueName('Next') }, { width: 1200, height: 800 });
+    await placeInCategory(owner, [photo, other]);
+    await page.goto(pathTo(screens.home));
+    await tile(page, photo.title).click();
+    const image = viewerImage(page);
+    await expect(image).toHaveAttribute('data-image-state', 'loaded');
+    expect(await image.evaluate((element: HTMLImageElement) => element.currentSrc)).not.toContain(photo.filename);
+    const stage = viewer(page).locator('[data-viewer-stage]');
+    const frame = stage.locator('> div').first();
+    const transform = () => frame.evaluate((element: HTMLElement) => element.style.transform);
+
+    await page.keyboard.press('+');
+    await expect(stage).toHaveAttribute('data-zoomed', '');
+    // As with a double click, zoomed in the browser fetches the largest stored copy.
+    await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.currentSrc)).toContain(photo.filename);
+    await page.keyboard.press('=');
+    const before = await transform();
+    // Zoomed, an arrow pans the photo and stays on it.
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(transform).not.toBe(before);
+    await expect(page).toHaveURL(pathTo(screens.photo, { id: photo.id }));
+
+    await page.keyboard.press('0');
+    await expect(stage).not.toHaveAttribute('data-zoomed');
+    await page.keyboard.press('+');
+    await expect(stage).toHaveAttribute('data-zoomed', '');
+    await page.keyboard.press('-');
+    await expect(stage).not.toHaveAttribute('data-zoomed');
+    // Not zoomed, the arrow steps to the next photo as before.
+    await page.keyboard.press('ArrowRight');
+    await expect(page).toHaveURL(pathTo(screens.photo, { id: other.id }));
+  });
+
   test('the first Escape after Share closes the viewer, and camera details show only when the owner switches them on', async ({
     page,
     owner,

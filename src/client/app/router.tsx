@@ -3,7 +3,6 @@ import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { PhotoDetailPage } from '#client/app/routes/photo-detail.tsx';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';
 
@@ -15,6 +14,11 @@ const ForgotPasswordPage = lazy(() =>
 );
 const ResetPasswordPage = lazy(() =>
   import('#client/app/routes/reset-password.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+);
+// The photo page (a shared link's landing page) loads apart from the portfolio's first load; on
+// `/photo/…` the server names its chunk in the head (modulepreload), so it comes with the entry.
+const PhotoDetailPage = lazy(() =>
+  import('#client/app/routes/photo-detail.tsx').then((module) => ({ default: module.PhotoDetailPage })),
 );
 // Neither is a visitor's first page: they stay out of the first load too.
 const ClearCachePage = lazy(() => import('#client/app/routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));

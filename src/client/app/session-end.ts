@@ -3,7 +3,6 @@ import { navigate } from 'wouter/use-browser-location';
 import { screens } from '#contract/routes.ts';
 import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { loginPathReturningTo } from '#client/features/auth/lib/return-path.ts';
-import { dismissToast } from '#client/components/ui/use-toast.ts';
 import { forgetUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 
 /**
@@ -20,6 +19,7 @@ export function handleSessionEnd(queryClient: QueryClient): void {
   // The page is leaving; the browser must not ask about edits a login screen cannot keep anyway.
   forgetUnsavedChanges();
   // After the failed call's own error toast ("You must be signed in"), which the login screen explains better.
-  setTimeout(() => dismissToast(), 0);
+  // The toast store loads with the code that raised that toast, not with the first load.
+  setTimeout(() => void import('#client/components/ui/use-toast.ts').then(({ dismissToast }) => dismissToast()), 0);
   navigate(loginPathReturningTo(`${window.location.pathname}${window.location.search}`, { expired: true }));
 }

@@ -1,15 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { LogOut, Moon, Sun } from 'lucide-react';
 import { Link } from 'wouter';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { useLogout } from '#client/features/auth/api/logout.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { applyOwnerLook, chooseTheme, isDarkNow, onThemeChange } from '#client/lib/theme.ts';
 import { cn } from '#client/lib/utils.ts';
 import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
+
+// Only the signed-in owner has it: its mutation code stays out of a visitor's first load.
+const LogoutControl = lazy(() =>
+  import('#client/features/auth/components/logout-control.tsx').then((module) => ({ default: module.LogoutControl })),
+);
 
 /** The spec's top bar names the product; the owner may name their portfolio instead. */
 const PRODUCT_NAME = 'Atelier';
@@ -25,7 +29,6 @@ function brandOf(owner: PortfolioOwner | undefined): string {
  */
 export function TopBar({ tabs }: { tabs?: ReactNode }) {
   const { user, isLoading } = useAuth();
-  const logout = useLogout();
   const owner = usePortfolioOwner().data;
   const { themeDefault, headingFont } = owner ?? {};
   useEffect(() => {
@@ -72,22 +75,33 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
         {/* 44 px to touch, but it takes no more height in the row than the name does. */}
         <ThemeToggle className="-my-2 ml-auto" />
         {user && (
-          <Button
-            variant="ghost"
-            size="sm"
-            className="max-w-[60%] sm:max-w-xs"
-            disabled={logout.isPending}
-            onClick={() => {
-              if (confirmDiscard()) logout.mutate();
-            }}
-          >
-            <LogOut aria-hidden />
-            <span>Logout</span>
-            <span className="truncate text-muted-foreground">{user.username}</span>
-          </Button>
+          // The same button, disabled, until its code arrives: the bar does not move.
+          <Suspense fallback={<LogoutButton username={user.username} pending />}>
+            <LogoutControl>
+              {({ pending, logOut }) => (
+                <LogoutButton
+                  username={user.username}
+                  pending={pending}
+                  onClick={() => {
+                    if (confirmDiscard()) logOut();
+                  }}
+                />
+              )}
+            </LogoutControl>
+          </Suspense>
         )}
       </div>
     </header>
+  );
+}
+
+function LogoutButton({ username, pending, onClick }: { username: string; pending: boolean; onClick?: () => void }) {
+  return (
+    <Button variant="ghost" size="sm" className="max-w-[60%] sm:max-w-xs" disabled={pending} onClick={onClick}>
+      <LogOut aria-hidden />
+      <span>Logout</span>
+      <span className="truncate text-muted-foreground">{username}</span>
+    </Button>
   );
 }
 

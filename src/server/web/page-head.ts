@@ -28,6 +28,8 @@ export interface PageMeta {
   /** Screens with nothing to find (sign-in, 404) stay out of search results. */
   noIndex?: boolean;
   preloads?: ImagePreload[];
+  /** Scripts of the screen beyond the entry (`route-chunks.ts`), fetched beside it. */
+  modulePreloads?: string[];
 }
 
 /** Link previews cut long texts anyway; a sentence or two is what they show. */
@@ -74,6 +76,8 @@ export function renderHeadTags(page: PageMeta): string {
         (preload.sizes ? ` imagesizes="${escapeHtml(preload.sizes)}"` : '') +
         ' />',
     ),
+    // `crossorigin` as on the entry's own script tag, so the preloaded module is the one used.
+    ...(page.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
   ];
   return tags.filter(Boolean).join('\n    ');
 }

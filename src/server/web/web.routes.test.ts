@@ -30,6 +30,18 @@ let t: TestApp;
 
 const SCRIPT = `console.log(${JSON.stringify('x'.repeat(4000))});`;
 
+/** The build's manifest, in its shape: the photo screen is a lazy chunk sharing one chunk with the entry. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc123.js', isEntry: true, imports: ['_shared-s1.js'], dynamicImports: ['src/client/app/routes/photo-detail.tsx'] },
+  '_shared-s1.js': { file: 'assets/shared-s1.js' },
+  '_badge-b1.js': { file: 'assets/badge-b1.js', imports: ['_shared-s1.js'] },
+  'src/client/app/routes/photo-detail.tsx': {
+    file: 'assets/photo-detail-p1.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared-s1.js', '_badge-b1.js'],
+  },
+};
+
 beforeAll(() => {
   clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-client-'));
   fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
@@ -38,6 +50,8 @@ beforeAll(() => {
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js'), SCRIPT);
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.br'), zlib.brotliCompressSync(SCRIPT));
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js.gz'), zlib.gzipSync(SCRIPT));
+  fs.mkdirSync(path.join(clientDir, '.vite'));
+  fs.writeFileSync(path.join(clientDir, '.vite/manifest.json'), JSON.stringify(MANIFEST));
 });
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 afterEach(async () => {
@@ -241,6 +255,18 @@ describe('the photo page', () => {
       expect(data.photo).toEqual((await t.app.inject(`/api/photos/${photo.id}`)).json());
       expect(data.photo?.category).toEqual({ id: category, name: 'Streets' });
     }
+  });
+
+  it("names the photo screen's lazy chunks for preloading, and no chunk the entry already brings", async () => {
+    t = await start();
+    const cookie = await t.signIn();
+    const [photo] = await createPhotos(t, cookie, 1);
+    const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)" \/>/g)].map((match) => match[1]);
+    for (const url of [`/photo/${photo!.id}`, '/ada/photo/999999']) {
+      expect(preloads((await getPage(url)).body), url).toEqual(['/assets/photo-detail-p1.js', '/assets/badge-b1.js']);
+    }
+    // The portfolio is in the entry itself.
+    expect(preloads((await getPage('/')).body)).toEqual([]);
   });
 
   it('answers 404 with "Photo Not Found" for a missing or malformed id', async () => {

@@ -10,6 +10,7 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPage, fallbackPage, type Page, type WebContext } from './page-content.ts';
 import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
 import { isClientRoute, matchPageRoute } from './page-routes.ts';
+import { readRouteChunks, type RouteChunks } from './route-chunks.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/lib/cache-control.ts';
 
@@ -62,6 +63,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const template: PageTemplate | undefined =
     indexPath && fs.existsSync(indexPath) ? parseTemplate(fs.readFileSync(indexPath, 'utf8')) : undefined;
+  const routeChunks: RouteChunks = template && clientDir ? readRouteChunks(clientDir) : () => [];
 
   if (template && clientDir) {
     await app.register(fastifyStatic, {
@@ -121,7 +123,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const build = async (): Promise<BuiltPage> => {
       const page = await pageFor(request, pathname);
       const look = { theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
-      return { status: page.status, ...(await compress(encoding, renderPage(template, page.meta, page.data, look))) };
+      const meta = { ...page.meta, modulePreloads: routeChunks(matchPageRoute(pathname)) };
+      return { status: page.status, ...(await compress(encoding, renderPage(template, meta, page.data, look))) };
     };
     const built = visitor
       ? await app.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await app.dataCache.version(), build)

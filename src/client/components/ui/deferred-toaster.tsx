@@ -1,18 +1,18 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useToast } from './use-toast.ts';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { subscribeToasterDemand, toasterDemanded } from './toaster-demand.ts';
 
 const loadToaster = () => import('./toaster.tsx');
 const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
 
 /**
  * The Toaster (Radix Toast and its layers) loads apart from the first paint: it mounts once the page
- * is idle (from then on F8 finds its region), or with a toast raised before that. The toast store
- * itself is in the first load, so an early toast shows as soon as the chunk arrives.
+ * is idle (from then on F8 finds its region), or with a toast raised before that: the store keeps
+ * that toast, and the Toaster shows it as soon as its chunk arrives.
  */
 export function DeferredToaster() {
-  const { toasts } = useToast();
-  const [needed, setNeeded] = useState(toasts.length > 0);
-  if (toasts.length > 0 && !needed) setNeeded(true);
+  const demanded = useSyncExternalStore(subscribeToasterDemand, toasterDemanded, toasterDemanded);
+  const [needed, setNeeded] = useState(demanded);
+  if (demanded && !needed) setNeeded(true);
 
   useEffect(() => {
     const mount = () => setNeeded(true);

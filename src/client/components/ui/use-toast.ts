@@ -1,4 +1,5 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
+import { demandToaster } from './toaster-demand.ts';
 
 /** One toast at a time; a dismissed toast is removed from the store after 1,000,000 ms. */
 const TOAST_LIMIT = 1;
@@ -52,6 +53,7 @@ export function toast(input: ToastInput) {
   count = (count + 1) % Number.MAX_SAFE_INTEGER;
   const id = String(count);
   setToasts([{ ...input, id, open: true }, ...toasts].slice(0, TOAST_LIMIT));
+  demandToaster();
   return {
     id,
     dismiss: () => dismissToast(id),

@@ -1,5 +1,5 @@
 import { ExternalLink } from 'lucide-react';
-import { EMBED_HEIGHT, fallbackFanLink, musicEmbedFor, musicServiceName } from '#contract/music.ts';
+import { EMBED_HEIGHT, fallbackFanLink, musicEmbedFor, musicServiceName } from '#contract/music-embed.ts';
 import type { Photo } from '#contract/photos.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';

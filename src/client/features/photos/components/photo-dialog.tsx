@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, ExternalLink, Info, Pause, Play, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { displayImagePath, photoSrcSet } from '#contract/image-urls.ts';
@@ -34,7 +34,8 @@ const ACTION =
 /**
  * The immersive viewer: the photo fitted to the screen on a dark surround, whatever the site's
  * theme; previous and next by arrow keys, buttons and swipe, with the position in the section;
- * zoom by pinch, double tap, double click and wheel, loading a larger copy when zoomed; the spec's
+ * zoom by pinch, double tap, double click, wheel and + / - (arrow keys pan, 0 resets), loading a
+ * larger copy when zoomed; the spec's
  * title, description, Visit Project and Share in a caption that can be hidden; an optional
  * slideshow. Escape, the close button and a swipe down close it.
  */
@@ -46,6 +47,8 @@ export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = ph
   const [playing, setPlaying] = useState(false);
   const [interval, setSlideInterval] = useState<number>(SLIDE_INTERVALS[0]);
   const contentRef = useRef<HTMLDivElement>(null);
+  // The stage's own keys (zoom, and pan while zoomed), asked before the arrows step.
+  const stageKeys = useRef<((key: string) => boolean) | null>(null);
 
   const canStep = photos.length > 1;
   const step = (by: 1 | -1) => {
@@ -79,7 +82,8 @@ export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = ph
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as Element).closest('select')) return;
-    if (event.key === 'ArrowRight' && canStep) step(1);
+    if (stageKeys.current?.(event.key)) event.preventDefault();
+    else if (event.key === 'ArrowRight' && canStep) step(1);
     else if (event.key === 'ArrowLeft' && canStep) step(-1);
     else return;
     event.preventDefault();
@@ -113,6 +117,7 @@ export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = ph
               onStep={canStep ? step : () => {}}
               onClose={close}
               onInteract={() => setPlaying(false)}
+              keysRef={stageKeys}
             />
 
             <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:p-3">
@@ -244,12 +249,14 @@ function ViewerStage({
   onStep,
   onClose,
   onInteract,
+  keysRef,
 }: {
   photo: Photo;
   neighbours: Photo[];
   onStep: (by: 1 | -1) => void;
   onClose: () => void;
   onInteract: () => void;
+  keysRef: RefObject<((key: string) => boolean) | null>;
 }) {
   const viewport = useViewportSize();
   const ratio = photo.width / photo.height;
@@ -257,7 +264,13 @@ function ViewerStage({
   const fittedHeight = fittedWidth / ratio;
   // Up to the display image at its own pixels on this screen, and never less than a useful 2.5x.
   const maxScale = Math.min(8, Math.max(2.5, (photo.width / fittedWidth) * 1.5));
-  const { stageRef, frameRef, zoomed, stageProps } = useViewerGestures({ maxScale, onStep, onClose, onInteract });
+  const { stageRef, frameRef, zoomed, onKey, stageProps } = useViewerGestures({ maxScale, onStep, onClose, onInteract });
+  useEffect(() => {
+    keysRef.current = onKey;
+    return () => {
+      keysRef.current = null;
+    };
+  }, [keysRef, onKey]);
   // Zoomed, the srcset is asked for the width of the largest zoom: the largest stored copy, once.
   const sizes = `${Math.ceil(fittedWidth * (zoomed ? maxScale : 1))}px`;
 

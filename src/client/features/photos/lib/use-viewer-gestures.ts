@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
 
 /**
- * The viewer's hands: swipe to step, swipe down to close, pinch, double tap, double click and wheel
- * to zoom, drag to pan a zoomed photo. The transform is written straight to the element, not
+ * The viewer's hands and keys: swipe to step, swipe down to close, pinch, double tap, double click,
+ * wheel and + / - to zoom (0 resets), drag or the arrow keys to pan a zoomed photo. The transform is written straight to the element, not
  * through React, so a gesture costs no render per frame; React hears only whether it is zoomed.
  */
 
@@ -17,6 +17,10 @@ const DOUBLE_TAP_MS = 300;
 const DOUBLE_TAP_DISTANCE = 40;
 /** The zoom a double tap or double click goes to, when the photo has the pixels for it. */
 const DOUBLE_TAP_SCALE = 2.5;
+/** One press of + or - zooms by this factor. */
+const KEY_ZOOM_STEP = 1.5;
+/** One press of an arrow key pans a zoomed photo by this share of the stage. */
+const KEY_PAN_SHARE = 0.15;
 
 export interface ViewerGestureOptions {
   /** The largest useful scale: the largest stored copy at its own pixels, at least DOUBLE_TAP_SCALE. */
@@ -111,6 +115,39 @@ export function useViewerGestures({ maxScale, onStep, onClose, onInteract }: Vie
       else zoomTo(Math.min(DOUBLE_TAP_SCALE, maxScale), clientX, clientY, true);
     },
     [apply, zoomTo, maxScale],
+  );
+
+  /**
+   * + (or =) and - zoom about the centre, 0 goes back to the fitted photo, and the arrow keys pan
+   * while zoomed. True when the key was the photo's; false leaves it to the viewer (an arrow key
+   * steps to the next photo when this one is not zoomed).
+   */
+  const onKey = useCallback(
+    (key: string): boolean => {
+      const current = transform.current;
+      const isZoomed = current.scale > 1.01;
+      if (key === '+' || key === '=') {
+        zoomTo(current.scale * KEY_ZOOM_STEP, undefined, undefined, true);
+      } else if (key === '-' || key === '_') {
+        const next = current.scale / KEY_ZOOM_STEP;
+        if (next <= 1.01) apply(IDENTITY, true);
+        else zoomTo(next, undefined, undefined, true);
+      } else if (key === '0') {
+        if (!isZoomed) return false;
+        apply(IDENTITY, true);
+      } else if (isZoomed && key.startsWith('Arrow')) {
+        const stage = stageBox();
+        const by = { ArrowLeft: [1, 0], ArrowRight: [-1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[key];
+        if (!by) return false;
+        // The view moves the way the arrow points, so the photo moves the other way.
+        apply(clamp({ ...current, x: current.x + by[0]! * stage.width * KEY_PAN_SHARE, y: current.y + by[1]! * stage.height * KEY_PAN_SHARE }), true);
+      } else {
+        return false;
+      }
+      handlers.current.onInteract?.();
+      return true;
+    },
+    [apply, clamp, zoomTo],
   );
 
   // Wheel and trackpad pinch: a listener of our own, as React's wheel listener cannot stop the page zooming.
@@ -223,6 +260,7 @@ export function useViewerGestures({ maxScale, onStep, onClose, onInteract }: Vie
     stageRef,
     frameRef,
     zoomed,
+    onKey,
     stageProps: {
       onPointerDown,
       onPointerMove,

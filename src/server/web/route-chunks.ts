@@ -1,0 +1,72 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { PageRoute } from './page-routes.ts';
+
+/**
+ * The scripts a page's screen needs beyond the entry, for `<link rel="modulepreload">` in its head.
+ * The client loads every screen but the portfolio lazily, which keeps them out of a visitor's first
+ * load; a page that opens on one of them (a shared photo link above all) names the screen's chunks
+ * in its head, so the browser fetches them beside the entry instead of after it has run.
+ */
+
+/** What the build's `.vite/manifest.json` says of each chunk (the fields read here). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+/** The source of each lazily loaded screen, as the manifest names it (src/client/app/router.tsx). */
+const SCREEN_SOURCES = {
+  photo: 'src/client/app/routes/photo-detail.tsx',
+  notFound: 'src/client/app/routes/not-found.tsx',
+  login: 'src/client/app/routes/login.tsx',
+  'forgot-password': 'src/client/app/routes/forgot-password.tsx',
+  'reset-password': 'src/client/app/routes/reset-password.tsx',
+  'clear-cache': 'src/client/app/routes/clear-cache.tsx',
+} as const;
+
+type ScreenKey = keyof typeof SCREEN_SOURCES;
+
+export type RouteChunks = (route: PageRoute | null) => string[];
+
+function screenOf(route: PageRoute | null): ScreenKey | null {
+  if (route === null) return 'notFound';
+  if (route.kind === 'photo') return 'photo';
+  if (route.kind === 'screen') return route.name;
+  return null;
+}
+
+/** The files of `keys` and of every chunk they import statically, each once. */
+function closure(manifest: Manifest, keys: string[], into = new Set<string>()): Set<string> {
+  for (const key of keys) {
+    const chunk = manifest[key];
+    if (!chunk || into.has(chunk.file)) continue;
+    into.add(chunk.file);
+    closure(manifest, chunk.imports ?? [], into);
+  }
+  return into;
+}
+
+/** Paths of the chunks each screen needs and the entry does not bring, from a parsed manifest. */
+export function routeChunksFrom(manifest: Manifest): RouteChunks {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const loaded = closure(manifest, entryKeys);
+  const byScreen = new Map<ScreenKey, string[]>();
+  for (const [screen, source] of Object.entries(SCREEN_SOURCES) as [ScreenKey, string][]) {
+    const files = [...closure(manifest, [source])].filter((file) => !loaded.has(file) && file.endsWith('.js'));
+    byScreen.set(screen, files.map((file) => `/${file}`));
+  }
+  return (route) => {
+    const screen = screenOf(route);
+    return screen ? (byScreen.get(screen) ?? []) : [];
+  };
+}
+
+/** From the built client's manifest; no preloads when there is none (a client built without it). */
+export function readRouteChunks(clientDir: string): RouteChunks {
+  const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestPath)) return () => [];
+  return routeChunksFrom(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest);
+}
