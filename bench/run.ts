@@ -6,7 +6,7 @@
  * package) serves the same bytes from files and a bare node:http server answers the same JSON.
  * Prints one table and writes it, with the machine, to bench/results/latest.json.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -636,7 +636,34 @@ async function main(): Promise<void> {
   }
 }
 
-(process.argv[2] === 'upload-selection' ? selectionOnly() : main()).catch((error: unknown) => {
+/**
+ * `npm run bench -- client`: only the visitor's rows (first load, phone image bytes, repeat visit,
+ * Lighthouse mobile on / and a photo page), on the demo seed's site: a few minutes instead of the
+ * whole run's half hour, for checking a client change.
+ */
+async function clientOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    const clientDir = await buildClient(path.join(resultsDir, 'client'), log);
+    const dataDir = path.join(workDir, 'data');
+    const env = { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password, DATABASE_URL: '' };
+    log('Seeding the demo site (npm run cli -- seed)…');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(benchDir, '..', 'src/server/cli.ts'), 'seed'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const server = await startBenchServer(mainJs, dataDir);
+    try {
+      const rows = await clientRows({ baseUrl: server.baseUrl, distClientDir: clientDir });
+      process.stdout.write(`\n${formatTable(rows)}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const modes: Record<string, () => Promise<void>> = { 'upload-selection': selectionOnly, client: clientOnly };
+(modes[process.argv[2] ?? ''] ?? main)().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });
