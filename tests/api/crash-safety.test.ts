@@ -253,7 +253,7 @@ function expectConsistent(photos: PhotoFilesRow[], acknowledged: Set<number>) {
   const originals = filesUnder(path.join(dataDir, 'originals'));
   for (const row of photos) {
     for (const name of publicNamesOf(row)) expect(uploads.has(name), `photo ${row.id}: ${name}`).toBe(true);
-    expect(originals.some((name) => name.startsWith(`${row.fileKey}.`)), `photo ${row.id}: its original`).toBe(true);
+    expect(originals.some((name) => name.startsWith(row.fileKey)), `photo ${row.id}: its original`).toBe(true);
   }
   const ids = photos.map((row) => row.id);
   expect(new Set(ids).size).toBe(ids.length);
@@ -311,7 +311,7 @@ describe('crash safety', () => {
       expect(after.photos).toEqual(photos);
       const wanted = new Set(photos.flatMap(publicNamesOf));
       expect(filesUnder(path.join(dataDir, 'uploads')).filter((name) => !wanted.has(name))).toEqual([]);
-      expect(filesUnder(path.join(dataDir, 'originals')).filter((name) => !photos.some((row) => name.startsWith(`${row.fileKey}.`)))).toEqual([]);
+      expect(filesUnder(path.join(dataDir, 'originals')).filter((name) => !photos.some((row) => name.startsWith(row.fileKey)))).toEqual([]);
       expect(filesUnder(path.join(dataDir, 'tmp'))).toEqual([]);
 
       const removed = /Removed (\d+)/.exec(cleanup.stdout)?.[1];

@@ -8,6 +8,7 @@ import type { AppContext } from '#server/app-context.ts';
 import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { publicFilesOf } from './photos.service.ts';
+import { originalsPrefix } from '#server/storage/file-names.ts';
 
 /**
  * Re-renders existing photos from their originals with today's pipeline, one at a time, while the
@@ -39,7 +40,7 @@ export interface UpgradeReport {
 }
 
 async function originalNameOf(originals: FileStore, fileKey: string): Promise<string | null> {
-  for await (const file of originals.list(`${fileKey}.`)) return file.name;
+  for await (const file of originals.list(originalsPrefix(fileKey))) return file.name;
   return null;
 }
 
