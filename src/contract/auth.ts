@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { PortfolioOwner } from './portfolio.ts';
 
-export const PASSWORD_MIN_LENGTH = 6;
-/** argon2 hashes any length in constant memory; the cap only keeps request bodies sane. */
-export const PASSWORD_MAX_LENGTH = 1024;
+import { CurrentPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './common.ts';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 
 export const LoginRequest = z.object({
   username: z.string().trim().min(1, 'Username is required').max(100),
@@ -16,7 +16,7 @@ export const CurrentUser = PortfolioOwner.extend({ email: z.string().nullable() 
 export type CurrentUser = z.infer<typeof CurrentUser>;
 
 export const ChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH),
+  currentPassword: CurrentPassword,
   newPassword: z
     .string()
     .min(PASSWORD_MIN_LENGTH, 'New password must be at least 6 characters')

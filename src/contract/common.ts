@@ -18,3 +18,10 @@ export const IdParams = z.object({ id: Id });
 /** Links the owner types must be http(s): a javascript: link in a portfolio is an XSS. */
 export const httpUrl = (message = 'Please enter a valid URL') =>
   z.url({ protocol: /^https?$/, hostname: z.regexes.domain, message }).max(500);
+
+export const PASSWORD_MIN_LENGTH = 6;
+/** argon2 hashes any length in constant memory; the cap only keeps request bodies sane. */
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/** The signed-in owner's password, asked again before a change that could hand the account to someone else. */
+export const CurrentPassword = z.string().min(1, 'Current password is required').max(PASSWORD_MAX_LENGTH);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from './common.ts';
+import { CurrentPassword, httpUrl } from './common.ts';
 
 export const TITLE_MAX = 255;
 export const SUBTITLE_MAX = 500;
@@ -75,6 +75,8 @@ export const PortfolioSettingsUpdate = z
     substackUrl: socialUrl,
     linktreeUrl: socialUrl,
     email: clearable(254, 'Valid email is required', z.email('Valid email is required')),
+    /** Required when `email` changes the recovery address; ignored otherwise. */
+    currentPassword: CurrentPassword,
     themeDefault: ThemeDefault,
     topBarBrand: TopBarBrand,
     headingFont: HeadingFont,

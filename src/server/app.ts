@@ -24,6 +24,7 @@ import { registerRequestId, requestForLog, requestIdFor } from '#server/http/log
 import { registerOpenApi } from '#server/http/openapi.ts';
 import { answerFrameworkErrors, registerSecurity } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
+import { checkOriginalsPrivate } from '#server/storage/index.ts';
 import { registerWeb } from '#server/web/web.ts';
 
 export interface AppOptions {
@@ -97,6 +98,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopPruning());
   const stopTrashPurge = scheduleTrashPurge(ctx);
   app.addHook('onClose', async () => stopTrashPurge());
+
+  const publicBase = config.s3?.publicUrl;
+  if (publicBase) {
+    // A bucket made public whole would hand out every original with its GPS data. The server
+    // refuses to start rather than log it: a log line is easy to miss, a site that does not
+    // start is not, and the fix is one bucket policy (docs/deploy.md).
+    app.addHook('onReady', async () => {
+      if ((await checkOriginalsPrivate(ctx.media.originals, publicBase)) === 'unreachable') {
+        app.log.warn({ publicBase }, 'S3_PUBLIC_URL did not answer: could not check that the originals are private');
+      }
+    });
+  }
 
   registerSession(app, ctx);
   // The public reads every page load makes; none reads the session.

@@ -44,8 +44,17 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/photos/restore': PhotoIdsRequest,
 };
 
-/** Runs per endpoint and kind of body; small enough to keep the suite quick. */
-const RUNS = { valid: 40, boundary: 40, hostile: 80, visitor: 15, ids: 30 };
+/**
+ * Runs per endpoint and kind of body: small enough to keep the suite quick. `npm run fuzz` sets
+ * FUZZ_REQUESTS for the long run, and every count grows in proportion, so the schema-made,
+ * boundary and hostile bodies alone reach that many requests per database.
+ */
+const BASE_RUNS = { valid: 40, boundary: 40, hostile: 80, visitor: 15, ids: 30 };
+const FUZZ_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 0);
+const SCALE = FUZZ_REQUESTS > 0 ? FUZZ_REQUESTS / (Object.keys(BODIES).length * (BASE_RUNS.valid + BASE_RUNS.boundary + BASE_RUNS.hostile)) : 1;
+const RUNS = Object.fromEntries(Object.entries(BASE_RUNS).map(([kind, runs]) => [kind, Math.ceil(runs * SCALE)])) as typeof BASE_RUNS;
+/** The long run may take a while on a busy machine; the suite's own stays at the usual limit. */
+const TEST_TIMEOUT = Math.max(30_000, Math.ceil(SCALE * 30_000));
 const BODY_LIMIT = 1024 * 1024;
 
 type Operation = { security?: unknown[]; requestBody?: { content: Record<string, { schema: JsonSchema }> } };
@@ -66,7 +75,8 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
-  console.info(`fuzz: ${requests} requests on ${t?.dialect}`);
+  console.info(`fuzz: ${requests} requests on ${t?.dialect}, no 5xx, no change on a refused request`);
+  if (FUZZ_REQUESTS > 0) expect(requests).toBeGreaterThanOrEqual(FUZZ_REQUESTS);
 });
 
 function operationOf(route: string): Operation {
@@ -185,7 +195,7 @@ describe.each(Object.entries(BODIES))('fuzzing %s', (route, schema) => {
       }),
       { numRuns: RUNS.valid },
     );
-  });
+  }, TEST_TIMEOUT);
 
   it(`answers ${RUNS.boundary} bodies at and past each limit`, async () => {
     await fc.assert(
@@ -194,7 +204,7 @@ describe.each(Object.entries(BODIES))('fuzzing %s', (route, schema) => {
       }),
       { numRuns: RUNS.boundary },
     );
-  });
+  }, TEST_TIMEOUT);
 
   it(`refuses ${RUNS.hostile} hostile bodies with a 4xx and a message, changing nothing`, async () => {
     await fc.assert(
@@ -204,7 +214,7 @@ describe.each(Object.entries(BODIES))('fuzzing %s', (route, schema) => {
       }),
       { numRuns: RUNS.hostile },
     );
-  });
+  }, TEST_TIMEOUT);
 
   it.runIf(route.includes('{id}'))(`refuses ${RUNS.ids} malformed ids in the path`, async () => {
     const id = fc.oneof(
@@ -224,7 +234,7 @@ describe.each(Object.entries(BODIES))('fuzzing %s', (route, schema) => {
       }),
       { numRuns: RUNS.ids },
     );
-  });
+  }, TEST_TIMEOUT);
 
   it(`answers ${RUNS.visitor} bodies from a visitor with 401 when the route is the owner's`, async () => {
     if (!ownerOnly()) return;
@@ -235,7 +245,7 @@ describe.each(Object.entries(BODIES))('fuzzing %s', (route, schema) => {
       }),
       { numRuns: RUNS.visitor },
     );
-  });
+  }, TEST_TIMEOUT);
 });
 
 function decodeURIComponentSafe(value: string): string {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_ADDRESS } from '#server/features/auth/auth.service.ts';
 import { FORGOT_LIMIT_PER_ADDRESS, RESET_LIMIT_PER_ADDRESS } from '#server/features/auth/password-reset.service.ts';
 import { CONTACT_LIMIT_PER_ADDRESS } from '#server/features/contact/contact.service.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -64,5 +65,30 @@ describe('limits hold against attempts sent at once', () => {
     expect(statuses(answers)).toEqual({ 200: CONTACT_LIMIT_PER_ADDRESS.limit, 429: 12 - CONTACT_LIMIT_PER_ADDRESS.limit });
     const stored = await t.database.db.selectFrom('contactMessages').select('id').execute();
     expect(stored).toHaveLength(CONTACT_LIMIT_PER_ADDRESS.limit);
+  });
+});
+
+describe('the rate-limit table', () => {
+  it('keys what visitors type by a short hash: long or odd text neither grows a key nor lands in the table', async () => {
+    t = await createTestApp();
+    const longName = `${'n'.repeat(90)}\u00e9\u0000<script>`;
+    const longEmail = `${'e'.repeat(240)}@example.test`;
+    const address = '2001:db8:85a3:8d3:1319:8a2e:370:7348';
+    await post('/api/login', { username: longName, password: 'wrong' }, address);
+    await post('/api/forgot-password', { email: longEmail }, address);
+    await post('/api/sign-in-link', { email: longEmail.toUpperCase() }, address);
+    await post('/api/reset-password', { token: 'x'.repeat(200), newPassword: 'new password' }, address);
+    await post('/api/contact', { name: 'Ada', email: longEmail, message: 'Hello', userId: 1 }, address);
+
+    const stored = async () => (await t.database.db.selectFrom('rateLimits').select('key').execute()).map((row) => row.key);
+    // One window per scope and value: address and name for login, address (and email, counted
+    // after the answer) for the mails, address for the reset and the contact form.
+    await waitFor(async () => (await stored()).length === 8, 'every window is counted');
+    const keys = await stored();
+    for (const key of keys) {
+      expect(key).toMatch(/^[a-z-]+:[a-z]+:[A-Za-z0-9_-]{22}$/);
+      expect(key.length).toBeLessThanOrEqual(48);
+      for (const typed of [longName.slice(0, 20), 'eeeeeeeeee', address, 'example.test']) expect(key).not.toContain(typed);
+    }
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { filesUnder, hugePng, jpeg } from '#tests/fixtures/images.ts';
@@ -126,21 +127,36 @@ describe('upload attack corpus', () => {
     }
   });
 
-  it('decodes only the first frame of a GIF with 5000 frames, in bounded memory', async () => {
+  it('refuses a GIF whose 5000 frames exceed the pixel limit from its header, in bounded memory', async () => {
     const bomb = manyFrameGif(5000, 2000, 16);
     expect(bomb.length).toBeLessThan(1024 * 1024);
+    const before = await siteState(t);
     global.gc?.();
     const rssBefore = process.memoryUsage().rss;
     const response = await post(t, '/api/photos/upload', 'photos', [{ name: 'frames.gif', type: 'image/gif', data: bomb }], cookie);
     const rssGrowthMb = Math.round((process.memoryUsage().rss - rssBefore) / 1e6);
     memory.push({ attack: 'a GIF of 5000 frames (80 GB if every frame were decoded)', endpoint: '/api/photos/upload', rssGrowthMb, status: response.statusCode });
-    expect(response.statusCode, response.body).toBe(201);
-    const [photo] = response.json().photos as Photo[];
-    // One still picture of the canvas; 5000 frames of it would be 5000 × 16 MB.
-    expect(photo).toMatchObject({ width: 2000, height: 2000 });
-    expect(photo!.filename).toMatch(/\.jpg$/);
+    // 5000 frames of a 4-megapixel canvas are 20,000 megapixels: far past the limit of 100.
+    expect(response.statusCode, response.body).toBe(413);
+    expect(response.json().message).toMatch(/too many pixels/);
+    expect(await siteState(t)).toEqual(before);
     expect(rssGrowthMb).toBeLessThan(256);
     await expectStillServing(t);
+  });
+
+  it('refuses an animated WebP whose frames times canvas exceed IMAGE_MAX_PIXELS, though one frame fits', async () => {
+    const small = await createTestApp({ env: { IMAGE_MAX_PIXELS: '1000000' } });
+    try {
+      const smallCookie = await small.signIn();
+      // 30 frames of a 200×200 canvas: 40,000 pixels each, 1.2 million in all.
+      const animated = await sharp(manyFrameGif(30, 200, 16), { animated: true }).webp({ effort: 0 }).toBuffer();
+      const response = await post(small, '/api/photos/upload', 'photos', [{ name: 'frames.webp', type: 'image/webp', data: animated }], smallCookie);
+      expect(response.statusCode, response.body).toBe(413);
+      expect(response.json().message).toMatch(/too many pixels \(at most 1 megapixels\)/);
+      expect(await siteState(small)).toMatchObject({ photos: [] });
+    } finally {
+      await small.close();
+    }
   });
 
   it('processes a 100-megapixel PNG, right at the limit, in bounded memory', async () => {
@@ -180,7 +196,8 @@ describe('upload attack corpus', () => {
     // Every new file has a generated name inside its folder; no name carries the marker anywhere.
     const after = await siteState(t);
     const created = [...after.uploads, ...after.originals].filter((file) => ![...before.uploads, ...before.originals].includes(file));
-    for (const file of created) expect(file).toMatch(/^[0-9a-f]{32}(-w\d+|-thumb)?\.(jpg|webp)$/);
+    for (const file of after.uploads.filter((name) => created.includes(name))) expect(file).toMatch(/^[0-9a-f]{32}(-w\d+|-thumb)?\.(jpg|webp)$/);
+    for (const file of after.originals.filter((name) => created.includes(name))) expect(file).toMatch(/^[0-9a-f]{32}-[0-9a-f]{32}\.jpg$/);
     expect(after.tmp).toEqual([]);
     for (const folder of [t.dataDir, path.dirname(t.dataDir), os.tmpdir(), '/etc', process.cwd()]) {
       const found = fs.readdirSync(folder).filter((name) => name.includes(marker));

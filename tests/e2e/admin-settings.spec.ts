@@ -18,8 +18,9 @@ const DEFAULT_SETTINGS = {
   email: null,
 };
 
+/** The password goes along: a change of the recovery email asks for it. */
 async function patchSettings(request: APIRequestContext, changes: Record<string, unknown>) {
-  const response = await request.patch(api.portfolioSettings, { data: changes });
+  const response = await request.patch(api.portfolioSettings, { data: { ...changes, currentPassword: OWNER_PASSWORD } });
   expect(response.status(), await response.text()).toBe(200);
 }
 
@@ -100,7 +101,10 @@ test.describe('portfolio settings', () => {
     await settings.getByLabel('Twitter URL').fill('https://x.com/lightandshadow');
     await settings.getByLabel('Substack URL').fill('https://lightandshadow.substack.com');
     await settings.getByLabel('Linktree URL').fill('https://linktr.ee/lightandshadow');
+    // The password field shows once the recovery email changes.
+    await expect(settings.getByLabel('Current Password')).toHaveCount(0);
     await settings.getByLabel('Recovery Email').fill('owner@example.com');
+    await settings.getByLabel('Current Password').fill(OWNER_PASSWORD);
 
     const sent = settingsRequest(page);
     await settings.getByRole('button', { name: 'Save Settings' }).click();
@@ -120,6 +124,7 @@ test.describe('portfolio settings', () => {
       headingFont: 'sans',
       compactTopBar: false,
       email: 'owner@example.com',
+      currentPassword: OWNER_PASSWORD,
     });
 
     const toast = toasts(page).filter({ hasText: 'Settings updated' });
@@ -195,6 +200,7 @@ test.describe('portfolio settings', () => {
     await settings.getByLabel('Twitter URL').fill('   ');
     await settings.getByLabel('Substack URL').fill('  https://trimmed.substack.com  ');
     await settings.getByLabel('Recovery Email').fill('');
+    await settings.getByLabel('Current Password').fill(OWNER_PASSWORD);
 
     const sent = settingsRequest(page);
     await settings.getByRole('button', { name: 'Save Settings' }).click();
@@ -215,6 +221,7 @@ test.describe('portfolio settings', () => {
       headingFont: 'sans',
       compactTopBar: false,
       email: null,
+      currentPassword: OWNER_PASSWORD,
     });
     await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();
 
@@ -230,6 +237,36 @@ test.describe('portfolio settings', () => {
       substackUrl: 'https://trimmed.substack.com',
       email: null,
     });
+  });
+
+  test('changing the recovery email asks for the current password and refuses a wrong one', async ({ page }) => {
+    const settings = await openAdmin(page);
+    let sent = 0;
+    page.on('request', (request) => {
+      if (request.url().endsWith(api.portfolioSettings)) sent += 1;
+    });
+
+    await settings.getByLabel('Recovery Email').fill('someone-else@example.com');
+    const password = settings.getByLabel('Current Password');
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(password).toHaveAttribute('autocomplete', 'current-password');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(settings.getByText('Current password is required')).toBeVisible();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toBe(0);
+
+    await password.fill('not my password');
+    const request = settingsRequest(page);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    expect((await request).postDataJSON()).toMatchObject({ email: 'someone-else@example.com', currentPassword: 'not my password' });
+    const toast = toasts(page).filter({ hasText: 'Update failed' });
+    await expect(toast).toBeVisible();
+    await expect(toast).toContainText('Current password is incorrect');
+    expect(await currentUser(page)).toMatchObject({ email: null });
+
+    // Back to the saved address: the password field goes away and nothing asks for it.
+    await settings.getByLabel('Recovery Email').fill('');
+    await expect(settings.getByLabel('Current Password')).toHaveCount(0);
   });
 
   test('shows each field error inline and sends nothing until they are fixed', async ({ page }) => {

@@ -35,7 +35,7 @@ async function restoreOwner(request: APIRequestContext, newPassword: string) {
   }
   const signedIn = await request.post(api.login, { data: { username: OWNER_USERNAME, password: OWNER_PASSWORD } });
   expect(signedIn.status(), await signedIn.text()).toBe(200);
-  const cleared = await request.patch(api.portfolioSettings, { data: { email: null } });
+  const cleared = await request.patch(api.portfolioSettings, { data: { email: null, currentPassword: OWNER_PASSWORD } });
   expect(cleared.status(), await cleared.text()).toBe(200);
   await request.post(api.logout, { data: {} });
 }
@@ -148,7 +148,7 @@ test.describe('reset password', () => {
       const otherPage = await otherBrowser.newPage();
       await signInAsOwner(otherPage);
       // The owner needs a recovery email for the mail to be sent.
-      const saved = await otherPage.request.patch(api.portfolioSettings, { data: { email: OWNER_EMAIL } });
+      const saved = await otherPage.request.patch(api.portfolioSettings, { data: { email: OWNER_EMAIL, currentPassword: OWNER_PASSWORD } });
       expect(saved.status(), await saved.text()).toBe(200);
       const mailsBefore = outboxFiles(server.dataDir);
 

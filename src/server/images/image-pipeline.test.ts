@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { gif, hugePng, jpeg, png, svg, truncatedJpeg } from '#tests/fixtures/images.ts';
+import { manyFrameGif } from '#tests/api/support/upload-corpus.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { ImageRejectedError, inspectImage, renderBanner, renderPhoto } from './image-pipeline.ts';
 
@@ -101,6 +102,25 @@ describe('inspectImage', () => {
         message: expect.stringMatching(reason),
       });
     }
+  });
+
+  it('counts every frame of an animation against the pixel limit, from the header', async () => {
+    // 50 frames of a 200×200 canvas: 40,000 pixels a frame, 2 million in all.
+    const animatedGif = manyFrameGif(50, 200, 16);
+    const animatedWebp = await sharp(animatedGif, { animated: true }).webp({ effort: 0 }).toBuffer();
+    expect((await sharp(animatedWebp).metadata()).pages).toBe(50);
+    const small = { maxPixels: 1_000_000 };
+    for (const [name, data] of [['frames.gif', animatedGif], ['frames.webp', animatedWebp]] as const) {
+      await expect(inspectImage(source(name, data), accepted, small), name).rejects.toMatchObject({
+        kind: 'tooLarge',
+        status: 413,
+        message: 'The image has too many pixels (at most 1 megapixels)',
+      });
+      // Within a limit that holds every frame, the same file is accepted.
+      expect(await inspectImage(source(name, data), accepted, limits)).toMatchObject({ width: 200, height: 200 });
+    }
+    // One frame of the same canvas is far inside the small limit.
+    expect(await inspectImage(source('still.gif', manyFrameGif(1, 200, 16)), accepted, small)).toMatchObject({ width: 200 });
   });
 
   it('refuses a format outside the accepted list', async () => {

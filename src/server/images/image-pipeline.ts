@@ -74,7 +74,11 @@ export async function inspectImage(
   if (metadata.format !== sniffed || !metadata.width || !metadata.height) {
     throw new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
   }
-  if (metadata.width * metadata.height > limits.maxPixels) {
+  // An animation counts every frame of its canvas: libvips walks the frames to reach the first
+  // one shown, and a few KB of WebP can hold thousands of full-canvas frames.
+  const frames = Math.max(1, metadata.pages ?? 1);
+  const canvasHeight = metadata.pageHeight ?? metadata.height;
+  if (metadata.width * canvasHeight * frames > limits.maxPixels) {
     const megapixels = Math.round(limits.maxPixels / 1_000_000);
     throw new ImageRejectedError('tooLarge', `The image has too many pixels (at most ${megapixels} megapixels)`);
   }

@@ -33,6 +33,21 @@ export function signInLinkMail(to: string, signInUrl: string, siteName: string):
   };
 }
 
+/** Sent to the address that was replaced: whoever changed it, the owner of the old one hears of it. */
+export function recoveryEmailChangedMail(to: string, newEmail: string | null, siteName: string): MailMessage {
+  const subject = `The recovery email of ${siteName} was changed`;
+  const change = newEmail === null ? 'removed' : `changed to ${newEmail}`;
+  return {
+    to,
+    subject,
+    text: `The recovery email of your ${siteName} account was ${change}. Password reset and sign-in links no longer come to this address.\n\nIf it was not you, sign in from a browser you used before, change your password and set the recovery email back.\n`,
+    html: layout(
+      subject,
+      `<p>The recovery email of your ${escapeHtml(siteName)} account was ${escapeHtml(change)}. Password reset and sign-in links no longer come to this address.</p><p>If it was not you, sign in from a browser you used before, change your password and set the recovery email back.</p>`,
+    ),
+  };
+}
+
 export function contactNotificationMail(
   to: string,
   sender: { name: string; email: string; message: string },

@@ -23,9 +23,22 @@ export const photoFileNames = {
   display: (key: string, format: DisplayFormat) => `${key}.${format === 'jpeg' ? 'jpg' : 'webp'}`,
   variant: (key: string, width: number) => `${key}-w${width}.webp`,
   thumbnail: (key: string) => `${key}-thumb.webp`,
-  /** In the originals store; the extension is the format found in the bytes, not the upload's. */
-  original: (key: string, extension: string) => `${key}.${extension}`,
+  /**
+   * In the originals store; the extension is the format found in the bytes, not the upload's.
+   * A second random part follows the key, so nobody who sees the public names can name the
+   * original (with its GPS data) even where the originals sit in a bucket beside `uploads/`.
+   * Originals stored before are `<key>.<ext>`; both shapes start with the key.
+   */
+  original: (key: string, extension: string) => `${key}-${randomBytes(16).toString('hex')}.${extension}`,
 };
+
+/** The prefix under which the originals store lists the original of the photo with this key. */
+export const originalsPrefix = (key: string) => key;
+
+/** The photo key an original's name starts with (keys have one fixed length). */
+export function fileKeyOfOriginal(name: string): string {
+  return name.slice(0, 32);
+}
 
 export const bannerFileName = (key: string) => `banner-${key}.webp`;
 

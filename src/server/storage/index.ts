@@ -1,9 +1,11 @@
 import type { Config } from '#server/config.ts';
 import type { FileStore } from './file-store.ts';
 import { LocalFileStore } from './local-file-store.ts';
+import { ORIGINALS_PREFIX } from './originals-privacy.ts';
 import { createS3Client, S3FileStore } from './s3-file-store.ts';
 
 export type { FileStore } from './file-store.ts';
+export { checkOriginalsPrivate, OriginalsExposedError } from './originals-privacy.ts';
 
 export interface FileStores {
   /** Served under /uploads. */
@@ -21,7 +23,7 @@ export function createFileStores(config: Config): FileStores {
     const client = createS3Client(config.s3);
     return {
       uploads: new S3FileStore(client, config.s3.bucket, 'uploads/'),
-      originals: new S3FileStore(client, config.s3.bucket, 'originals/'),
+      originals: new S3FileStore(client, config.s3.bucket, ORIGINALS_PREFIX),
     };
   }
   return { uploads: new LocalFileStore(config.uploadsDir), originals: new LocalFileStore(config.originalsDir) };

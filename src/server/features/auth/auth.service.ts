@@ -22,6 +22,12 @@ export const LOGIN_LIMIT_PER_DEVICE: RateLimitRule = { limit: 10, windowMs: 15 *
 /** How long a browser that signed in stays trusted; each sign-in from it starts a new year. */
 export const TRUSTED_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
+/**
+ * Checks of the current password before a sensitive change, per session: a stolen session cookie
+ * cannot guess the password at will, and the owner's other browsers are never held up by it.
+ */
+export const PASSWORD_CHECK_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
+
 export type AuthContext = Pick<AppContext, 'db' | 'clock'>;
 
 export interface SignedIn {
@@ -141,10 +147,20 @@ export async function changePassword(
   currentSessionId: string,
   request: ChangePasswordRequest,
 ): Promise<void> {
-  if (!(await verifyPassword(user.passwordHash, request.currentPassword))) {
-    throw invalid('Current password is incorrect');
-  }
+  await confirmPassword(ctx, user, currentSessionId, request.currentPassword);
   await setPassword(ctx, user.id, request.newPassword, currentSessionId);
+}
+
+/**
+ * The signed-in owner's password, asked again before a sensitive change. The check is counted
+ * first, in one statement, so of many sent at once at most the limit are verified.
+ */
+export async function confirmPassword(ctx: AuthContext, user: UserRow, sessionId: string, password: string | undefined): Promise<void> {
+  if (!password) throw invalid('Current password is required');
+  const key = rateLimits.limitKey('password-check:session', sessionId);
+  await rateLimits.consume(ctx, key, PASSWORD_CHECK_LIMIT);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('Current password is incorrect');
+  await rateLimits.reset(ctx, key);
 }
 
 /** Sets a password and ends every session of the user but `keepSessionId`. */

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { publicFilesOf } from '#server/features/photos/photos.service.ts';
 import * as repo from './backup.repository.ts';
 import { readTar, TarFormatError } from './tar.ts';
+import { fileKeyOfOriginal } from '#server/storage/file-names.ts';
 
 /**
  * The backup archive's format: a tar (gzipped or not) of `atelier-backup/` holding a manifest of
@@ -58,7 +59,7 @@ export interface FileGroup {
 export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGroup[] {
   const originalsByKey = new Map<string, string[]>();
   for (const name of originals) {
-    const key = name.split('.')[0] ?? '';
+    const key = fileKeyOfOriginal(name);
     originalsByKey.set(key, [...(originalsByKey.get(key) ?? []), name]);
   }
   const groups: FileGroup[] = [];
@@ -181,7 +182,7 @@ export async function rowsOf(staging: string, manifest: Manifest): Promise<repo.
   );
   if (missing) throw new BackupError(`The archive is inconsistent: ${missing.store}/${missing.name} is missing.`);
   const keys = new Set(rows.photos.map((row) => String(row.fileKey)));
-  const originals = new Set(manifest.files.filter((entry) => entry.store === 'originals').map((entry) => entry.name.split('.')[0]));
+  const originals = new Set(manifest.files.filter((entry) => entry.store === 'originals').map((entry) => fileKeyOfOriginal(entry.name)));
   const withoutOriginal = [...keys].find((key) => !originals.has(key));
   if (withoutOriginal) throw new BackupError(`The archive is inconsistent: the original of ${withoutOriginal} is missing.`);
   return rows;

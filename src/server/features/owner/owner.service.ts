@@ -105,7 +105,7 @@ export async function storePasswordHashOf(ctx: OwnerContext, userId: number, pas
 export async function updatePortfolioSettings(
   ctx: OwnerContext,
   userId: number,
-  changes: PortfolioSettingsChanges,
+  changes: Omit<PortfolioSettingsChanges, 'currentPassword'>,
   options: { bannerExists?: (name: string) => Promise<boolean> } = {},
 ): Promise<CurrentUser> {
   if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {

@@ -120,7 +120,7 @@ describe('camera details', () => {
     const rows = await t.database.db.selectFrom('photos').select(['id', 'title', 'fileKey']).orderBy('id').execute();
     const media = createMedia(t.config);
     const lost = rows.find((row) => row.title === 'lost')!;
-    for await (const file of media.originals.list(`${lost.fileKey}.`)) await media.originals.delete(file.name);
+    for await (const file of media.originals.list(lost.fileKey)) await media.originals.delete(file.name);
 
     const ctx = { db: t.database.db, media };
     expect(await backfillCameraDetails(ctx)).toEqual({ read: 2, withDetails: 1, missingOriginal: 1 });

@@ -3,6 +3,7 @@ import type { AppContext } from '#server/app-context.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
 import * as repo from './photos.repository.ts';
 import { storedCameraDetails } from './photos.service.ts';
+import { originalsPrefix } from '#server/storage/file-names.ts';
 
 /**
  * Reads the camera details of photos uploaded before they were read at upload, from their
@@ -47,7 +48,7 @@ export async function backfillCameraDetails(
 
 /** A photo's original is `<fileKey>.<ext>`, the extension of the format it was uploaded in. */
 async function firstOriginal(ctx: Pick<AppContext, 'media'>, fileKey: string): Promise<Buffer | null> {
-  for await (const file of ctx.media.originals.list(`${fileKey}.`)) {
+  for await (const file of ctx.media.originals.list(originalsPrefix(fileKey))) {
     const opened = await ctx.media.originals.open(file.name);
     // Whole file: a WebP keeps its EXIF chunk at the end.
     if (opened) return buffer(opened.stream);

@@ -46,13 +46,20 @@ describe('cleanupOrphans', () => {
     const kept = [...filesUnder(t.config.uploadsDir)].filter((name) => name !== unusedBanner);
     write(t.config.uploadsDir, `${'f'.repeat(32)}-thumb.webp`);
     write(t.config.originalsDir, `${'e'.repeat(32)}.png`);
+    write(t.config.originalsDir, `${'e'.repeat(32)}-${'1'.repeat(32)}.png`);
+    // An original stored before originals had a private part, of the photo that stays.
+    const legacyOriginal = `${photo!.filename.split('.')[0]}.png`;
+    write(t.config.originalsDir, legacyOriginal);
     write(t.config.upload.tmpDir, 'upload-0123456789abcdef');
 
     const report = await cleanupLater();
-    expect(report).toEqual({ filesRemoved: 4, photosRemoved: 0 });
+    expect(report).toEqual({ filesRemoved: 5, photosRemoved: 0 });
     expect(filesUnder(t.config.uploadsDir)).toEqual(kept.sort());
     expect(filesUnder(t.config.uploadsDir)).toContain(bannerName);
-    expect(filesUnder(t.config.originalsDir)).toEqual([`${photo!.filename.split('.')[0]}.jpg`]);
+    expect(filesUnder(t.config.originalsDir)).toEqual([
+      expect.stringMatching(new RegExp(`^${photo!.filename.split('.')[0]}-[0-9a-f]{32}\\.jpg$`)),
+      legacyOriginal,
+    ]);
     expect(filesUnder(t.config.upload.tmpDir)).toEqual([]);
     expect(await cleanupLater()).toEqual({ filesRemoved: 0, photosRemoved: 0 });
   });

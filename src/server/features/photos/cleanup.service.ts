@@ -5,6 +5,7 @@ import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import * as repo from './photos.repository.ts';
 import { purgeTrash } from './trash.service.ts';
 import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
+import { fileKeyOfOriginal } from '#server/storage/file-names.ts';
 
 /**
  * Files younger than this are left alone: an upload in flight writes its files before its row,
@@ -58,7 +59,7 @@ export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE
     filesRemoved += await store.removeIncomplete(new Date(olderThan));
   };
   await sweep(media.uploads, (name) => keptNames.has(name));
-  await sweep(media.originals, (name) => keptKeys.has(name.split('.')[0] ?? ''));
+  await sweep(media.originals, (name) => keptKeys.has(fileKeyOfOriginal(name)));
   // Temp files outlive their request only when the process died while handling it.
   await sweep(new LocalFileStore(media.upload.tmpDir), () => false);
 

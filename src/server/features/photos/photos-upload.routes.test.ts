@@ -96,8 +96,10 @@ describe('POST /api/photos/upload', () => {
     const [photo] = await postPhotos(t, cookie, [{ name: 'holiday.jpg', data }]).then((r) => r.json().photos as Photo[]);
     const key = photo!.filename.replace(/\.jpg$/, '');
 
-    expect(filesUnder(originalsDir())).toEqual([`${key}.jpg`]);
-    const original = fs.readFileSync(path.join(originalsDir(), `${key}.jpg`));
+    // The key, then a random part no public name carries: the original's name cannot be guessed.
+    const [originalName] = filesUnder(originalsDir());
+    expect(filesUnder(originalsDir())).toEqual([expect.stringMatching(new RegExp(`^${key}-[0-9a-f]{32}\\.jpg$`))]);
+    const original = fs.readFileSync(path.join(originalsDir(), originalName!));
     const sha = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
     expect(sha(original)).toBe(sha(data));
     // The same name under /uploads is the display image, never the original.
@@ -299,7 +301,7 @@ describe('POST /api/photos/upload', () => {
     const written = filesUnder(t.dataDir).filter((file) => !file.startsWith('atelier.sqlite'));
     expect(written.length).toBeGreaterThan(0);
     for (const file of written) {
-      expect(file).toMatch(/^(uploads|originals)\/[0-9a-f]{32}(-w\d+|-thumb)?\.(jpg|webp)$/);
+      expect(file).toMatch(/^(uploads\/[0-9a-f]{32}(-w\d+|-thumb)?\.(jpg|webp)|originals\/[0-9a-f]{32}-[0-9a-f]{32}\.(jpg|png|gif|webp))$/);
     }
   });
 

@@ -21,6 +21,7 @@ import { categoryIdsOf } from '#server/features/categories/categories.service.ts
 import { orderSelection } from './photo-bulk-order.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
+import { originalsPrefix } from '#server/storage/file-names.ts';
 
 export type PhotosContext = Pick<AppContext, 'db' | 'media' | 'clock'>;
 
@@ -143,7 +144,7 @@ export function publicFilesOf(row: Pick<PhotoRow, 'filename' | 'thumbnail' | 'va
 export async function deletePhotoFiles(ctx: Pick<AppContext, 'media'>, fileKey: string, publicNames: string[]): Promise<void> {
   const { media } = ctx;
   const deleteOriginals = async () => {
-    for await (const file of media.originals.list(`${fileKey}.`)) await media.originals.delete(file.name);
+    for await (const file of media.originals.list(originalsPrefix(fileKey))) await media.originals.delete(file.name);
   };
   await Promise.allSettled([...publicNames.map((name) => media.uploads.delete(name)), deleteOriginals()]);
 }

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import type { AppContext } from '#server/app-context.ts';
 import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { originalsPrefix } from '#server/storage/file-names.ts';
 import * as repo from './photos.repository.ts';
 import { publicFilesOf, renderedColumns, renderedFilesOf } from './photos.service.ts';
 
@@ -40,7 +41,7 @@ export interface UpgradeReport {
 }
 
 async function originalNameOf(originals: FileStore, fileKey: string): Promise<string | null> {
-  for await (const file of originals.list(`${fileKey}.`)) return file.name;
+  for await (const file of originals.list(originalsPrefix(fileKey))) return file.name;
   return null;
 }
 

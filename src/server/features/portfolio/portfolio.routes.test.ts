@@ -77,6 +77,7 @@ describe('PATCH /api/portfolio-settings', () => {
       substackUrl: '',
       linktreeUrl: null,
       email: 'ada@example.test',
+      currentPassword: OWNER.password,
     });
     expect(saved.statusCode).toBe(200);
     expect(saved.json()).toMatchObject({ portfolioTitle: 'Ada Lovelace', email: 'ada@example.test' });

@@ -5,8 +5,8 @@ import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts'
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
-import { bannerExists } from '#server/features/banner/banner.service.ts';
-import { getPortfolioOwner, updatePortfolioSettings } from '#server/features/owner/owner.service.ts';
+import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { savePortfolioSettings } from './portfolio-settings.service.ts';
 
 /** The portfolio's owner as visitors see them, and the settings the owner edits (kept in the users row, through the owner service). */
 export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
@@ -17,9 +17,6 @@ export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   routes.patch(
     api.portfolioSettings,
     { onRequest: requireOwner, schema: { body: PortfolioSettingsUpdate, response: { 200: CurrentUser } } },
-    async (request) =>
-      updatePortfolioSettings(ctx, ownerOf(request).id, request.body, {
-        bannerExists: (name) => bannerExists(ctx.media.uploads, name),
-      }),
+    async (request) => savePortfolioSettings(ctx, ownerOf(request), request.sessionId ?? '', request.body),
   );
 };

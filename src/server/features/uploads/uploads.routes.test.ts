@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { buffer } from 'node:stream/consumers';
 import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +9,8 @@ import { createPhotos, postPhotos } from '#tests/fixtures/photos.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { createFileStores, type FileStores } from '#server/storage/index.ts';
+import { loadConfig } from '#server/config.ts';
+import { checkOriginalsPrivate, createFileStores, OriginalsExposedError, type FileStores } from '#server/storage/index.ts';
 import { S3FileStore } from '#server/storage/s3-file-store.ts';
 
 /** The same answers whether the files sit in DATA_DIR or in an S3 bucket. */
@@ -146,9 +149,14 @@ describe.each(['local folder', 'S3 bucket'] as const)('GET /uploads/{filename} f
     const cookie = await t.signIn();
     const [upload] = (await postPhotos(t, cookie, [{ name: 'art.png', data: await png() }])).json().photos as Photo[];
     const key = upload!.filename.split('.')[0];
-    expect(await stores.originals.stat(`${key}.png`)).not.toBeNull();
-    expect((await get(`/uploads/${key}.png`)).statusCode).toBe(404);
-    expect((await get(`/uploads/..%2foriginals%2f${key}.png`)).statusCode).toBe(404);
+    const originals: string[] = [];
+    for await (const file of stores.originals.list(key)) originals.push(file.name);
+    const [original] = originals as [string];
+    expect(original).toMatch(new RegExp(`^${key}-[0-9a-f]{32}\\.png$`));
+    for (const name of [original, `${key}.png`]) {
+      expect((await get(`/uploads/${name}`)).statusCode).toBe(404);
+      expect((await get(`/uploads/..%2foriginals%2f${name}`)).statusCode).toBe(404);
+    }
   });
 });
 
@@ -158,16 +166,41 @@ async function bytesOf(store: FileStore, name: string): Promise<Buffer> {
   return buffer(opened.stream);
 }
 
+/**
+ * A CDN in front of the bucket as docs/deploy.md sets it up: only `uploads/` is public, anything
+ * else answers 403 the way a bucket policy refuses it.
+ */
+async function startUploadsOnlyCdn(s3: TestS3Server): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const path = request.url ?? '/';
+    if (!path.startsWith('/uploads/')) {
+      response.writeHead(403).end('AccessDenied');
+      return;
+    }
+    fetch(`${s3.endpoint}/${s3.bucket}${path}`)
+      .then(async (upstream) => {
+        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        response.end(Buffer.from(await upstream.arrayBuffer()));
+      })
+      .catch(() => response.writeHead(502).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
 describe('GET /uploads/{filename} with S3_PUBLIC_URL', () => {
   let t: TestApp;
   let s3: TestS3Server;
+  let cdn: Awaited<ReturnType<typeof startUploadsOnlyCdn>>;
   beforeEach(async () => {
     s3 = await startS3Server();
-    // s3rver serves a bucket path-style, so its own URL is a public base that really answers.
-    t = await createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: `${s3.endpoint}/${s3.bucket}/` } });
+    cdn = await startUploadsOnlyCdn(s3);
+    t = await createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: cdn.url } });
   });
   afterEach(async () => {
     await t?.close();
+    await cdn?.close();
     await s3?.close();
   });
 
@@ -175,7 +208,7 @@ describe('GET /uploads/{filename} with S3_PUBLIC_URL', () => {
     const [photo] = (await createPhotos(t, await t.signIn())) as [Photo];
     const response = await t.app.inject({ method: 'GET', url: `/uploads/${photo.thumbnail}?v=${photo.version}` });
     expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe(`${s3.endpoint}/${s3.bucket}/uploads/${photo.thumbnail}`);
+    expect(response.headers.location).toBe(`${cdn.url}uploads/${photo.thumbnail}`);
     expect(response.headers['cache-control']).toBe('public, max-age=3600');
 
     const fromBucket = await fetch(response.headers.location!);
@@ -192,5 +225,70 @@ describe('GET /uploads/{filename} with S3_PUBLIC_URL', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.headers.location, url).toBeUndefined();
     }
+  });
+});
+
+describe('originals on object storage', () => {
+  let s3: TestS3Server;
+  beforeEach(async () => {
+    s3 = await startS3Server();
+  });
+  afterEach(async () => {
+    await s3?.close();
+  });
+  const bucketUrl = () => `${s3.endpoint}/${s3.bucket}`;
+
+  it('get a name that the public names do not give away, even from a bucket made public whole', async () => {
+    // No S3_PUBLIC_URL: the operator made the bucket public without telling the server.
+    const t = await createTestApp({ env: s3.env });
+    try {
+      const [photo] = (await createPhotos(t, await t.signIn())) as [Photo];
+      const key = photo.filename.split('.')[0]!;
+      const originals: string[] = [];
+      for await (const file of createFileStores(t.config).originals.list()) originals.push(file.name);
+      expect(originals).toHaveLength(1);
+      const [original] = originals as [string];
+      // The key, then 128 random bits no public name carries.
+      expect(original).toMatch(new RegExp(`^${key}-[0-9a-f]{32}\\.(jpg|png|gif|webp)$`));
+      const secret = original.slice(key.length + 1, key.length + 33);
+      const publicNames = [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
+      for (const name of publicNames) expect(name).not.toContain(secret);
+      // Every name derived from the public one answers nothing; the stored original is there.
+      for (const extension of ['jpg', 'jpeg', 'png', 'gif', 'webp']) {
+        expect((await fetch(`${bucketUrl()}/originals/${key}.${extension}`)).status, extension).toBe(404);
+      }
+      expect((await fetch(`${bucketUrl()}/originals/${original}`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('keep the server from starting when S3_PUBLIC_URL serves them, and leave no probe behind', async () => {
+    // s3rver serves the whole bucket path-style to anyone: a bucket made public whole.
+    const attempt = createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: `${bucketUrl()}/` } });
+    await expect(attempt).rejects.toThrow(OriginalsExposedError);
+    await expect(attempt).rejects.toThrow(/only the uploads\/ prefix public/);
+    const left: string[] = [];
+    const stores = createFileStores(loadConfig({ DATA_DIR: '/nonexistent', ...s3.env }));
+    for await (const file of stores.originals.list()) left.push(file.name);
+    expect(left).toEqual([]);
+  });
+
+  it('let the server start when only uploads/ is public, or when the public address does not answer', async () => {
+    const cdn = await startUploadsOnlyCdn(s3);
+    try {
+      const t = await createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: cdn.url } });
+      await t.close();
+    } finally {
+      await cdn.close();
+    }
+    // A closed port: the check cannot be made, and the CDN being down is no reason to refuse the site.
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    expect(await checkOriginalsPrivate(createFileStores(loadConfig({ DATA_DIR: '/nonexistent', ...s3.env })).originals, `http://127.0.0.1:${port}`)).toBe(
+      'unreachable',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, useForm, type Control } from 'react-hook-form';
-import type { z } from 'zod';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { z } from 'zod';
 import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { FormField } from '#client/components/form-field.tsx';
@@ -33,9 +34,20 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   topBarBrand: true,
   compactTopBar: true,
   headingFont: true,
-}).required();
+})
+  .required()
+  .extend({ currentPassword: z.string() });
 type SettingsFormInput = z.input<typeof SettingsForm>;
 type SettingsFormValues = z.output<typeof SettingsForm>;
+
+/** The current password is asked only when the recovery email changes; the server checks it then. */
+function settingsFormFor(savedEmail: string | null) {
+  return SettingsForm.superRefine((values, issues) => {
+    if (values.email !== savedEmail && values.currentPassword === '') {
+      issues.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
+    }
+  });
+}
 
 function toFormValues(user: CurrentUser): SettingsFormInput {
   return {
@@ -54,12 +66,17 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
     topBarBrand: user.topBarBrand,
     compactTopBar: user.compactTopBar,
     headingFont: user.headingFont,
+    currentPassword: '',
   };
 }
 
-/** Values arrive trimmed, blanks as null; a blank title is left out rather than cleared. */
-function toChanges({ portfolioTitle, ...rest }: SettingsFormValues): PortfolioSettingsUpdate {
-  return portfolioTitle === null ? rest : { portfolioTitle, ...rest };
+/**
+ * Values arrive trimmed, blanks as null; a blank title is left out rather than cleared. The
+ * password goes only with a changed recovery email.
+ */
+function toChanges({ portfolioTitle, currentPassword, ...rest }: SettingsFormValues, savedEmail: string | null): PortfolioSettingsUpdate {
+  const changes = rest.email === savedEmail ? rest : { ...rest, currentPassword };
+  return portfolioTitle === null ? changes : { portfolioTitle, ...changes };
 }
 
 export function PortfolioSettingsPanel() {
@@ -70,15 +87,15 @@ export function PortfolioSettingsPanel() {
 
 function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
   const save = useUpdatePortfolioSettings();
-  const form = useForm({
-    resolver: zodResolver(SettingsForm),
-    defaultValues: toFormValues(user),
-  });
+  const resolver = useMemo(() => zodResolver(settingsFormFor(user.email)), [user.email]);
+  const form = useForm({ resolver, defaultValues: toFormValues(user) });
   const { errors, isDirty } = form.formState;
   useUnsavedChanges(isDirty);
+  const typedEmail = useWatch({ control: form.control, name: 'email' });
+  const emailChanges = (typedEmail?.trim() ?? '') !== (user.email ?? '');
 
   const onValid = (values: SettingsFormValues) =>
-    save.mutate(toChanges(values), {
+    save.mutate(toChanges(values, user.email), {
       // Show what the server kept: trimmed values, and the title a blank one left untouched.
       onSuccess: (saved) => form.reset(toFormValues(saved)),
     });
@@ -228,15 +245,28 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             />
           </fieldset>
 
-          <FormField
-            id="settings-email"
-            label="Recovery Email"
-            hint="Password reset links are sent here. Visitors never see it."
-            error={errors.email?.message}
-            className="grid content-start gap-2"
-          >
-            {(field) => <EmailInput {...field} {...text('email')} />}
-          </FormField>
+          <div className="grid content-start gap-6">
+            <FormField
+              id="settings-email"
+              label="Recovery Email"
+              hint="Password reset links are sent here. Visitors never see it."
+              error={errors.email?.message}
+              className="grid content-start gap-2"
+            >
+              {(field) => <EmailInput {...field} {...text('email')} />}
+            </FormField>
+            {emailChanges && (
+              <FormField
+                id="settings-currentPassword"
+                label="Current Password"
+                hint="Needed to change the recovery email. A notice goes to the old address."
+                error={errors.currentPassword?.message}
+                className="grid content-start gap-2"
+              >
+                {(field) => <Input type="password" autoComplete="current-password" {...field} {...text('currentPassword')} />}
+              </FormField>
+            )}
+          </div>
 
           <div className="flex items-end justify-end">
             <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>

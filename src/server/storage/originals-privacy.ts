@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
+import type { FileStore } from './file-store.ts';
+
+/** The key prefix of the originals in the bucket, beside `uploads/`. */
+export const ORIGINALS_PREFIX = 'originals/';
+
+export class OriginalsExposedError extends Error {
+  constructor(url: string) {
+    super(
+      `S3_PUBLIC_URL serves the bucket's originals (${url} answered a probe file): originals keep their GPS data. ` +
+        'Make only the uploads/ prefix public (see docs/deploy.md), then start again.',
+    );
+    this.name = 'OriginalsExposedError';
+  }
+}
+
+/**
+ * Stores a probe file among the originals and asks for it through the public base, the way a
+ * visitor would. Throws OriginalsExposedError when it comes back; answers 'unreachable' when the
+ * public base could not be asked at all (the CDN's health is no reason to refuse the site).
+ */
+export async function checkOriginalsPrivate(
+  originals: FileStore,
+  publicBase: string,
+  timeoutMs = 10_000,
+): Promise<'private' | 'unreachable'> {
+  const name = `privacy-probe-${randomBytes(16).toString('hex')}.txt`;
+  const marker = `atelier-privacy-probe-${randomBytes(16).toString('hex')}`;
+  await originals.put(name, Readable.from([Buffer.from(marker)]));
+  try {
+    const url = `${publicBase}/${ORIGINALS_PREFIX}${name}`;
+    let body: string;
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+      body = await response.text();
+    } catch {
+      return 'unreachable';
+    }
+    if (body.includes(marker)) throw new OriginalsExposedError(url);
+    return 'private';
+  } finally {
+    await originals.delete(name);
+  }
+}
