@@ -4,6 +4,7 @@ import { cameraDetailsCommand } from '#server/cli/camera-details.ts';
 import { cleanupCommand } from '#server/cli/cleanup.ts';
 import type { CliCommand } from '#server/cli/command.ts';
 import { migrateCommand } from '#server/cli/migrate.ts';
+import { privateOriginalsCommand } from '#server/cli/private-originals.ts';
 import { restoreCommand } from '#server/cli/restore.ts';
 import { seedCommand } from '#server/cli/seed.ts';
 import { setPasswordCommand } from '#server/cli/set-password.ts';
@@ -23,6 +24,7 @@ const COMMANDS: Record<string, CliCommand> = {
   migrate: migrateCommand,
   'upgrade-images': upgradeImagesCommand,
   'camera-details': cameraDetailsCommand,
+  'private-originals': privateOriginalsCommand,
 };
 
 async function main(argv: string[]): Promise<number> {

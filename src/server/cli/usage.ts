@@ -37,4 +37,9 @@ Commands:
       Read camera, lens, focal length, aperture, shutter, ISO and the date
       taken from the originals of photos not read yet (with --all, of every
       photo) and store them; never the location. Prints the counts.
+  private-originals
+      Give originals stored under a guessable name (<key>.<ext>, before names
+      got a random part) a private one, so no public name leads to them. Run
+      once after upgrading a site whose originals are in an S3 bucket. Safe
+      while the site serves.
 `;

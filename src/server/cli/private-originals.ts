@@ -1,0 +1,10 @@
+import { renameGuessableOriginals } from '#server/features/photos/private-originals.service.ts';
+import type { CliCommand } from './command.ts';
+
+export const privateOriginalsCommand: CliCommand = {
+  async run(ctx) {
+    const renamed = await renameGuessableOriginals(ctx);
+    process.stdout.write(`Gave ${renamed} original(s) stored under a guessable name a private one.\n`);
+    return 0;
+  },
+};
