@@ -1,9 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { thumbHashToRGBA } from 'thumbhash';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   deltaE2000,
   displayP3Jpeg,
@@ -19,27 +17,16 @@ import {
   xyzOf,
 } from '#tests/fixtures/colour.ts';
 import { CAMERA_MARKER, GPS_MARKER, jpeg } from '#tests/fixtures/images.ts';
-import { LocalFileStore } from '#server/storage/local-file-store.ts';
+import { renderScratch } from '#tests/fixtures/render-scratch.ts';
 import { gamutAreaOfProfile, sourceColourOf, withoutExifSegments } from './colour.ts';
 import { renderPhoto, type RenderedPhoto } from './image-pipeline.ts';
 
 const limits = { maxPixels: 100_000_000 };
 const key = 'c'.repeat(32);
-let dir: string;
-let store: LocalFileStore;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-colour-'));
-  store = new LocalFileStore(path.join(dir, 'out'));
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+const scratch = renderScratch('atelier-colour-');
+const { source } = scratch;
 
-function source(name: string, data: Buffer): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, data);
-  return file;
-}
-
-const read = (name: string) => fs.readFileSync(path.join(dir, 'out', name));
+const read = (name: string) => fs.readFileSync(scratch.out(name));
 const publicFiles = (photo: RenderedPhoto) => [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
 
 // Real encodes of photo-sized images, on a machine that may be busy: more than vitest's 5 s default.
@@ -53,7 +40,7 @@ describe('renderPhoto keeps wide-gamut colour', { timeout: 60_000 }, () => {
     }
     const sourceLab = (await patchMeans(fs.readFileSync(sourceFile))).map((rgb) => labOf(xyzOf(rgb, P3_TO_XYZ)));
 
-    const photo = await renderPhoto(sourceFile, key, store, limits);
+    const photo = await renderPhoto(sourceFile, key, scratch.store, limits);
     expect(photo.variants.map((variant) => variant.width)).toEqual([320, 640, 960]);
     for (const name of publicFiles(photo)) {
       const file = read(name);
@@ -83,7 +70,7 @@ describe('renderPhoto keeps wide-gamut colour', { timeout: 60_000 }, () => {
       .withIccProfile('srgb')
       .jpeg({ quality: 95 })
       .toBuffer();
-    const photo = await renderPhoto(source('srgb.jpg', srgbJpeg), key, store, limits);
+    const photo = await renderPhoto(source('srgb.jpg', srgbJpeg), key, scratch.store, limits);
     for (const name of publicFiles(photo)) {
       const file = read(name);
       expect((await sharp(file).metadata()).icc, name).toBeUndefined();
@@ -94,7 +81,7 @@ describe('renderPhoto keeps wide-gamut colour', { timeout: 60_000 }, () => {
   });
 
   it('gives a P3 photo an sRGB placeholder close to its colours, and a thumbnail of the whole square', async () => {
-    const photo = await renderPhoto(source('p3.jpg', await displayP3Jpeg(800)), key, store, limits);
+    const photo = await renderPhoto(source('p3.jpg', await displayP3Jpeg(800)), key, scratch.store, limits);
     const thumb = await sharp(read(photo.thumbnail)).metadata();
     expect(thumb).toMatchObject({ width: 400, height: 400 });
     const { w, h, rgba } = thumbHashToRGBA(Buffer.from(photo.placeholder, 'base64'));
@@ -115,7 +102,7 @@ describe('renderPhoto keeps an Ultra HDR gain map', { timeout: 60_000 }, () => {
     expect(hdr.includes(GPS_MARKER)).toBe(true);
 
     const sourceFile = source('hdr.jpg', hdr);
-    const photo = await renderPhoto(sourceFile, key, store, limits);
+    const photo = await renderPhoto(sourceFile, key, scratch.store, limits);
     expect(photo).toMatchObject({ width: 2560, height: 1097, filename: `${key}.jpg` });
     const display = read(photo.filename);
     const meta = await sharp(display).metadata();
@@ -155,7 +142,7 @@ describe('renderPhoto keeps an Ultra HDR gain map', { timeout: 60_000 }, () => {
     const hdr = await ultraHdrJpeg({ width: 1200, height: 800 });
     for (const [orientation, width, height] of [[6, 800, 1200], [3, 1200, 800], [8, 800, 1200]] as const) {
       const turned = await sharp(hdr).keepGainMap().withMetadata({ orientation }).jpeg({ quality: 90 }).toBuffer();
-      const photo = await renderPhoto(source(`turned-${orientation}.jpg`, turned), key, store, limits);
+      const photo = await renderPhoto(source(`turned-${orientation}.jpg`, turned), key, scratch.store, limits);
       expect(photo).toMatchObject({ width, height });
       const meta = await sharp(read(photo.filename)).metadata();
       expect(meta).toMatchObject({ width, height });

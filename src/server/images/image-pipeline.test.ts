@@ -1,37 +1,24 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { thumbHashToApproximateAspectRatio } from 'thumbhash';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gif, hugePng, jpeg, png, svg, truncatedJpeg } from '#tests/fixtures/images.ts';
 import { manyFrameGif } from '#tests/api/support/upload-corpus.ts';
-import { LocalFileStore } from '#server/storage/local-file-store.ts';
+import { renderScratch } from '#tests/fixtures/render-scratch.ts';
 import { ImageRejectedError, inspectImage, renderBanner, renderPhoto } from './image-pipeline.ts';
 
 const limits = { maxPixels: 100_000_000 };
-let dir: string;
-let store: LocalFileStore;
-beforeEach(() => {
-  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-pipeline-'));
-  store = new LocalFileStore(path.join(dir, 'out'));
-});
-afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+const scratch = renderScratch('atelier-pipeline-');
+const { source } = scratch;
 
-function source(name: string, data: Buffer): string {
-  const file = path.join(dir, name);
-  fs.writeFileSync(file, data);
-  return file;
-}
-
-const stored = () => (fs.existsSync(path.join(dir, 'out')) ? fs.readdirSync(path.join(dir, 'out')).sort() : []);
-const metaOf = (name: string) => sharp(path.join(dir, 'out', name)).metadata();
+const stored = () => (fs.existsSync(scratch.out()) ? fs.readdirSync(scratch.out()).sort() : []);
+const metaOf = (name: string) => sharp(scratch.out(name)).metadata();
 const key = 'a'.repeat(32);
 
 describe('renderPhoto', () => {
   it('caps the display image at 2560 px and makes only the widths narrower than it', async () => {
     const file = source('tall.jpg', await jpeg({ width: 3000, height: 4000 }));
-    const photo = await renderPhoto(file, key, store, limits);
+    const photo = await renderPhoto(file, key, scratch.store, limits);
 
     expect(photo).toMatchObject({ width: 1920, height: 2560, filename: `${key}.jpg`, thumbnail: `${key}-thumb.webp` });
     expect(photo.variants.map((variant) => variant.width)).toEqual([320, 640, 960, 1280]);
@@ -45,33 +32,33 @@ describe('renderPhoto', () => {
   });
 
   it('never enlarges a small image: no widths, a thumbnail no bigger than the image', async () => {
-    const photo = await renderPhoto(source('small.png', await png({ width: 200, height: 150 })), key, store, limits);
+    const photo = await renderPhoto(source('small.png', await png({ width: 200, height: 150 })), key, scratch.store, limits);
     expect(photo).toMatchObject({ width: 200, height: 150, variants: [] });
     expect(await metaOf(photo.thumbnail)).toMatchObject({ width: 150, height: 150 });
   });
 
   it('computes a ThumbHash placeholder with the photo\'s shape', async () => {
-    const photo = await renderPhoto(source('wide.jpg', await jpeg({ width: 1600, height: 800 })), key, store, limits);
+    const photo = await renderPhoto(source('wide.jpg', await jpeg({ width: 1600, height: 800 })), key, scratch.store, limits);
     const hash = Buffer.from(photo.placeholder, 'base64');
     expect(hash.length).toBeLessThan(40);
     expect(thumbHashToApproximateAspectRatio(hash)).toBeCloseTo(2, 0);
   });
 
   it('takes the first frame of a GIF and gives an opaque image a JPEG display image', async () => {
-    const photo = await renderPhoto(source('a.gif', await gif({ width: 300, height: 200 })), key, store, limits);
+    const photo = await renderPhoto(source('a.gif', await gif({ width: 300, height: 200 })), key, scratch.store, limits);
     expect(photo.filename).toBe(`${key}.jpg`);
     expect(await metaOf(photo.filename)).toMatchObject({ format: 'jpeg', channels: 3 });
   });
 
   it('refuses a truncated file as damaged and writes nothing', async () => {
-    const attempt = renderPhoto(source('half.jpg', await truncatedJpeg()), key, store, limits);
+    const attempt = renderPhoto(source('half.jpg', await truncatedJpeg()), key, scratch.store, limits);
     await expect(attempt).rejects.toThrow(ImageRejectedError);
     await expect(attempt).rejects.toMatchObject({ status: 415 });
     expect(stored()).toEqual([]);
   });
 
   it('stops at the pixel limit even when asked to render directly', async () => {
-    const attempt = renderPhoto(source('big.jpg', await jpeg({ width: 2000, height: 1000 })), key, store, { maxPixels: 1_000_000 });
+    const attempt = renderPhoto(source('big.jpg', await jpeg({ width: 2000, height: 1000 })), key, scratch.store, { maxPixels: 1_000_000 });
     await expect(attempt).rejects.toMatchObject({ status: 413 });
     expect(stored()).toEqual([]);
   });
@@ -133,7 +120,7 @@ describe('inspectImage', () => {
 
 describe('renderBanner', () => {
   it('crops to a 1920×640 WebP without metadata', async () => {
-    const name = await renderBanner(source('b.jpg', await jpeg({ width: 1200, height: 1200, gps: true })), key, store, limits);
+    const name = await renderBanner(source('b.jpg', await jpeg({ width: 1200, height: 1200, gps: true })), key, scratch.store, limits);
     expect(name).toBe(`banner-${key}.webp`);
     const meta = await metaOf(name);
     expect(meta).toMatchObject({ format: 'webp', width: 1920, height: 640 });
