@@ -129,6 +129,7 @@ export async function clearContent(page: Page): Promise<void> {
 }
 
 type Box = { x: number; y: number; width: number; height: number };
+type Point = { x: number; y: number };
 const centre = (box: Box) => ({ x: box.x + box.width / 2, y: box.y + box.height / 2 });
 
 /** Scrolls so both elements are on screen, half-way between them, and returns their boxes. */
@@ -145,13 +146,35 @@ export async function bringIntoView(page: Page, source: Locator, target: Locator
   return [source2, target2];
 }
 
+/**
+ * Where a mouse drag presses and drops, scrolled so both lie in the middle half of the screen:
+ * dnd-kit scrolls the page while the pointer is within a fifth of the screen's edge, and a page
+ * that moves under a drag in flight drops it somewhere else. The press is up and left of the
+ * source's middle (on a touch screen a photo tile's 44 px menu button covers its lower right
+ * quarter); the drop is the target's middle, or its part nearest the source when a tall target
+ * (a category card on a phone) puts its middle more than half a screen away.
+ */
+async function dragPoints(page: Page, source: Locator, target: Locator): Promise<{ start: Point; end: Point }> {
+  const viewport = page.viewportSize();
+  if (!viewport) throw new Error('No viewport');
+  const points = async () => {
+    await source.scrollIntoViewIfNeeded();
+    const [from, to] = await Promise.all([source.boundingBox(), target.boundingBox()]);
+    if (!from || !to) throw new Error('An element to drag between is not rendered');
+    const start = { x: from.x + from.width * 0.35, y: from.y + from.height * 0.35 };
+    const reach = viewport.height / 2;
+    const y = Math.min(Math.max(centre(to).y, start.y - reach), start.y + reach);
+    const end = { x: centre(to).x, y: Math.min(Math.max(y, to.y + 8), to.y + to.height - 8) };
+    return { start, end };
+  };
+  const before = await points();
+  await page.evaluate((dy) => window.scrollBy(0, dy), (before.start.y + before.end.y) / 2 - viewport.height / 2);
+  return points();
+}
+
 /** A mouse drag as a person makes it: press, move past the activation distance, travel in steps, release. */
 export async function dragWithMouse(page: Page, source: Locator, target: Locator): Promise<void> {
-  const [from, to] = await bringIntoView(page, source, target);
-  // Pressed up and left of the middle: on a touch screen a photo tile's 44 px menu button covers
-  // its lower right quarter, and a mouse press there is the button's.
-  const start = { x: from.x + from.width * 0.35, y: from.y + from.height * 0.35 };
-  const end = centre(to);
+  const { start, end } = await dragPoints(page, source, target);
   await page.mouse.move(start.x, start.y);
   await page.mouse.down();
   await page.mouse.move(start.x + 12, start.y + 12, { steps: 4 });
