@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import { Fingerprint } from 'lucide-react';
+import type { SecondStepMethod } from '#contract/security.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { usePasskeySignIn, useSecondStep } from '#client/features/auth/api/login.ts';
+
+const switchClass =
+  'min-h-11 cursor-pointer justify-self-center rounded-sm bg-transparent px-2 text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
+
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
+/**
+ * The screen after a right password when a second factor is on: a code from the authenticator
+ * app, a passkey, or a recovery code. The server gives it a few minutes and a few tries.
+ */
+export function SecondStepCard({ methods, onRestart }: { methods: SecondStepMethod[]; onRestart: () => void }) {
+  const [method, setMethod] = useState<'totp' | 'recovery' | 'passkey'>(
+    methods.includes('totp') ? 'totp' : methods.includes('passkey') ? 'passkey' : 'recovery',
+  );
+  const [code, setCode] = useState('');
+  const secondStep = useSecondStep();
+  const passkey = usePasskeySignIn();
+  const expired = secondStep.error instanceof ApiError && secondStep.error.status === 401;
+
+  const choose = (next: typeof method) => {
+    setMethod(next);
+    setCode('');
+    secondStep.reset();
+  };
+
+  const titles = {
+    totp: 'Enter the code from your authenticator app',
+    recovery: 'Use a recovery code',
+    passkey: 'Use a passkey',
+  } as const;
+
+  return (
+    <>
+      <CardHeader>
+        <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
+          Verify It’s You
+        </CardTitle>
+        <CardDescription>{titles[method]}</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {method === 'passkey' ? (
+          <Button disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+            <Fingerprint aria-hidden />
+            {passkey.isPending ? 'Waiting for passkey...' : 'Use a passkey'}
+          </Button>
+        ) : (
+          <form
+            noValidate
+            className="grid gap-4"
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (code.trim()) secondStep.mutate({ method, code });
+            }}
+          >
+            <FormField
+              id="second-step-code"
+              label={method === 'totp' ? 'Authentication code' : 'Recovery code'}
+              error={secondStep.isError ? errorMessage(secondStep.error, 'That code is not right') : undefined}
+            >
+              {(field) => (
+                <Input
+                  {...field}
+                  ref={focusOnMount}
+                  value={code}
+                  onChange={(event) => setCode(event.target.value)}
+                  autoComplete="one-time-code"
+                  inputMode={method === 'totp' ? 'numeric' : 'text'}
+                  autoCapitalize="none"
+                  spellCheck={false}
+                  placeholder={method === 'totp' ? '123456' : 'abcde-12345'}
+                  required
+                />
+              )}
+            </FormField>
+            <Button type="submit" disabled={secondStep.isPending || !code.trim()}>
+              {secondStep.isPending ? 'Verifying...' : 'Verify'}
+            </Button>
+          </form>
+        )}
+        {expired && (
+          <Button variant="outline" onClick={onRestart}>
+            Back to Login
+          </Button>
+        )}
+        <div className="grid gap-1">
+          {method !== 'totp' && methods.includes('totp') && (
+            <button type="button" className={switchClass} onClick={() => choose('totp')}>
+              Use your authenticator app
+            </button>
+          )}
+          {method !== 'passkey' && methods.includes('passkey') && (
+            <button type="button" className={switchClass} onClick={() => choose('passkey')}>
+              Use a passkey
+            </button>
+          )}
+          {method !== 'recovery' && methods.includes('recovery') && (
+            <button type="button" className={switchClass} onClick={() => choose('recovery')}>
+              Use a recovery code
+            </button>
+          )}
+        </div>
+      </CardContent>
+    </>
+  );
+}

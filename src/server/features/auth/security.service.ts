@@ -1,0 +1,385 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import QRCode from 'qrcode';
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import type {
+  AddPasskeyRequest,
+  ConfirmIdentityRequest,
+  FactorAdded,
+  PasskeyOptions,
+  SecondStepRequest,
+  SecurityOverview,
+  SignedInBrowser,
+  TotpSetup,
+} from '#contract/security.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { conflict, forbidden, invalid, notFound, notSignedIn } from '#server/lib/errors.ts';
+import { factorChangedMail } from '#server/mail/templates.ts';
+import type { UserRow } from '#server/features/owner/users.table.ts';
+import { findUserById } from '#server/features/owner/owner.service.ts';
+import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
+import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
+import * as authRepo from './auth.repository.ts';
+import { confirmPassword, notifyOwner, signIn, type ClientInfo, type SignedIn } from './auth.service.ts';
+import * as repo from './factors.repository.ts';
+import type { WebauthnChallengeRow } from './factors.table.ts';
+import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
+
+/**
+ * The second step and the owner's factors: passkeys (WebAuthn), the authenticator app (TOTP),
+ * recovery codes, the fresh check before turning one off, and the list of signed-in browsers.
+ */
+
+export type SecurityContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+
+/** Tries at the second step: per half signed-in session, and per account across all of them. */
+export const SECOND_STEP_LIMIT_PER_SESSION: RateLimitRule = { limit: 5, windowMs: 5 * 60 * 1000 };
+export const SECOND_STEP_LIMIT_PER_ACCOUNT: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
+export const PASSKEY_SIGN_IN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
+/** Challenges handed to visitors are rows: an address asks for a bounded number per window. */
+export const PASSKEY_OPTIONS_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
+/** A WebAuthn ceremony must be answered within this time. */
+export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+/** After a fresh password or passkey check, a factor may be turned off for this long. */
+export const CONFIRMED_FOR_MS = 5 * 60 * 1000;
+export const RECOVERY_CODE_COUNT = 10;
+export const WRONG_CODE = 'That code is not right. Try again.';
+
+/** Relying party from PUBLIC_URL: the id is its host name, the origin its scheme, host and port. */
+function relyingParty(ctx: Pick<AppContext, 'config'>): { rpID: string; origin: string } {
+  const url = new URL(ctx.config.publicUrl);
+  return { rpID: url.hostname, origin: url.origin };
+}
+
+const siteName = (user: UserRow) => user.portfolioTitle ?? 'Atelier';
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+// ---- WebAuthn challenges ----
+
+async function storeChallenge(ctx: SecurityContext, challenge: string, purpose: WebauthnChallengeRow['purpose'], userId: number | null): Promise<void> {
+  await repo.insertChallenge(ctx.db, {
+    id: challenge,
+    purpose,
+    userId,
+    expiresAt: new Date(ctx.clock().getTime() + CHALLENGE_TTL_MS).toISOString(),
+  });
+}
+
+/** The challenge an answer carries, spent: each works once. */
+async function spendChallengeOf(ctx: SecurityContext, response: { response?: unknown }, purpose: WebauthnChallengeRow['purpose']): Promise<WebauthnChallengeRow> {
+  const clientDataJSON = (response.response as { clientDataJSON?: unknown } | undefined)?.clientDataJSON;
+  let challenge: unknown;
+  try {
+    challenge = typeof clientDataJSON === 'string' ? (JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown }).challenge : undefined;
+  } catch {
+    challenge = undefined;
+  }
+  const spent = typeof challenge === 'string' ? await repo.spendChallenge(ctx.db, challenge, purpose, ctx.clock().toISOString()) : undefined;
+  if (!spent) throw invalid('This passkey request has expired. Please try again.');
+  return spent;
+}
+
+// ---- Passkeys ----
+
+export async function passkeyRegistrationOptions(ctx: SecurityContext, user: UserRow): Promise<PasskeyOptions> {
+  const { rpID } = relyingParty(ctx);
+  const existing = await repo.listPasskeys(ctx.db, user.id);
+  const options = await generateRegistrationOptions({
+    rpName: siteName(user),
+    rpID,
+    userName: user.username,
+    userID: new TextEncoder().encode(`atelier-user-${user.id}`),
+    attestationType: 'none',
+    excludeCredentials: existing.map((passkey) => ({ id: passkey.id, transports: transportsOf(passkey.transports) })),
+    // A discoverable credential: it signs in without a username.
+    authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
+  });
+  await storeChallenge(ctx, options.challenge, 'register', user.id);
+  return { optionsJSON: options as unknown as Record<string, unknown> };
+}
+
+function transportsOf(json: string): AuthenticatorTransport[] {
+  try {
+    const parsed: unknown = JSON.parse(json);
+    return Array.isArray(parsed) ? (parsed as AuthenticatorTransport[]) : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function addPasskey(ctx: SecurityContext, user: UserRow, request: AddPasskeyRequest): Promise<FactorAdded> {
+  const challenge = await spendChallengeOf(ctx, request.response, 'register');
+  if (challenge.userId !== user.id) throw invalid('This passkey request has expired. Please try again.');
+  const { rpID, origin } = relyingParty(ctx);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: request.response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge.id,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+    });
+  } catch {
+    throw invalid('The passkey could not be verified. Please try again.');
+  }
+  if (!verification.verified) throw invalid('The passkey could not be verified. Please try again.');
+  const { credential } = verification.registrationInfo;
+  if (await repo.findPasskey(ctx.db, credential.id)) throw conflict('This passkey is already added');
+  const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
+  await repo.insertPasskey(ctx.db, {
+    id: credential.id,
+    userId: user.id,
+    name: request.name,
+    publicKey: Buffer.from(credential.publicKey).toString('base64url'),
+    counter: credential.counter,
+    transports: JSON.stringify(credential.transports ?? []),
+    createdAt: ctx.clock().toISOString(),
+    lastUsedAt: null,
+  });
+  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', `A passkey (${request.name})`, site));
+  return { message: 'Passkey added', recoveryCodes };
+}
+
+export async function renamePasskey(ctx: SecurityContext, user: UserRow, id: string, name: string): Promise<void> {
+  if (!(await repo.renamePasskey(ctx.db, user.id, id, name))) throw notFound('Passkey not found');
+}
+
+export async function removePasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, id: string): Promise<void> {
+  const passkey = await repo.findPasskey(ctx.db, id);
+  if (!passkey || passkey.userId !== user.id) throw notFound('Passkey not found');
+  requireFreshCheck(ctx, session);
+  if (!(await repo.deletePasskey(ctx.db, user.id, id))) throw notFound('Passkey not found');
+  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', `A passkey (${passkey.name})`, site));
+}
+
+/** Options for signing in with a passkey: any of the site's (usernameless), or the half signed-in owner's. */
+export async function passkeyAuthenticationOptions(ctx: SecurityContext, userId: number | null, address: string): Promise<PasskeyOptions> {
+  await rateLimits.consume(ctx, rateLimits.limitKey('passkey-options:ip', address), PASSKEY_OPTIONS_LIMIT_PER_ADDRESS);
+  const { rpID } = relyingParty(ctx);
+  const allow = userId === null ? [] : await repo.listPasskeys(ctx.db, userId);
+  const options = await generateAuthenticationOptions({
+    rpID,
+    userVerification: 'required',
+    allowCredentials: allow.map((passkey) => ({ id: passkey.id, transports: transportsOf(passkey.transports) })),
+  });
+  await storeChallenge(ctx, options.challenge, 'authenticate', userId);
+  return { optionsJSON: options as unknown as Record<string, unknown> };
+}
+
+/** Checks a passkey's answer and returns its owner. The passkey, verified by the authenticator's own lock, is both factors. */
+async function verifyPasskey(ctx: SecurityContext, response: Record<string, unknown>): Promise<UserRow> {
+  const challenge = await spendChallengeOf(ctx, response, 'authenticate');
+  const failed = () => notSignedIn('That passkey is not one of this site’s. Try another way.');
+  const id = typeof response.id === 'string' ? response.id : undefined;
+  const passkey = id ? await repo.findPasskey(ctx.db, id) : undefined;
+  if (!passkey || (challenge.userId !== null && challenge.userId !== passkey.userId)) throw failed();
+  const { rpID, origin } = relyingParty(ctx);
+  let verification;
+  try {
+    verification = await verifyAuthenticationResponse({
+      response: response as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge.id,
+      expectedOrigin: origin,
+      expectedRPID: rpID,
+      requireUserVerification: true,
+      credential: { id: passkey.id, publicKey: new Uint8Array(Buffer.from(passkey.publicKey, 'base64url')), counter: passkey.counter, transports: transportsOf(passkey.transports) },
+    });
+  } catch {
+    throw failed();
+  }
+  if (!verification.verified) throw failed();
+  await repo.recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, ctx.clock().toISOString());
+  const user = await findUserById(ctx, passkey.userId);
+  if (!user) throw failed();
+  return user;
+}
+
+/**
+ * Signs in with a passkey alone, or as the second step of a half signed-in session (which ends:
+ * the owner session that follows has a fresh id).
+ */
+export async function signInWithPasskey(ctx: SecurityContext, response: Record<string, unknown>, client: ClientInfo, pendingSessionId: string | null): Promise<SignedIn> {
+  await rateLimits.consume(ctx, rateLimits.limitKey('passkey:ip', client.address), PASSKEY_SIGN_IN_LIMIT_PER_ADDRESS);
+  const user = await verifyPasskey(ctx, response);
+  if (pendingSessionId) await authRepo.endPendingSession(ctx.db, pendingSessionId);
+  return signIn(ctx, user, client);
+}
+
+// ---- The second step with a code ----
+
+/**
+ * A code from the authenticator app or a recovery code, for a half signed-in session. Each try
+ * is counted first, in one statement, per session and per account: of many sent at once, at most
+ * the limit are checked. The half signed-in session is spent with the right code, so it signs in once.
+ */
+export async function completeSecondStep(ctx: SecurityContext, pending: { sessionId: string; user: UserRow }, request: SecondStepRequest, client: ClientInfo): Promise<SignedIn> {
+  const { user, sessionId } = pending;
+  const sessionKey = rateLimits.limitKey('second-step:session', sessionId);
+  await rateLimits.consume(ctx, sessionKey, SECOND_STEP_LIMIT_PER_SESSION);
+  await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
+  const right = request.method === 'totp' ? await spendTotpCode(ctx, user.id, request.code) : await spendRecoveryCode(ctx, user.id, request.code);
+  if (!right) throw invalid(WRONG_CODE);
+  if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('This sign-in has expired. Please sign in again.');
+  await rateLimits.reset(ctx, sessionKey);
+  return signIn(ctx, user, client);
+}
+
+async function spendTotpCode(ctx: SecurityContext, userId: number, code: string): Promise<boolean> {
+  const totp = await repo.findTotp(ctx.db, userId);
+  if (!totp?.confirmedAt) return false;
+  const step = matchTotpStep(totp.secret, code, ctx.clock().getTime());
+  return step !== undefined && (await repo.acceptTotpStep(ctx.db, userId, step));
+}
+
+/** Codes are typed with or without the dash, in any case. */
+const normalizeRecoveryCode = (code: string) => code.replace(/[\s-]/g, '').toLowerCase();
+
+async function spendRecoveryCode(ctx: SecurityContext, userId: number, code: string): Promise<boolean> {
+  return repo.spendRecoveryCode(ctx.db, userId, sha256(normalizeRecoveryCode(code)));
+}
+
+// ---- Recovery codes ----
+
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function newRecoveryCode(): string {
+  const chars = Array.from({ length: 10 }, () => RECOVERY_ALPHABET[randomInt(RECOVERY_ALPHABET.length)]).join('');
+  return `${chars.slice(0, 5)}-${chars.slice(5)}`;
+}
+
+/** Ten new codes replace the old ones; only their hashes are stored. */
+/**
+ * New codes, the old ones void. The owner asks for them only with a fresh check: a borrowed session
+ * must not leave with codes that outlive it.
+ */
+export async function regenerateRecoveryCodesFor(ctx: SecurityContext, userId: number, session: FreshSession): Promise<string[]> {
+  requireFreshCheck(ctx, session);
+  return regenerateRecoveryCodes(ctx, userId);
+}
+
+async function regenerateRecoveryCodes(ctx: SecurityContext, userId: number): Promise<string[]> {
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
+  await repo.replaceRecoveryCodes(ctx.db, userId, codes.map((code) => sha256(normalizeRecoveryCode(code))), ctx.clock().toISOString());
+  return codes;
+}
+
+async function recoveryCodesIfNone(ctx: SecurityContext, userId: number): Promise<string[] | null> {
+  if ((await repo.countRecoveryCodes(ctx.db, userId)) > 0) return null;
+  return regenerateRecoveryCodes(ctx, userId);
+}
+
+// ---- The authenticator app ----
+
+export async function startTotpSetup(ctx: SecurityContext, user: UserRow): Promise<TotpSetup> {
+  const existing = await repo.findTotp(ctx.db, user.id);
+  if (existing?.confirmedAt) throw conflict('The authenticator app is already on. Turn it off first to set up another.');
+  const secret = newTotpSecret();
+  await repo.replacePendingTotp(ctx.db, user.id, secret, ctx.clock().toISOString());
+  const uri = totpUri(secret, siteName(user), user.username);
+  const qrSvg = await QRCode.toString(uri, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' });
+  return { secret, uri, qrSvg };
+}
+
+/** A first right code turns the authenticator app on, and that code is spent. */
+export async function confirmTotpSetup(ctx: SecurityContext, user: UserRow, code: string): Promise<FactorAdded> {
+  const totp = await repo.findTotp(ctx.db, user.id);
+  if (!totp || totp.confirmedAt) throw invalid('Start the setup again: no authenticator app is waiting for a code.');
+  const now = ctx.clock();
+  const step = matchTotpStep(totp.secret, code, now.getTime());
+  if (step === undefined || !(await repo.acceptTotpStep(ctx.db, user.id, step, { confirmingAt: now.toISOString() }))) throw invalid(WRONG_CODE);
+  const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
+  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', 'An authenticator app', site));
+  return { message: 'Authenticator app is on', recoveryCodes };
+}
+
+export async function disableTotp(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<void> {
+  if (!(await repo.findTotp(ctx.db, user.id))?.confirmedAt) throw notFound('The authenticator app is not on');
+  requireFreshCheck(ctx, session);
+  if (!(await repo.deleteTotp(ctx.db, user.id))) throw notFound('The authenticator app is not on');
+  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', 'The authenticator app', site));
+}
+
+// ---- The fresh check ----
+
+export interface FreshSession {
+  sessionId: string;
+  confirmedAt: string | null;
+}
+
+function confirmedUntil(session: FreshSession): Date | null {
+  return session.confirmedAt ? new Date(new Date(session.confirmedAt).getTime() + CONFIRMED_FOR_MS) : null;
+}
+
+function requireFreshCheck(ctx: SecurityContext, session: FreshSession): void {
+  const until = confirmedUntil(session);
+  if (!until || until <= ctx.clock()) throw forbidden('Confirm it is you first: your password or a passkey.');
+}
+
+/** The password or a passkey of the owner, checked again; opens CONFIRMED_FOR_MS for turning factors off. */
+export async function confirmIdentity(ctx: SecurityContext, user: UserRow, sessionId: string, request: ConfirmIdentityRequest): Promise<void> {
+  if (request.response) {
+    const passkeyUser = await verifyPasskey(ctx, request.response);
+    if (passkeyUser.id !== user.id) throw invalid('That passkey is not yours.');
+  } else {
+    await confirmPassword(ctx, user, sessionId, request.password);
+  }
+  await authRepo.markSessionConfirmed(ctx.db, sessionId, ctx.clock().toISOString());
+}
+
+export async function securityOverview(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<SecurityOverview> {
+  const [passkeys, totp, recoveryCodesLeft] = await Promise.all([
+    repo.listPasskeys(ctx.db, user.id),
+    repo.findTotp(ctx.db, user.id),
+    repo.countRecoveryCodes(ctx.db, user.id),
+  ]);
+  const until = confirmedUntil(session);
+  return {
+    passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+    totp: Boolean(totp?.confirmedAt),
+    recoveryCodesLeft,
+    confirmedUntil: until && until > ctx.clock() ? until.toISOString() : null,
+  };
+}
+
+/** For the command line: every factor of the user goes, so the password alone signs in again. */
+export async function resetSecondFactors(ctx: SecurityContext, user: UserRow): Promise<void> {
+  await repo.deleteFactorsOfUser(ctx.db, user.id);
+  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', 'Every passkey, the authenticator app and the recovery codes', site));
+}
+
+// ---- Signed-in browsers ----
+
+export async function listSignedInBrowsers(ctx: SecurityContext, user: UserRow, currentSessionId: string): Promise<SignedInBrowser[]> {
+  const sessions = await authRepo.listSessions(ctx.db, user.id);
+  // Sessions from before the list existed get their handle when first listed.
+  for (const session of sessions) {
+    if (session.handle !== null) continue;
+    session.handle = randomBytes(12).toString('base64url');
+    await authRepo.setSessionHandle(ctx.db, session.id, session.handle);
+  }
+  return sessions.map((session) => ({
+      id: session.handle ?? '',
+      device: session.device ?? 'Unknown browser',
+      address: session.address ?? 'Unknown address',
+      firstSeen: session.createdAt,
+      lastSeen: session.lastSeenAt,
+      current: session.id === currentSessionId,
+    }));
+}
+
+export async function signOutBrowser(ctx: SecurityContext, user: UserRow, handle: string): Promise<void> {
+  if (!(await authRepo.deleteSessionByHandle(ctx.db, user.id, handle))) throw notFound('That browser is already signed out');
+}
+
+export function signOutOtherBrowsers(ctx: SecurityContext, user: UserRow, currentSessionId: string): Promise<void> {
+  return authRepo.deleteSessionsOfUser(ctx.db, user.id, currentSessionId);
+}
+
