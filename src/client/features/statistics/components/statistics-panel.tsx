@@ -1,0 +1,159 @@
+import { useId, useState } from 'react';
+import { STATISTICS_RANGES, type StatisticsRange, type StatisticsReport } from '#contract/statistics.ts';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useStatistics } from '#client/features/statistics/api/get-statistics.ts';
+import { VisitsChart } from './visits-chart.tsx';
+
+const number = new Intl.NumberFormat();
+const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+const formatDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
+
+/**
+ * The owner's statistics: visitors and page views per day over 30, 90 or 365 days, as a chart
+ * with the same numbers in a table, and what was seen most. Counted without cookies
+ * (docs/privacy.md).
+ */
+export function StatisticsPanel() {
+  const [days, setDays] = useState<StatisticsRange>(30);
+  const report = useStatistics(days);
+
+  return (
+    <Card role="region" aria-labelledby="statistics-heading">
+      <CardHeader>
+        <CardTitle id="statistics-heading" className="text-xl">
+          Statistics
+        </CardTitle>
+        <CardDescription>Counted on this server, without cookies. Bots and your own visits are left out.</CardDescription>
+      </CardHeader>
+      <CardContent className="grid gap-6">
+        <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+          {STATISTICS_RANGES.map((range) => (
+            <Button
+              key={range}
+              variant={range === days ? 'default' : 'outline'}
+              aria-pressed={range === days}
+              className="min-h-11"
+              onClick={() => setDays(range)}
+            >
+              {range} days
+            </Button>
+          ))}
+        </div>
+        {report.isPending ? (
+          <div className="flex justify-center py-8">
+            <Spinner label="Loading the statistics" />
+          </div>
+        ) : report.isError ? (
+          <div role="alert" className="grid justify-items-start gap-3">
+            <p>The statistics could not be loaded.</p>
+            <Button variant="outline" className="min-h-11" onClick={() => void report.refetch()}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <Report report={report.data} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Report({ report }: { report: StatisticsReport }) {
+  const [tableShown, setTableShown] = useState(false);
+  const tableId = useId();
+  const { totals } = report;
+  return (
+    <div className="grid gap-6">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
+        {(
+          [
+            ['Visitors', totals.visitors],
+            ['Page views', totals.views],
+            ['Viewer opens', totals.viewerOpens],
+            ['Streaming clicks', totals.streamClicks],
+          ] as const
+        ).map(([label, value]) => (
+          <div key={label} className="grid gap-1">
+            <dt className="text-sm text-muted-foreground">{label}</dt>
+            <dd className="text-2xl font-semibold tabular-nums">{number.format(value)}</dd>
+          </div>
+        ))}
+      </dl>
+      <figure className="grid gap-2">
+        <VisitsChart series={report.series} />
+        <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
+          <span>Visitors and page views per day, last {report.days} days (UTC).</span>
+          <Button
+            variant="ghost"
+            className="min-h-11"
+            aria-expanded={tableShown}
+            aria-controls={tableId}
+            onClick={() => setTableShown((shown) => !shown)}
+          >
+            {tableShown ? 'Hide the table' : 'Show as a table'}
+          </Button>
+        </figcaption>
+      </figure>
+      {/* Always there for a screen reader; shown to the eye on request. */}
+      <div id={tableId} className={tableShown ? 'max-h-80 overflow-auto rounded-md border' : 'sr-only'}>
+        <table className="w-full text-sm tabular-nums">
+          <caption className="sr-only">Visitors and page views per day, last {report.days} days</caption>
+          <thead>
+            <tr className="border-b text-left">
+              <th scope="col" className="px-3 py-2 font-medium">Day</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">Visitors</th>
+              <th scope="col" className="px-3 py-2 text-right font-medium">Page views</th>
+            </tr>
+          </thead>
+          <tbody>
+            {[...report.series].reverse().map((day) => (
+              <tr key={day.date} className="border-b last:border-0">
+                <th scope="row" className="px-3 py-1.5 text-left font-normal">{formatDay(day.date)}</th>
+                <td className="px-3 py-1.5 text-right">{number.format(day.visitors)}</td>
+                <td className="px-3 py-1.5 text-right">{number.format(day.views)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <div className="grid gap-6 sm:grid-cols-2">
+        <TopList title="Photos" empty="No photo seen yet." rows={report.topPhotos.map((photo) => ({ name: photo.title, count: photo.count }))} />
+        <TopList title="Categories" empty="No category seen yet." rows={report.topCategories} />
+        <TopList title="Releases" empty="No release opened yet." rows={report.topReleases.map((release) => ({ name: release.title, count: release.count }))} />
+        <TopList title="Streaming services" empty="No click to a service yet." rows={report.topServices} />
+        <TopList
+          title="Clicks per release"
+          empty="No click to a service yet."
+          rows={report.streamClicks.map((click) => ({ name: `${click.title} · ${click.service}`, count: click.count }))}
+        />
+        <TopList title="Referrers" empty="No visitor came from another site yet." rows={report.topReferrers} />
+        <TopList title="Pages" empty="No page seen yet." rows={report.topPages} />
+      </div>
+    </div>
+  );
+}
+
+function TopList({ title, rows, empty }: { title: string; rows: Array<{ name: string; count: number }>; empty: string }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId} className="grid content-start gap-2">
+      <h3 id={headingId} className="text-sm font-semibold">
+        {title}
+      </h3>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground">{empty}</p>
+      ) : (
+        <ol className="grid gap-1 text-sm">
+          {rows.map((row) => (
+            <li key={row.name} className="flex items-baseline justify-between gap-3 border-b py-1 last:border-0">
+              <span className="min-w-0 break-words">{row.name}</span>
+              <span className="tabular-nums text-muted-foreground">{number.format(row.count)}</span>
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,280 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isMusicRelease } from '#contract/music.ts';
+import type { StatisticsEvent, StatisticsReport } from '#contract/statistics.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { listCategories } from '#server/features/categories/categories.service.ts';
+import { listPhotos } from '#server/features/photos/photos.service.ts';
+import * as repo from './statistics.repository.ts';
+import type { StatisticsKind } from './statistics.table.ts';
+
+/**
+ * Cookieless, first-party statistics (issue 19), by Plausible's published method: a visitor is
+ * hash(daily salt, address, user agent); the salt is replaced each day and the old one deleted,
+ * so yesterday's hashes can no longer be made again, and they are themselves rolled up into a
+ * count and deleted. Counting on a page's path costs a few map updates in memory: the counts are
+ * written in batches, on a timer, when the batch is large, and when the server stops.
+ */
+
+type StatisticsContext = Pick<AppContext, 'db' | 'clock' | 'log'>;
+
+/** Who asked, as far as counting goes: address and user agent live only until the next flush. */
+export interface Visit {
+  address: string;
+  userAgent: string;
+}
+
+export interface CountedEvent {
+  kind: StatisticsKind;
+  subject: string;
+}
+
+/**
+ * How often the counts are written. Any write moves the database's data version, and with it the
+ * page cache and the lists' ETags (http/etag.ts): writing seldom keeps a busy page served from
+ * the cache, and an address and user agent in memory no longer than this.
+ */
+export const FLUSH_INTERVAL_MS = 30_000;
+/** Distinct counts and visitors kept before a write, whatever the time: memory stays small under any load. */
+const FLUSH_AT = 5000;
+/** Yesterday's visitors are counted and their hashes deleted this often (and at start). */
+export const ROLL_UP_INTERVAL_MS = 10 * 60 * 1000;
+
+/** Joins day, kind and subject into one key in memory; a subject never holds it. */
+const KEY_SEPARATOR = '\u0001';
+
+export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+
+function hashVisitor(salt: string, visit: string): string {
+  return createHash('sha256').update(salt).update('\n').update(visit).digest('base64url').slice(0, 22);
+}
+
+export interface Recorder {
+  /** Counts the events of one visit (in memory only). */
+  record(visit: Visit, events: CountedEvent[]): void;
+  /** Writes what is in memory. */
+  flush(): Promise<void>;
+  /** Counts the finished days' visitors and forgets their hashes and salts. */
+  rollUp(): Promise<void>;
+  /** Stops the timers and writes what is left. */
+  close(): Promise<void>;
+}
+
+export function createRecorder(ctx: StatisticsContext, options: { flushIntervalMs?: number; rollUpIntervalMs?: number } = {}): Recorder {
+  let counts = new Map<string, number>();
+  let visitors = new Map<string, Set<string>>();
+  let pending = 0;
+  let flushing: Promise<void> = Promise.resolve();
+
+  const writeBatch = async (batchCounts: Map<string, number>, batchVisitors: Map<string, Set<string>>) => {
+    const rows = [...batchCounts].map(([key, count]) => {
+      const [day, kind, subject] = key.split(KEY_SEPARATOR) as [string, StatisticsKind, string];
+      return { day, kind, subject, count };
+    });
+    await repo.addCounts(ctx.db, rows);
+    for (const [day, visits] of batchVisitors) {
+      const salt = await repo.saltOf(ctx.db, day, randomBytes(32).toString('base64url'));
+      await repo.addVisitors(ctx.db, [...visits].map((visit) => ({ day, visitor: hashVisitor(salt, visit) })));
+    }
+  };
+
+  const flush = () => {
+    const batchCounts = counts;
+    const batchVisitors = visitors;
+    counts = new Map();
+    visitors = new Map();
+    pending = 0;
+    // One batch after another, so a report that flushes sees every earlier batch written.
+    flushing = flushing.then(async () => {
+      if (batchCounts.size === 0 && batchVisitors.size === 0) return;
+      try {
+        await writeBatch(batchCounts, batchVisitors);
+      } catch (error) {
+        ctx.log.error({ err: error }, 'statistics could not be written');
+      }
+    });
+    return flushing;
+  };
+
+  let rollingUp: Promise<void> = Promise.resolve();
+  const rollUpOnce = async () => {
+    await flush();
+    const today = dayOf(ctx.clock());
+    for (const day of await repo.visitorDaysBefore(ctx.db, today)) await repo.rollUpVisitorDay(ctx.db, day);
+    await repo.deleteSaltsBefore(ctx.db, today);
+  };
+  // One roll-up after another in this process; the repository keeps processes apart.
+  const rollUp = () => (rollingUp = rollingUp.catch(() => {}).then(rollUpOnce));
+  const rollUpLogged = () => rollUp().catch((error: unknown) => ctx.log.error({ err: error }, 'statistics roll-up failed'));
+
+  const flushTimer = setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
+  flushTimer.unref();
+  const rollUpTimer = setInterval(() => void rollUpLogged(), options.rollUpIntervalMs ?? ROLL_UP_INTERVAL_MS);
+  rollUpTimer.unref();
+  void rollUpLogged();
+
+  return {
+    record(visit, events) {
+      const day = dayOf(ctx.clock());
+      for (const event of events) {
+        const key = [day, event.kind, event.subject].join(KEY_SEPARATOR);
+        counts.set(key, (counts.get(key) ?? 0) + 1);
+      }
+      let today = visitors.get(day);
+      if (!today) visitors.set(day, (today = new Set()));
+      const before = today.size;
+      today.add(`${visit.address}\n${visit.userAgent}`);
+      // Only what grows memory counts towards a write: a new visitor or a new key.
+      pending += today.size - before;
+      if (counts.size + pending >= FLUSH_AT) void flush();
+    },
+    flush,
+    rollUp,
+    async close() {
+      clearInterval(flushTimer);
+      clearInterval(rollUpTimer);
+      await flush();
+    },
+  };
+}
+
+type CountedRoute = { kind: 'portfolio' } | { kind: 'photo'; id: number | null } | { kind: 'screen' };
+
+/**
+ * What a page counts: the page, as its screen's canonical path (the portfolio is `/` whether
+ * reached at `/` or `/{username}`; a photo page is `/photo/{id}`), and the photo a photo page shows.
+ * Nothing of the path a visitor typed is stored as it came.
+ */
+export function pageEvents(route: CountedRoute): CountedEvent[] {
+  if (route.kind === 'photo') {
+    return route.id === null ? [] : [{ kind: 'page', subject: `/photo/${route.id}` }, { kind: 'photo', subject: String(route.id) }];
+  }
+  if (route.kind === 'portfolio') return [{ kind: 'page', subject: '/' }];
+  return [];
+}
+
+/** What a beacon from the client counts; `route` is the screen of a view's path. */
+export function clientEvents(event: StatisticsEvent, route: CountedRoute | null): CountedEvent[] {
+  switch (event.kind) {
+    case 'view':
+      return route ? pageEvents(route) : [];
+    case 'viewer':
+      return [{ kind: 'viewer', subject: String(event.photoId) }];
+    case 'release':
+      return [{ kind: 'release', subject: String(event.photoId) }];
+    case 'stream':
+      return [{ kind: 'stream', subject: `${event.photoId}\t${event.service}` }];
+  }
+}
+
+const TOP = 10;
+
+function ranked(totals: Map<string, number>, limit = TOP): Array<{ name: string; count: number }> {
+  return [...totals]
+    .map(([name, count]) => ({ name, count }))
+    .sort((a, b) => b.count - a.count || a.name.localeCompare(b.name))
+    .slice(0, limit);
+}
+
+const add = (map: Map<string, number>, key: string, count: number) => map.set(key, (map.get(key) ?? 0) + count);
+
+/**
+ * The owner's report over the last `days` UTC days, today included. What is in memory is written
+ * first and finished days are rolled up, so the report is exact at the moment it is asked for.
+ */
+export async function statisticsReport(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  recorder: Recorder | null,
+  userId: number,
+  days: number,
+): Promise<StatisticsReport> {
+  await recorder?.rollUp();
+  const now = ctx.clock();
+  const today = dayOf(now);
+  const dates: string[] = [];
+  for (let back = days - 1; back >= 0; back--) dates.push(dayOf(new Date(now.getTime() - back * 86_400_000)));
+  const rows = await repo.countsFrom(ctx.db, dates[0]!);
+  const todayVisitors = await repo.visitorsOn(ctx.db, today);
+  const photos = new Map((await listPhotos(ctx, userId)).map((photo) => [String(photo.id), photo]));
+  const categories = new Map((await listCategories(ctx, userId)).map((category) => [category.id, category.name]));
+
+  const perDay = new Map(dates.map((date) => [date, { date, visitors: 0, views: 0 }]));
+  perDay.get(today)!.visitors += todayVisitors;
+  const pages = new Map<string, number>();
+  const photoViews = new Map<string, number>();
+  const releases = new Map<string, number>();
+  const referrers = new Map<string, number>();
+  const services = new Map<string, number>();
+  const streams = new Map<string, number>();
+  let viewerOpens = 0;
+  let streamClicks = 0;
+  for (const row of rows) {
+    const day = perDay.get(row.day);
+    if (!day) continue;
+    const count = Number(row.count);
+    switch (row.kind) {
+      case 'visitors':
+        day.visitors += count;
+        break;
+      case 'page':
+        day.views += count;
+        add(pages, row.subject, count);
+        break;
+      case 'photo':
+        add(photoViews, row.subject, count);
+        break;
+      case 'viewer':
+        viewerOpens += count;
+        add(photoViews, row.subject, count);
+        break;
+      case 'release':
+        add(releases, row.subject, count);
+        break;
+      case 'referrer':
+        add(referrers, row.subject, count);
+        break;
+      case 'stream': {
+        streamClicks += count;
+        add(streams, row.subject, count);
+        add(services, row.subject.split('\t')[1] ?? '', count);
+        break;
+      }
+    }
+  }
+  const categoryViews = new Map<string, number>();
+  for (const [id, count] of photoViews) {
+    const photo = photos.get(id);
+    if (!photo) continue;
+    const name = photo.categoryId === null ? 'Other' : categories.get(photo.categoryId);
+    if (name !== undefined) add(categoryViews, name, count);
+  }
+  const rankedPhotos = (totals: Map<string, number>, keep: (photo: { title: string; hyperlink: string | null }) => boolean) =>
+    ranked(
+      new Map([...totals].filter(([id]) => {
+        const photo = photos.get(id);
+        return photo !== undefined && keep(photo);
+      })),
+    ).map(({ name, count }) => ({ id: Number(name), title: photos.get(name)!.title, count }));
+
+  const series = [...perDay.values()];
+  return {
+    days,
+    series,
+    totals: {
+      visitors: series.reduce((sum, day) => sum + day.visitors, 0),
+      views: series.reduce((sum, day) => sum + day.views, 0),
+      viewerOpens,
+      streamClicks,
+    },
+    topPages: ranked(pages),
+    topPhotos: rankedPhotos(photoViews, (photo) => !isMusicRelease(photo)),
+    topCategories: ranked(categoryViews),
+    topReleases: rankedPhotos(releases, () => true),
+    topReferrers: ranked(referrers),
+    topServices: ranked(services),
+    streamClicks: ranked(streams, 20).flatMap(({ name, count }) => {
+      const [id = '', service = ''] = name.split('\t');
+      const photo = photos.get(id);
+      return photo ? [{ id: Number(id), title: photo.title, service, count }] : [];
+    }),
+  };
+}
