@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -9,6 +10,9 @@ const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqli
 
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core free (one worker on a 2-core CI runner), yet API tests spend
+    // much of their time waiting on PostgreSQL, sharp and child processes: two keep both cores busy.
+    maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/setup/global-setup.ts'],
     projects: [
       {

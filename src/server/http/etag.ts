@@ -161,6 +161,18 @@ function setListHeaders(request: FastifyRequest, reply: FastifyReply, etag: stri
 }
 
 /**
+ * Sets the validators of the representation the client gets; 'not-modified' when the one it
+ * holds is this version's, whichever encoding that was (it may keep it).
+ */
+function representationFor(request: FastifyRequest, reply: FastifyReply, cached: CachedList): Encoding | null | 'not-modified' {
+  const encoding = encodingFor(request, cached.body);
+  setListHeaders(request, reply, etagOf(cached, encoding));
+  const held = request.headers['if-none-match'];
+  const candidates = [null, 'br', 'gzip'] as const;
+  return candidates.some((candidate) => etagMatches(held, etagOf(cached, candidate))) ? 'not-modified' : encoding;
+}
+
+/**
  * Conditional requests for the list endpoints (`listRoutes`: public reads, whose body is one for
  * every visitor and another, drafts included, for the signed-in owner): a strong ETag, 304 on a matching If-None-Match,
  * and `Cache-Control: no-cache` so browsers always ask (the owner's edits show at once). The
@@ -189,13 +201,8 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
       request.listBuilt = app.dataCache.startBuilding(key, version);
     }
     if (!cached) return;
-    const encoding = encodingFor(request, cached.body);
-    setListHeaders(request, reply, etagOf(cached, encoding));
-    // Whichever representation the client holds, it is this version's: it may keep it.
-    const held = request.headers['if-none-match'];
-    if ([null, 'br' as const, 'gzip' as const].some((candidate) => etagMatches(held, etagOf(cached, candidate)))) {
-      return reply.code(304).send();
-    }
+    const encoding = representationFor(request, reply, cached);
+    if (encoding === 'not-modified') return reply.code(304).send();
     reply.type('application/json; charset=utf-8');
     if (!encoding) return reply.send(cached.body);
     return reply.header('content-encoding', encoding).send(await encode(cached, encoding));
@@ -212,15 +219,20 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     if (!route || reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body = Buffer.from(payload);
-    const etag = strongEtag(body);
+    const cached: CachedList = { body, etag: strongEtag(body), encoded: {} };
     if (request.method === 'GET' && request.listVersion !== null) {
-      app.dataCache.set(cacheKeyOf(request, route), request.listVersion, { body, etag, encoded: {} } satisfies CachedList);
+      app.dataCache.set(cacheKeyOf(request, route), request.listVersion, cached);
     }
     request.listBuilt?.();
-    // The one answer per version that is built rather than kept goes out uncompressed.
-    setListHeaders(request, reply, etag);
-    if (!etagMatches(request.headers['if-none-match'], etag)) return payload;
-    reply.code(304).removeHeader('content-type').removeHeader('content-length');
-    return null;
+    // Compressed here too, not only when read from the cache: on PostgreSQL the version moves
+    // with every transaction on the server, so on a busy one many answers are built ones.
+    const encoding = representationFor(request, reply, cached);
+    if (encoding === 'not-modified') {
+      reply.code(304).removeHeader('content-type').removeHeader('content-length');
+      return null;
+    }
+    if (!encoding) return payload;
+    reply.header('content-encoding', encoding);
+    return encode(cached, encoding);
   });
 }
