@@ -133,8 +133,9 @@ async function inTurns<T>(items: T[], concurrency: number, work: (item: T, index
   );
 }
 
-function startBenchServer(mainJs: string, dataDir: string): Promise<RunningServer> {
+function startBenchServer(mainJs: string, dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   return startServer(mainJs, {
+    ...env,
     ...SERVER_ENV,
     IMAGE_CONCURRENCY: String(IMAGE_CONCURRENCY),
     DATA_DIR: dataDir,
@@ -372,6 +373,30 @@ async function httpRows(server: RunningServer, nginx: RunningNginx, bareNode: st
   return rows;
 }
 
+/** A browser's user agent: a request without one (autocannon's) is not counted, as a bot's is not. */
+const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+/**
+ * Issue 19: GET / with statistics counted against the same server with STATISTICS=off, on the
+ * same data. Three rounds each, alternating (ABBAAB), and the best of each kept: the machine is shared.
+ */
+async function statisticsRow(mainJs: string, dataDir: string): Promise<BenchRow> {
+  const headers = { ...BROWSER_HEADERS, 'user-agent': VISITOR_AGENT };
+  const results: Record<'on' | 'off', LoadResult[]> = { on: [], off: [] };
+  log(`Loading GET / with statistics off and on, ${LOAD_SECONDS} s each, three times…`);
+  for (const setting of ['off', 'on', 'on', 'off', 'off', 'on'] as const) {
+    const server = await startBenchServer(mainJs, dataDir, { STATISTICS: setting });
+    try {
+      await load({ url: `${server.baseUrl}/`, headers, seconds: 1 });
+      results[setting].push(await load({ url: `${server.baseUrl}/`, headers }));
+    } finally {
+      await server.stop();
+    }
+  }
+  const best = (list: LoadResult[]) => list.reduce((a, b) => (rps(b) > rps(a) ? b : a));
+  return throughputRow('GET / with statistics counted (br)', best(results.on), 'STATISTICS=off', best(results.off), 0.95);
+}
+
 interface MixedFigures {
   row: BenchRow;
   visitors: LoadResult;
@@ -589,6 +614,7 @@ async function main(): Promise<void> {
     const mixed = await mixedLoad(server, smallJpegs, site.thumbnailPath);
     rows.push(mixed.row);
     await server.stop();
+    rows.push(await statisticsRow(mainJs, dataDir));
 
     server = await startBenchServer(mainJs, scaleDir);
     const scale = await scaleRow(server);
@@ -662,7 +688,24 @@ async function clientOnly(): Promise<void> {
   }
 }
 
-const modes: Record<string, () => Promise<void>> = { 'upload-selection': selectionOnly, client: clientOnly };
+/** `npm run bench -- statistics`: only the statistics row, on the demo seed's site. */
+async function statisticsOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    await buildClient(path.join(resultsDir, 'client'), log);
+    const dataDir = path.join(workDir, 'data');
+    const env = { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password, DATABASE_URL: '' };
+    log('Seeding the demo site (npm run cli -- seed)…');
+    execFileSync(process.execPath, ['--import', 'tsx', path.join(benchDir, '..', 'src/server/cli.ts'), 'seed'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+    const row = await statisticsRow(mainJs, dataDir);
+    process.stdout.write(`\n${formatTable([row])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
+const modes: Record<string, () => Promise<void>> = { 'upload-selection': selectionOnly, client: clientOnly, statistics: statisticsOnly };
 (modes[process.argv[2] ?? ''] ?? main)().catch((error: unknown) => {
   console.error(error);
   process.exit(1);

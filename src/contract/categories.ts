@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CopyrightField, CreditField, LicenseField } from './rights.ts';
 
 export const CATEGORY_NAME_MAX = 100;
 export const CATEGORY_DESCRIPTION_MAX = 1000;
@@ -24,6 +25,10 @@ export const Category = z.object({
   density: CategoryDensity,
   /** A draft: kept from visitors while the owner arranges it. Always false in a visitor's answer. */
   hidden: z.boolean(),
+  /** The licence, credit and copyright of its photos that have none of their own (issue 19). */
+  defaultLicense: z.string().nullable(),
+  defaultCredit: z.string().nullable(),
+  defaultCopyright: z.string().nullable(),
 });
 export type Category = z.infer<typeof Category>;
 
@@ -51,7 +56,16 @@ export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
 export type CreateCategoryFields = z.output<typeof CreateCategoryRequest>;
 
 export const UpdateCategoryRequest = z
-  .object({ name: categoryName, description: categoryDescription, layout: CategoryLayout, density: CategoryDensity, hidden: z.boolean() })
+  .object({
+    name: categoryName,
+    description: categoryDescription,
+    layout: CategoryLayout,
+    density: CategoryDensity,
+    hidden: z.boolean(),
+    defaultLicense: LicenseField,
+    defaultCredit: CreditField,
+    defaultCopyright: CopyrightField,
+  })
   .partial();
 export type UpdateCategoryRequest = z.input<typeof UpdateCategoryRequest>;
 export type UpdateCategoryFields = z.output<typeof UpdateCategoryRequest>;

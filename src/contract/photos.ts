@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { httpUrl } from './common.ts';
+import { AltTextField, CopyrightField, CreditField, LicenseField } from './rights.ts';
 
 export const PHOTO_TITLE_MAX = 255;
 export const PHOTO_DESCRIPTION_MAX = 5000;
@@ -58,6 +59,12 @@ export const Photo = z.object({
   tracks: z.array(Track).nullable(),
   /** Present only while the owner shows camera details, and the file had some. */
   camera: CameraDetails.optional(),
+  /** The image's text alternative (at most 250 characters); null shows the title instead. */
+  altText: z.string().nullable(),
+  /** The photo's own licence, credit and copyright (issue 19); null takes its category's default. */
+  license: z.string().nullable(),
+  credit: z.string().nullable(),
+  copyright: z.string().nullable(),
 });
 export type Photo = z.infer<typeof Photo>;
 
@@ -86,6 +93,11 @@ export const UpdatePhotoRequest = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   tracks: z.array(Track).max(100).nullish(),
+  // Issue 19: absent leaves the field as it is; blank or null clears it.
+  altText: AltTextField,
+  license: LicenseField,
+  credit: CreditField,
+  copyright: CopyrightField,
 });
 export type UpdatePhotoRequest = z.input<typeof UpdatePhotoRequest>;
 

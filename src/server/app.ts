@@ -7,15 +7,19 @@ import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
+import { securityRoutes } from '#server/features/auth/security.routes.ts';
 import { pruneEnded } from '#server/features/auth/auth.service.ts';
 import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
+import { removeReplacedCopies, renderedRightsSettled, scheduleReplacedCopiesRemoval } from '#server/features/photos/rights-render.service.ts';
 import { scheduleTrashPurge } from '#server/features/photos/trash.service.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { schedulePruning } from '#server/features/rate-limits/rate-limits.service.ts';
+import { statisticsRoutes } from '#server/features/statistics/statistics.routes.ts';
+import { createRecorder } from '#server/features/statistics/statistics.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerListEtags } from '#server/http/etag.ts';
@@ -25,6 +29,7 @@ import { registerOpenApi } from '#server/http/openapi.ts';
 import { answerFrameworkErrors, registerSecurity } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { checkOriginalsPrivate } from '#server/storage/index.ts';
+import { matchPageRoute } from '#server/web/page-routes.ts';
 import { registerWeb } from '#server/web/web.ts';
 
 export interface AppOptions {
@@ -98,6 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => stopPruning());
   const stopTrashPurge = scheduleTrashPurge(ctx);
   app.addHook('onClose', async () => stopTrashPurge());
+  // Re-renders of rights under way finish before the database closes; the copies they replaced go.
+  const stopReplacedCopiesRemoval = scheduleReplacedCopiesRemoval(ctx);
+  app.addHook('onClose', async () => {
+    stopReplacedCopiesRemoval();
+    await renderedRightsSettled(ctx);
+    await removeReplacedCopies(ctx, { all: true });
+  });
 
   const publicBase = config.s3?.publicUrl;
   if (publicBase) {
@@ -117,15 +129,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, bannerRoutes, uploadsRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, bannerRoutes, uploadsRoutes]) {
     await app.register(feature, ctx);
   }
+  // Counts are kept in memory and written in batches; what is left is written as the app closes.
+  const recorder = config.statistics ? createRecorder(ctx) : null;
+  if (recorder) app.addHook('onClose', async () => recorder.close());
+  await app.register(statisticsRoutes, { ...ctx, recorder, matchRoute: matchPageRoute });
 
   await registerWeb(app, {
     clientDir: options.clientDir,
     photos: ctx,
     publicUrl: config.publicUrl,
     sessionCookieName: sessionCookieName(config),
+    statistics: recorder ? { recorder, auth: ctx } : null,
   });
   return app;
 }

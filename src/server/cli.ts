@@ -7,6 +7,7 @@ import { migrateCommand } from '#server/cli/migrate.ts';
 import { privateOriginalsCommand } from '#server/cli/private-originals.ts';
 import { restoreCommand } from '#server/cli/restore.ts';
 import { seedCommand } from '#server/cli/seed.ts';
+import { reset2faCommand } from '#server/cli/reset-2fa.ts';
 import { setPasswordCommand } from '#server/cli/set-password.ts';
 import { terminalLog } from '#server/cli/terminal.ts';
 import { upgradeImagesCommand } from '#server/cli/upgrade-images.ts';
@@ -17,6 +18,7 @@ import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 /** `npm run cli -- <command> …`: one file per command under cli/, each given the site's context. */
 const COMMANDS: Record<string, CliCommand> = {
   'set-password': setPasswordCommand,
+  'reset-2fa': reset2faCommand,
   seed: seedCommand,
   cleanup: cleanupCommand,
   backup: backupCommand,

@@ -70,6 +70,14 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Cookieless first-party statistics (docs/privacy.md): on by default. */
+  STATISTICS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(value), 'on or off')
+    .transform((value) => ['on', 'true', '1', 'yes'].includes(value))
+    .default(true),
 });
 
 /** Which S3 variables go together; returned as lines naming each bad one, like the schema's. */
@@ -122,6 +130,8 @@ export type Config = Readonly<{
   /** Slow or stalled clients are dropped once a request has taken this long to arrive. */
   requestTimeoutMs: number;
   s3: S3Config | undefined;
+  /** Cookieless statistics of visits (STATISTICS=off turns them off). */
+  statistics: boolean;
 }>;
 
 export class ConfigError extends Error {
@@ -177,5 +187,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           publicUrl: e.S3_PUBLIC_URL?.replace(/\/+$/, ''),
         }
       : undefined,
+    statistics: e.STATISTICS,
   });
 }

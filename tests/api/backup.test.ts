@@ -15,6 +15,7 @@ import { createMedia } from '#server/images/media.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
+import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { migrateToLatest, openDatabase } from '#server/db/database.ts';
@@ -66,7 +67,10 @@ async function filledSite(): Promise<TestApp> {
   const t = await site();
   const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   await seedDemoContent({ db: t.database.db, media: createMedia(t.config), clock: () => new Date() }, owner.id, { photos: 5 });
-  await t.signIn();
+  const cookie = await t.signIn();
+  // A visit counted, then written by the report: the statistics' daily counts have a row.
+  await t.app.inject({ method: 'POST', url: '/api/events', headers: { 'user-agent': 'Mozilla/5.0 Firefox/140.0' }, payload: { kind: 'viewer', photoId: 1 } });
+  expect((await t.app.inject({ method: 'GET', url: '/api/statistics', headers: { cookie } })).statusCode).toBe(200);
   await t.app.inject({ method: 'POST', url: '/api/login', payload: { username: OWNER.username, password: 'wrong password' } });
   await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: OWNER.email } });
   // The mail is written after the answer: wait for it, so it lands before the site is removed.
@@ -74,6 +78,7 @@ async function filledSite(): Promise<TestApp> {
   await t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email: OWNER.email } });
   await waitFor(() => mailsInOutbox(t.dataDir).some((mail) => mail.includes('/login?link=')), 'the sign-in link mail');
   await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada', email: 'ada@example.test', message: 'Ünïcödé 😀 <b>hi</b>' } });
+  await insertSecondFactorRows(t.database.db);
   const counts = await repo.countRows(t.database.db);
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return t;
@@ -88,7 +93,7 @@ describe('backup and restore', () => {
   it('lists every table of the database, so none is left out of a backup', async () => {
     const t = await site();
     const tables = await repo.existingTables(t.database.db, t.dialect);
-    expect(tables.sort()).toEqual(repo.BACKUP_TABLES.map(repo.tableNameOf).sort());
+    expect(tables.sort()).toEqual([...repo.BACKUP_TABLES, ...repo.UNSAVED_TABLES].map(repo.tableNameOf).sort());
   });
 
   it.each(['site.tar.gz', 'site.tar'])('round-trips every row and every file, byte for byte, through %s', async (name) => {
@@ -99,9 +104,20 @@ describe('backup and restore', () => {
     expect(progress.at(-1)?.[0]).toBe(progress.at(-1)?.[1]);
     expect(summary.files).toBe(Object.keys(fileHashes(source)).length);
     if (name.endsWith('.gz')) expect(fs.readFileSync(file).subarray(0, 2)).toEqual(Buffer.from([0x1f, 0x8b]));
+    // The statistics' salt and visitor hashes of the day are never copied (docs/privacy.md).
+    const [salt] = await source.database.db.selectFrom('statisticsSalts').select('salt').execute();
+    const [hash] = await source.database.db.selectFrom('statisticsVisitors').select('visitor').execute();
+    expect(salt && hash).toBeTruthy();
+    if (!name.endsWith('.gz')) {
+      const archive = fs.readFileSync(file);
+      expect(archive.includes(salt!.salt)).toBe(false);
+      expect(archive.includes(hash!.visitor)).toBe(false);
+    }
 
     const target = await site({ owner: false });
     await restoreBackup(contextOf(target), file);
+    expect(await target.database.db.selectFrom('statisticsSalts').selectAll().execute()).toEqual([]);
+    expect(await target.database.db.selectFrom('statisticsVisitors').selectAll().execute()).toEqual([]);
     const before = await everything(source);
     expect(await everything(target)).toEqual(before);
     expect(filesUnder(target.config.upload.tmpDir)).toEqual([]);

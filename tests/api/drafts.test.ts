@@ -1,11 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
 import { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
+import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -14,26 +13,12 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * data and its link-preview tags, and the sitemap. The owner keeps seeing everything.
  */
 
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <title>Atelier</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
-
 let clientDir: string;
 let t: TestApp;
 let cookie: string;
 
 beforeAll(() => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-drafts-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  clientDir = makeBuiltClient();
 });
 afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
 afterEach(async () => {

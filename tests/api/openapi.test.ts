@@ -30,6 +30,9 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/photos/reorder']?.put?.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/photos/{id}']?.get?.security).toBeUndefined();
     expect(document.paths['/api/photos/{id}']?.delete?.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/statistics']?.get?.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/events']?.post?.security).toBeUndefined();
+    expect(document.paths['/api/events']?.post?.requestBody?.content['application/json']).toBeDefined();
     // What the owner's answers carry is described; what the server keeps secret is not.
     expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash/);
   });

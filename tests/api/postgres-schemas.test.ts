@@ -17,4 +17,20 @@ describe('sites side by side in one PostgreSQL database', () => {
     // The second site is its own: no owner yet.
     expect((await second!.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).statusCode).toBe(404);
   });
+
+  // Kysely reads every schema's tables before it migrates; a schema dropped during that read made
+  // the start fail with "schema … does not exist" (seen when test files ran side by side).
+  it('starts while other sites come and go in the same database', async () => {
+    let churning = true;
+    const churners = Array.from({ length: 2 }, async () => {
+      while (churning) await (await createTestApp({ owner: false })).close();
+    });
+    try {
+      for (let started = 0; started < 6; started++) apps.push(await createTestApp({ owner: false }));
+    } finally {
+      churning = false;
+      await Promise.all(churners);
+    }
+    expect(apps).toHaveLength(6);
+  });
 });

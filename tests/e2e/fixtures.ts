@@ -61,17 +61,21 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
-export const test = base.extend<object, { server: TestServer }>({
+export const test = base.extend<object, { server: TestServer; serverHost: string }>({
+  /**
+   * The host name of the server's address and PUBLIC_URL. Passkey tests use `localhost`: a
+   * WebAuthn relying party is a domain, never an IP address.
+   */
+  serverHost: ['127.0.0.1', { scope: 'worker', option: true }],
   // One real built server per worker, on its own port with a fresh data directory.
   server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads fixture dependencies from the pattern.
-    async ({}, use) => {
+    async ({ serverHost }, use) => {
       if (!fs.existsSync(serverEntry)) {
         throw new Error(`${serverEntry} is missing: run \`npm run build\` first.`);
       }
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-e2e-'));
       const port = await freePort();
-      const baseURL = `http://127.0.0.1:${port}`;
+      const baseURL = `http://${serverHost}:${port}`;
       const child = spawn(process.execPath, [serverEntry], {
         env: {
           ...process.env,

@@ -1,10 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';
+import { countEvent } from '#client/lib/statistics.ts';
 
 // The sign-in screens and their form library load only when opened: a visitor of the portfolio
 // never downloads them.
@@ -24,11 +25,25 @@ const PhotoDetailPage = lazy(() =>
 const ClearCachePage = lazy(() => import('#client/app/routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));
 const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
 
+/**
+ * Counts a move to another screen inside the app. The first screen is not reported: the server
+ * counted it when it sent the page. The viewer opening over a page is no new screen.
+ */
+function useCountScreens(screen: string, signedIn: boolean) {
+  const last = useRef(screen);
+  useEffect(() => {
+    if (screen === last.current) return;
+    last.current = screen;
+    if (!signedIn) countEvent({ kind: 'view', path: screen });
+  }, [screen, signedIn]);
+}
+
 export function AppRouter() {
-  const { isLoading } = useAuth();
+  const { isLoading, isAuthenticated } = useAuth();
   const [location] = useLocation();
   // With the photo viewer open, the address is the photo's, but the page under it stays drawn.
   const background = viewerBackground(location);
+  useCountScreens(background ?? location, isAuthenticated);
 
   const loading = (
     <div className="flex min-h-dvh items-center justify-center">

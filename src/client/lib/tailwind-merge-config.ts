@@ -2,7 +2,7 @@
 // Run `npx tsx scripts/tailwind-merge-config.ts` after using a new kind of class.
 import { fromTheme, validators } from 'tailwind-merge';
 
-const { isAny, isArbitraryLength, isArbitraryNumber, isArbitraryShadow, isArbitraryValue, isArbitraryVariable, isArbitraryVariableLength, isArbitraryVariableShadow, isArbitraryVariableWeight, isArbitraryWeight, isFraction, isInteger, isNumber, isTshirtSize } = validators;
+const { isAny, isAnyNonArbitrary, isArbitraryFamilyName, isArbitraryLength, isArbitraryNumber, isArbitraryShadow, isArbitraryValue, isArbitraryVariable, isArbitraryVariableFamilyName, isArbitraryVariableLength, isArbitraryVariableShadow, isArbitraryVariableWeight, isArbitraryWeight, isFraction, isInteger, isNumber, isTshirtSize } = validators;
 
 export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", "ping", "pulse", "bounce"],
   aspect: ["video"],
@@ -10,6 +10,7 @@ export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", 
   color: [isAny],
   container: [isTshirtSize],
   ease: ["in", "out", "in-out"],
+  font: [isAnyNonArbitrary],
   "font-weight": ["thin", "extralight", "light", "normal", "medium", "semibold", "bold", "extrabold", "black"],
   leading: ["none", "tight", "snug", "normal", "relaxed", "loose"],
   radius: [isTshirtSize],
@@ -76,6 +77,7 @@ export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", 
   "font-size": [{ text: ["base", fromTheme("text"), isArbitraryVariableLength, isArbitraryLength] }],
   "font-style": ["italic", "not-italic"],
   "font-weight": [{ font: [fromTheme("font-weight"), isArbitraryVariableWeight, isArbitraryWeight] }],
+  "font-family": [{ font: [isArbitraryVariableFamilyName, isArbitraryFamilyName, fromTheme("font")] }],
   "fvn-spacing": ["proportional-nums", "tabular-nums"],
   tracking: [{ tracking: [fromTheme("tracking"), isArbitraryVariable, isArbitraryValue] }],
   "line-clamp": [{ "line-clamp": [isNumber, "none", isArbitraryVariable, isArbitraryNumber] }],
@@ -99,6 +101,7 @@ export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", 
   rounded: [{ rounded: ["", "none", "full", fromTheme("radius"), isArbitraryVariable, isArbitraryValue] }],
   "rounded-b": [{ "rounded-b": ["", "none", "full", fromTheme("radius"), isArbitraryVariable, isArbitraryValue] }],
   "border-w": [{ border: ["", isNumber, isArbitraryVariableLength, isArbitraryLength] }],
+  "border-w-t": [{ "border-t": ["", isNumber, isArbitraryVariableLength, isArbitraryLength] }],
   "border-w-b": [{ "border-b": ["", isNumber, isArbitraryVariableLength, isArbitraryLength] }],
   "divide-y": [{ "divide-y": ["", isNumber, isArbitraryVariableLength, isArbitraryLength] }],
   "border-style": [{ border: ["solid", "dashed", "dotted", "double", "hidden", "none"] }],
@@ -145,4 +148,4 @@ export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", 
   "font-size": ["leading"],
   "line-clamp": ["display", "overflow"],
   rounded: ["rounded-b"],
-  "border-w": ["border-w-b"] }, conflictingClassGroupModifiers: { "font-size": ["leading"] }, orderSensitiveModifiers: ["*", "**", "after", "backdrop", "before", "details-content", "file", "first-letter", "first-line", "marker", "placeholder", "selection"] };
+  "border-w": ["border-w-t", "border-w-b"] }, conflictingClassGroupModifiers: { "font-size": ["leading"] }, orderSensitiveModifiers: ["*", "**", "after", "backdrop", "before", "details-content", "file", "first-letter", "first-line", "marker", "placeholder", "selection"] };

@@ -5,6 +5,9 @@ Commands:
   set-password <username> [--password-stdin]
       Set a user's password (prompted twice, or read from standard input)
       and end every session of that user.
+  reset-2fa <username>
+      Remove the passkeys, authenticator app and recovery codes of a user
+      who lost them: the password alone signs in again.
   seed [--photos N]
       Fill an empty site with demo content: categories, N generated photos
       (default 24), a music release with its tracks, about text, social links

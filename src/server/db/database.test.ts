@@ -15,13 +15,20 @@ describe('migrateToLatest', () => {
       expect(tables).toEqual([
         'categories',
         'contact_messages',
+        'passkeys',
         'password_reset_tokens',
         'photos',
         'rate_limits',
+        'recovery_codes',
         'sessions',
         'sign_in_links',
+        'statistics_daily',
+        'statistics_salts',
+        'statistics_visitors',
+        'totp_factors',
         'trusted_devices',
         'users',
+        'webauthn_challenges',
       ]);
       await handle.destroy();
     } finally {

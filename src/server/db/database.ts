@@ -6,15 +6,20 @@ import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
+import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
 import type { UserTable } from '#server/features/owner/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
 import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.table.ts';
+import type { StatisticsDailyTable, StatisticsSaltTable, StatisticsVisitorTable } from '#server/features/statistics/statistics.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
 import * as signInWithoutLockout from '#server/db/migrations/0002-sign-in-without-lockout.ts';
 import * as cameraDetails from '#server/db/migrations/0003-camera-details.ts';
 import * as presentation from '#server/db/migrations/0004-presentation.ts';
 import * as uploadSelection from '#server/db/migrations/0005-upload-selection.ts';
 import * as draftsAndTrash from '#server/db/migrations/0006-drafts-and-trash.ts';
+import * as secondFactors from '#server/db/migrations/0007-second-factors.ts';
+import * as statistics from '#server/db/migrations/0008-statistics.ts';
+import * as photoRights from '#server/db/migrations/0009-photo-rights.ts';
 import type { Dialect } from './dialect.ts';
 
 export interface Database {
@@ -27,6 +32,13 @@ export interface Database {
   rateLimits: RateLimitTable;
   trustedDevices: TrustedDeviceTable;
   signInLinks: SignInLinkTable;
+  passkeys: PasskeyTable;
+  totpFactors: TotpFactorTable;
+  recoveryCodes: RecoveryCodeTable;
+  webauthnChallenges: WebauthnChallengeTable;
+  statisticsSalts: StatisticsSaltTable;
+  statisticsVisitors: StatisticsVisitorTable;
+  statisticsDaily: StatisticsDailyTable;
 }
 
 export type Db = Kysely<Database>;
@@ -45,6 +57,9 @@ const migrations = {
   '0004-presentation': presentation,
   '0005-upload-selection': uploadSelection,
   '0006-drafts-and-trash': draftsAndTrash,
+  '0007-second-factors': secondFactors,
+  '0008-statistics': statistics,
+  '0009-photo-rights': photoRights,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
@@ -101,6 +116,12 @@ async function currentSchema(db: Db): Promise<string> {
   return schema;
 }
 
+/** PostgreSQL's "schema does not exist" and "relation does not exist". */
+function droppedMeanwhile(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  return code === '3F000' || code === '42P01';
+}
+
 /** Brings the schema up to date; safe to run at every start and from several processes. */
 export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
   const provided: Record<string, Migration> = {};
@@ -114,9 +135,17 @@ export async function migrateToLatest(handle: DatabaseHandle): Promise<void> {
     // schema's table (a second site, a test running beside this one) would pass for ours.
     ...(handle.dialect === 'postgres' ? { migrationTableSchema: await currentSchema(handle.db) } : {}),
   });
-  const { error, results } = await migrator.migrateToLatest();
+  let { error, results } = await migrator.migrateToLatest();
+  // Before it migrates, Kysely reads the tables of every schema in the database. A schema that
+  // another site or test drops during that read fails it ("schema … does not exist") though ours
+  // is fine; nothing has run yet then (no results), so reading again is safe.
+  for (let attempt = 1; attempt < 5 && !results && droppedMeanwhile(error); attempt++) {
+    ({ error, results } = await migrator.migrateToLatest());
+  }
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed`, { cause: error });
+    // The cause's message goes in the text too: a test runner or a log line may show only that.
+    const reason = error instanceof Error ? `: ${error.message}` : '';
+    throw new Error(`Database migration ${failed?.migrationName ?? ''} failed${reason}`, { cause: error });
   }
 }

@@ -9,6 +9,7 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { sourceColourOf, withoutExifSegments, type SourceColour } from './colour.ts';
 import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
+import { rightsXmp, withXmpSegment, type ImageRights } from './xmp.ts';
 
 // Every upload is a new image: libvips' operation cache would only hold memory, never hit.
 sharp.cache(false);
@@ -116,7 +117,8 @@ export interface RenderedPhoto {
 
 /**
  * Writes a photo's display image, responsive widths and square thumbnail into `store`, and
- * computes its placeholder. No EXIF, XMP or IPTC is written (GPS, camera serials). An sRGB photo
+ * computes its placeholder. No EXIF or IPTC is written (GPS, camera serials), and no XMP but the
+ * photo's `rights` (credit, copyright, licence), on the display image and the widths. An sRGB photo
  * (or one without a profile) is converted to sRGB and written without a profile, as it always
  * was; a wide-gamut one (Display P3, Adobe RGB…) is converted to Display P3 and every copy carries
  * sharp's compact P3 profile. An Ultra HDR JPEG's display copy keeps its gain map.
@@ -126,7 +128,11 @@ export async function renderPhoto(
   key: string,
   store: FileStore,
   limits: ImageLimits,
+  rights?: ImageRights | null,
 ): Promise<RenderedPhoto> {
+  const xmp = rightsXmp(rights);
+  // sharp writes only the XMP it is given here; every other metadata field stays stripped.
+  const tagged = (image: Sharp) => (xmp ? image.withXmp(xmp) : image);
   let metadata: Metadata;
   let colour: SourceColour;
   let decoded: DecodedPhoto;
@@ -160,15 +166,15 @@ export async function renderPhoto(
       : null;
     await write(
       filename,
-      hdrDisplay ??
+      (hdrDisplay && xmp ? withXmpSegment(hdrDisplay, xmp) : hdrDisplay) ??
         (displayFormat === 'jpeg'
-          ? pixels().jpeg({ quality: 82, progressive: true })
-          : pixels().webp({ quality: 82 })),
+          ? tagged(pixels()).jpeg({ quality: 82, progressive: true })
+          : tagged(pixels()).webp({ quality: 82 })),
     );
     const variants: ImageVariant[] = [];
     for (const variantWidth of variantWidths) {
       const name = photoFileNames.variant(key, variantWidth);
-      await write(name, pixels().resize({ width: variantWidth }).webp({ quality: 78 }));
+      await write(name, tagged(pixels().resize({ width: variantWidth })).webp({ quality: 78 }));
       variants.push({ width: variantWidth, filename: name });
     }
     const side = Math.min(THUMBNAIL_SIDE, width, height);
@@ -325,8 +331,8 @@ export class ImageProcessor {
     return inspectImage(filePath, accepted, this.limits);
   }
 
-  renderPhoto(sourcePath: string, key: string, store: FileStore): Promise<RenderedPhoto> {
-    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits));
+  renderPhoto(sourcePath: string, key: string, store: FileStore, rights?: ImageRights | null): Promise<RenderedPhoto> {
+    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits, rights));
   }
 
   renderBanner(sourcePath: string, key: string, store: FileStore): Promise<string> {

@@ -66,3 +66,32 @@ export function contactNotificationMail(
     html: layout(subject, `<p><strong>${escapeHtml(sender.name)}</strong> &lt;${escapeHtml(sender.email)}&gt; wrote:</p>${paragraphs}<p style="color:#555">Reply to this mail to answer them.</p>`),
   };
 }
+
+/** A notice about the account's security, sent to the recovery address. */
+function securityNotice(to: string, subject: string, what: string, siteName: string): MailMessage {
+  const advice = 'If it was not you, sign in, change your password, and sign out the browsers you do not know under Account, Security.';
+  return {
+    to,
+    subject,
+    text: `${what}\n\n${advice}\n\n${siteName}\n`,
+    html: layout(subject, `<p>${escapeHtml(what)}</p><p>${escapeHtml(advice)}</p>`),
+  };
+}
+
+export function newSignInMail(to: string, device: string, address: string, at: Date, siteName: string): MailMessage {
+  return securityNotice(
+    to,
+    `New sign-in to ${siteName}`,
+    `Your ${siteName} account was signed in to from a new browser: ${device}, from ${address}, at ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
+    siteName,
+  );
+}
+
+export function factorChangedMail(to: string, change: 'added' | 'removed', factor: string, siteName: string): MailMessage {
+  const verb = change === 'added' ? 'added to' : 'removed from';
+  return securityNotice(to, `A sign-in method was ${change}: ${siteName}`, `${factor} was ${verb} your ${siteName} account.`, siteName);
+}
+
+export function passwordChangedMail(to: string, siteName: string): MailMessage {
+  return securityNotice(to, `Your ${siteName} password was changed`, `The password of your ${siteName} account was changed.`, siteName);
+}

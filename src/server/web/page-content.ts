@@ -6,12 +6,14 @@ import type { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { groupIntoSections } from '#contract/portfolio-sections.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { getPhoto, type PhotosContext } from '#server/features/photos/photos.service.ts';
+import { getPhoto, rightsOfPhoto, type PhotosContext } from '#server/features/photos/photos.service.ts';
+import { altOf } from '#contract/alt-text.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
+import { photoPageJsonLd, portfolioJsonLd } from './structured-data.ts';
 
 /** The product's name: the site's name until the owner gives the portfolio a title. */
 export const PRODUCT_NAME = 'Atelier';
@@ -89,7 +91,7 @@ async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page>
   if (owner.bannerImage) {
     image = { url: absolute(ctx, bannerPath(owner.bannerImage)), ...BANNER_SIZE, alt: siteName };
   } else if (cover) {
-    image = { url: absolute(ctx, displayImagePath(cover)), width: cover.width, height: cover.height, alt: cover.title };
+    image = { url: absolute(ctx, displayImagePath(cover)), width: cover.width, height: cover.height, alt: altOf(cover) };
   }
 
   return {
@@ -102,6 +104,7 @@ async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page>
       canonicalUrl: absolute(ctx, screens.home),
       type: 'website',
       image,
+      jsonLd: portfolioJsonLd(ctx.publicUrl, owner, photos),
       preloads: [
         ...(owner.bannerImage ? [{ href: bannerPath(owner.bannerImage) }] : []),
         ...first.map(({ photo, layout, density }) => {
@@ -141,6 +144,7 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
     return photoNotFound(owner);
   }
   const siteName = siteNameOf(owner);
+  const rights = (await rightsOfPhoto(ctx.photos, photo.id)) ?? { license: null, credit: null, copyright: null };
   return {
     status: 200,
     meta: {
@@ -153,8 +157,9 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
         url: absolute(ctx, displayImagePath(photo)),
         width: photo.width,
         height: photo.height,
-        alt: photo.title,
+        alt: altOf(photo),
       },
+      jsonLd: photoPageJsonLd(ctx.publicUrl, owner, photo, rights),
       preloads: [{ href: displayImagePath(photo), srcset: photoSrcSet(photo), sizes: PHOTO_PAGE_SIZES }],
     },
     data: { owner, photo },

@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
+import { files } from '#contract/routes.ts';
 import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
 
 export interface PageImage {
@@ -30,6 +31,8 @@ export interface PageMeta {
   preloads?: ImagePreload[];
   /** Scripts of the screen beyond the entry (`route-chunks.ts`), fetched beside it. */
   modulePreloads?: string[];
+  /** Schema.org structured data (`structured-data.ts`), for search engines; no script runs it. */
+  jsonLd?: Record<string, unknown>;
 }
 
 /** Link previews cut long texts anyway; a sentence or two is what they show. */
@@ -78,6 +81,10 @@ export function renderHeadTags(page: PageMeta): string {
     ),
     // `crossorigin` as on the entry's own script tag, so the preloaded module is the one used.
     ...(page.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    // Every page names the feed of new photos and releases, for feed readers.
+    `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.siteName)}" href="${files.feed}" />`,
+    // jsonForScript leaves no `<` in it, so no value can end the element early.
+    page.jsonLd ? `<script type="application/ld+json">${jsonForScript(page.jsonLd)}</script>` : '',
   ];
   return tags.filter(Boolean).join('\n    ');
 }

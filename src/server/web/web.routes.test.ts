@@ -1,29 +1,14 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const PUBLIC_URL = 'https://portfolio.example';
-
-/** The shape of Vite's built index.html: a title to replace, a module script, the root. */
-const TEMPLATE = `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="UTF-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Atelier</title>
-    <script type="module" crossorigin src="/assets/index-abc123.js"></script>
-  </head>
-  <body>
-    <div id="root"></div>
-  </body>
-</html>
-`;
 
 let clientDir: string;
 let t: TestApp;
@@ -43,8 +28,7 @@ const MANIFEST = {
 };
 
 beforeAll(() => {
-  clientDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-client-'));
-  fs.writeFileSync(path.join(clientDir, 'index.html'), TEMPLATE);
+  clientDir = makeBuiltClient();
   // A built script with the compressed copies the build writes beside it.
   fs.mkdirSync(path.join(clientDir, 'assets'));
   fs.writeFileSync(path.join(clientDir, 'assets/index-abc123.js'), SCRIPT);
@@ -166,8 +150,11 @@ describe('the portfolio page', () => {
     expect(titleOf(html)).toBe(title);
     expect(metaContent(html, 'og:title')).toBe(title);
     expect(metaContent(html, 'description')).toBe(`It's <b>bold</b>`);
-    // Exactly the template's two scripts: the data element and the bundle.
-    expect(html.match(/<script/g)).toHaveLength(2);
+    // Exactly three scripts: the data element, the structured data (issue 19) and the bundle; the
+    // title reaches the JSON-LD whole, without a `<` that could end its element.
+    expect(html.match(/<script/g)).toHaveLength(3);
+    const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html);
+    expect(JSON.parse(jsonLd![1]!)['@graph'][0]).toMatchObject({ '@type': 'Person', name: title });
   });
 
   it('embeds the owner, the categories and the photos exactly as the API gives them', async () => {

@@ -11,7 +11,11 @@ import { buildPage, fallbackPage, type Page, type WebContext } from './page-cont
 import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
 import { isClientRoute, matchPageRoute } from './page-routes.ts';
 import { readRouteChunks, type RouteChunks } from './route-chunks.ts';
+import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
+import { resolveSession, type AuthContext } from '#server/features/auth/auth.service.ts';
+import { countableVisit, referrerEvents } from '#server/features/statistics/statistics.request.ts';
+import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/lib/cache-control.ts';
 
 export { isClientRoute };
@@ -52,6 +56,8 @@ export interface WebOptions extends WebContext {
   clientDir: string | undefined;
   /** The session cookie's name: a request without it is surely a visitor's. */
   sessionCookieName: string;
+  /** Page views are counted here, as the HTML is sent; null when statistics are off. */
+  statistics: { recorder: Recorder; auth: AuthContext } | null;
 }
 
 /**
@@ -89,6 +95,13 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       .type('application/xml; charset=utf-8')
       .header('cache-control', CACHE_FIVE_MINUTES)
       .send(await renderSitemap(options)),
+  );
+
+  app.get(files.feed, async (_request, reply) =>
+    reply
+      .type('application/atom+xml; charset=utf-8')
+      .header('cache-control', CACHE_FIVE_MINUTES)
+      .send(await app.dataCache.remember('feed', await app.dataCache.version(), () => renderFeed(options))),
   );
 
   const pageFor = async (request: FastifyRequest, pathname: string): Promise<Page> => {
@@ -130,6 +143,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       ? await app.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await app.dataCache.version(), build)
       : await build();
     const { status, payload } = built;
+    if (status === 200 && options.statistics) {
+      // Only a request with a session cookie waits (is it the owner's?); a visitor's is counted at once.
+      const checking = countPageView(request, pathname, options.statistics);
+      if (checking) await checking;
+    }
     if (built.encoding) reply.header('content-encoding', built.encoding);
     return (
       reply
@@ -140,6 +158,27 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         .type('text/html; charset=utf-8')
         .send(payload)
     );
+  };
+
+  /**
+   * A page sent to a visitor counts, whether built now or taken from the page cache, and before
+   * any 304: in memory only. The owner (a valid session), bots, DNT and GPC are not counted.
+   */
+  const countPageView = (
+    request: FastifyRequest,
+    pathname: string,
+    statistics: NonNullable<WebOptions['statistics']>,
+  ): Promise<void> | undefined => {
+    if (request.method !== 'GET') return undefined;
+    const route = matchPageRoute(pathname);
+    const visit = route && route.kind !== 'screen' ? countableVisit(request) : null;
+    if (!route || !visit) return undefined;
+    const count = () => statistics.recorder.record(visit, [...pageEvents(route), ...referrerEvents(request, options.publicUrl)]);
+    const token = request.cookies[options.sessionCookieName];
+    if (!token) return void count();
+    return resolveSession(statistics.auth, token).then((owner) => {
+      if (!owner) count();
+    });
   };
 
   app.setNotFoundHandler((request, reply) => {

@@ -5,7 +5,16 @@ import type { Db, Database } from '#server/db/database.ts';
  * left out on purpose: an expired session is deleted when it is presented, and a failed sign-in
  * is counted; both are the protection working, not a change the request made.
  */
-export const CONTENT_TABLES = ['users', 'categories', 'photos', 'contactMessages', 'passwordResetTokens'] as const;
+export const CONTENT_TABLES = [
+  'users',
+  'categories',
+  'photos',
+  'contactMessages',
+  'passwordResetTokens',
+  'passkeys',
+  'totpFactors',
+  'recoveryCodes',
+] as const;
 
 export type Snapshot = Record<string, unknown[]>;
 

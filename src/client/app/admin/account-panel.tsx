@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -5,11 +6,15 @@ import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { ChangePasswordDialog } from '#client/features/owner/components/change-password-dialog.tsx';
 
+/** Passkeys, the authenticator app and the browsers: their code loads with the panel, not before. */
+const SecurityPanel = lazy(() => import('./security-panel.tsx'));
+
 export function AccountPanel() {
   const { user } = useAuth();
   const logout = useLogout();
 
   return (
+    <>
     <Card role="region" aria-labelledby="account-heading">
       <CardHeader>
         <CardTitle id="account-heading" className="text-xl">
@@ -29,5 +34,9 @@ export function AccountPanel() {
         </Button>
       </CardContent>
     </Card>
+    <Suspense fallback={null}>
+      <SecurityPanel />
+    </Suspense>
+    </>
   );
 }

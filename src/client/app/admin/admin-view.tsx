@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { InboxPanel } from '#client/features/messages/components/inbox-panel.tsx';
 import { AccountPanel } from './account-panel.tsx';
 import { PhotoWorkspace } from './photo-workspace.tsx';
 import { PortfolioSettingsPanel } from '#client/features/owner/components/portfolio-settings-panel.tsx';
+
+// The statistics and their chart library (uPlot) come in a chunk of their own, when the admin opens.
+const StatisticsPanel = lazy(() =>
+  import('#client/features/statistics/components/statistics-panel.tsx').then((module) => ({ default: module.StatisticsPanel })),
+);
 
 /**
  * The owner's admin area: photo work first (upload, photo bank beside the categories), then the
@@ -24,6 +31,15 @@ export function AdminView() {
             <AccountPanel />
           </div>
         </div>
+        <Suspense
+          fallback={
+            <div className="flex justify-center py-8">
+              <Spinner label="Loading the statistics" />
+            </div>
+          }
+        >
+          <StatisticsPanel />
+        </Suspense>
       </section>
     </TooltipProvider>
   );

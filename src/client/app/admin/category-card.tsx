@@ -11,6 +11,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
 import { CategoryLayoutPicker } from '#client/features/categories/components/category-layout-picker.tsx';
+import { CategoryRightsButton } from '#client/features/categories/components/category-rights-dialog.tsx';
 import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
@@ -164,7 +165,10 @@ export function CategoryCard({
               update.mutate({ id: category.id, changes: { description } }, { onSuccess: () => setDescriptionDraft(null) })
             }
           />
-          <CategoryLayoutPicker category={category} />
+          <div className="mb-2 flex flex-wrap items-start justify-between gap-x-2">
+            <CategoryLayoutPicker category={category} />
+            <CategoryRightsButton category={category} />
+          </div>
           {photos.length > 0 && (
             <div className="mb-2 flex justify-end">
               <Button variant="ghost" className="h-11 sm:h-8" aria-pressed={allSelected} onClick={onSelectAll}>

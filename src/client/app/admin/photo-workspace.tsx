@@ -297,6 +297,9 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     deleteCategory.mutate(categoryToDelete.id, { onSettled: () => setCategoryToDelete(null) });
   };
 
+  // Photos a screen reader can only name by their title: the owner's to-do list for alt text.
+  const withoutAltText = photos.filter((photo) => !photo.altText).length;
+
   const categoryPhotoCount = categoryToDelete ? photosIn(photos, categoryToDelete.id).length : 0;
 
   return (
@@ -344,6 +347,11 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
               {collapsed.size === categories.length ? 'Expand all' : 'Collapse all'}
             </Button>
           )}
+          <p className="text-sm text-muted-foreground" data-testid="missing-alt-text">
+            {withoutAltText === 0
+              ? 'Every photo has alt text'
+              : `${withoutAltText} ${withoutAltText === 1 ? 'photo' : 'photos'} without alt text`}
+          </p>
         </nav>
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

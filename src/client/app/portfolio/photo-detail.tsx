@@ -9,12 +9,14 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
+import { countEvent } from '#client/lib/statistics.ts';
 import { PhotoDialog, ReleaseDialog } from './lazy-dialogs.tsx';
 import { closeViewer, openViewer, parsePhotoId, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { usePhoto } from '#client/features/photos/api/get-photo.ts';
 import { useCategoryPhotos } from './use-category-photos.ts';
 import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
 import { ShareButton } from '#client/features/photos/components/share-button.tsx';
+import { altOf } from '#contract/alt-text.ts';
 
 /** `/photo/{id}`: one photo on a page of its own, the page a shared link opens. */
 export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; backHref: string }) {
@@ -104,7 +106,7 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
         >
           <PhotoImage
             photo={photo}
-            alt={photo.title}
+            alt={altOf(photo)}
             layout="full"
             priority
             sizes={PHOTO_PAGE_SIZES}
@@ -116,7 +118,10 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
             type="button"
             data-photo-page-image=""
             aria-label="Open in the viewer"
-            onClick={() => openViewer(photo.id)}
+            onClick={() => {
+              openViewer(photo.id);
+              countEvent({ kind: 'viewer', photoId: photo.id });
+            }}
             className="absolute inset-0 cursor-zoom-in rounded-lg focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none"
           />
         </div>

@@ -6,6 +6,7 @@ import { PlayOverlay } from '#client/features/music/components/play-overlay.tsx'
 import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useIsDraggingPhoto } from '#client/lib/drag-context.ts';
+import { altOf } from '#contract/alt-text.ts';
 
 export interface PhotoTileProps {
   photo: Photo;
@@ -39,7 +40,7 @@ export function PhotoTile({ photo, layout = 'square', density = 'compact', prior
     >
       <PhotoImage
         photo={photo}
-        alt={photo.title}
+        alt={altOf(photo)}
         layout={image.square ? 'tile' : 'full'}
         sizes={image.sizes}
         priority={priority}

@@ -13,7 +13,8 @@ import { SocialLinks } from '#client/features/owner/components/social-links.tsx'
  */
 export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   const [aboutOpen, setAboutOpen] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
+  // `?contact` opens the form at once: the page search engines name for asking for a licence.
+  const [contactOpen, setContactOpen] = useState(() => new URLSearchParams(window.location.search).has('contact'));
   const aboutButton = useRef<HTMLButtonElement>(null);
   const contactButton = useRef<HTMLButtonElement>(null);
   if (!owner.portfolioTitle) return null;

@@ -10,6 +10,7 @@ import { usePhotos } from '#client/features/photos/api/get-photos.ts';
 import { useCategories } from '#client/features/categories/api/get-categories.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { PhotoDialog, prefetchDialogs, ReleaseDialog } from './lazy-dialogs.tsx';
+import { countEvent } from '#client/lib/statistics.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { closeViewer, openViewer, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { PortfolioHeader } from './portfolio-header.tsx';
@@ -98,8 +99,13 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
   }
 
   const open = (photo: Photo) => {
-    if (isMusicRelease(photo)) setOpenRelease(photo);
-    else openViewer(photo.id);
+    if (isMusicRelease(photo)) {
+      setOpenRelease(photo);
+      if (!signedIn) countEvent({ kind: 'release', photoId: photo.id });
+    } else {
+      openViewer(photo.id);
+      if (!signedIn) countEvent({ kind: 'viewer', photoId: photo.id });
+    }
   };
 
   return (

@@ -1,11 +1,14 @@
 import { useState } from 'react';
-import { CircleAlert, MailCheck } from 'lucide-react';
+import { CircleAlert, Fingerprint, MailCheck } from 'lucide-react';
+import type { SecondStepMethod } from '#contract/security.ts';
 import { Link, useSearchParams } from 'wouter';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
 import { errorMessage } from '#client/lib/api-client.ts';
 import { useSignInWithLink } from '#client/features/auth/api/sign-in-link.ts';
+import { usePasskeySignIn } from '#client/features/auth/api/login.ts';
+import { SecondStepCard } from '#client/features/auth/components/second-step-form.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { SignInLinkForm } from '#client/features/auth/components/sign-in-link-form.tsx';
 import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
@@ -21,7 +24,11 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
 /** The query parameter of a mailed sign-in link (the server's SIGN_IN_LINK_PARAM). */
 const LINK_PARAM = 'link';
 
-type Mode = { name: 'password' } | { name: 'ask-link' } | { name: 'link-sent'; message: string };
+type Mode =
+  | { name: 'password' }
+  | { name: 'ask-link' }
+  | { name: 'link-sent'; message: string }
+  | { name: 'second-step'; methods: SecondStepMethod[] };
 
 /**
  * /login: the password form. Beside it, for a browser the site does not know yet (or when
@@ -32,12 +39,16 @@ export function LoginPage() {
   const linkToken = searchParams.get(LINK_PARAM);
   const [mode, setMode] = useState<Mode>({ name: 'password' });
   const expired = searchParams.get('expired') === '1';
+  const passkey = usePasskeySignIn();
+  const toSecondStep = (methods: SecondStepMethod[]) => setMode({ name: 'second-step', methods });
 
   return (
     <AuthPageShell>
       <Card className="w-full max-w-sm">
-        {linkToken ? (
-          <UseLinkCard token={linkToken} onAskAgain={() => setMode({ name: 'ask-link' })} />
+        {mode.name === 'second-step' ? (
+          <SecondStepCard methods={mode.methods} onRestart={() => setMode({ name: 'password' })} />
+        ) : linkToken ? (
+          <UseLinkCard token={linkToken} onAskAgain={() => setMode({ name: 'ask-link' })} onSecondStep={toSecondStep} />
         ) : mode.name === 'ask-link' ? (
           <>
             <CardHeader>
@@ -79,7 +90,11 @@ export function LoginPage() {
                   Your session has ended. Sign in again to go back to where you were.
                 </p>
               )}
-              <LoginForm />
+              <LoginForm onSecondStep={toSecondStep} />
+              <Button variant="outline" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
+                <Fingerprint aria-hidden />
+                {passkey.isPending ? 'Waiting for passkey...' : 'Sign in with a passkey'}
+              </Button>
               <Link href={screens.forgotPassword} className={linkClass}>
                 Forgot password?
               </Link>
@@ -95,9 +110,12 @@ export function LoginPage() {
 }
 
 /** A mailed link: one button spends it, so a mail scanner that opens the page spends nothing. */
-function UseLinkCard({ token, onAskAgain }: { token: string; onAskAgain: () => void }) {
-  const signIn = useSignInWithLink();
+function UseLinkCard({ token, onAskAgain, onSecondStep }: { token: string; onAskAgain: () => void; onSecondStep: (methods: SecondStepMethod[]) => void }) {
   const [, setSearchParams] = useSearchParams();
+  const signIn = useSignInWithLink((methods) => {
+    setSearchParams({});
+    onSecondStep(methods);
+  });
   if (signIn.isError) {
     return (
       <>

@@ -13,6 +13,30 @@ export async function touchSession(db: Db, id: string, lastSeenAt: string): Prom
   await db.updateTable('sessions').set({ lastSeenAt }).where('id', '=', id).execute();
 }
 
+/** The owner's signed-in browsers, newest first; half signed-in sessions are not among them. */
+export function listSessions(db: Db, userId: number): Promise<SessionRow[]> {
+  return db.selectFrom('sessions').selectAll().where('userId', '=', userId).where('pendingUntil', 'is', null).orderBy('lastSeenAt', 'desc').execute();
+}
+
+export async function deleteSessionByHandle(db: Db, userId: number, handle: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('userId', '=', userId).where('handle', '=', handle).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+export async function setSessionHandle(db: Db, id: string, handle: string): Promise<void> {
+  await db.updateTable('sessions').set({ handle }).where('id', '=', id).execute();
+}
+
+export async function markSessionConfirmed(db: Db, id: string, confirmedAt: string): Promise<void> {
+  await db.updateTable('sessions').set({ confirmedAt }).where('id', '=', id).execute();
+}
+
+/** Ends a half signed-in session in one statement; false when it was already ended (used twice at once). */
+export async function endPendingSession(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('sessions').where('id', '=', id).where('pendingUntil', 'is not', null).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
 export async function deleteSession(db: Db, id: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', id).execute();
 }
@@ -51,6 +75,11 @@ export async function insertTrustedDevice(db: Db, device: TrustedDeviceRow): Pro
 
 export function findTrustedDevice(db: Db, id: string): Promise<TrustedDeviceRow | undefined> {
   return db.selectFrom('trustedDevices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function hasTrustedDevice(db: Db, userId: number, nowIso: string): Promise<boolean> {
+  const row = await db.selectFrom('trustedDevices').select('id').where('userId', '=', userId).where('expiresAt', '>', nowIso).executeTakeFirst();
+  return row !== undefined;
 }
 
 export async function deleteTrustedDevice(db: Db, id: string): Promise<void> {

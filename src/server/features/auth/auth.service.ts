@@ -2,11 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notSignedIn } from '#server/lib/errors.ts';
+import type { MailMessage } from '#server/mail/mailer.ts';
+import { newSignInMail, passwordChangedMail } from '#server/mail/templates.ts';
 import * as owner from '#server/features/owner/owner.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
+import { describeDevice } from './device.ts';
+import * as factorsRepo from './factors.repository.ts';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -28,21 +32,40 @@ export const TRUSTED_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
  */
 export const PASSWORD_CHECK_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 
+/** How long the second step may wait after a right password. */
+export const SECOND_STEP_MS = 5 * 60 * 1000;
+
 export type AuthContext = Pick<AppContext, 'db' | 'clock'>;
+/** Signing in also mails notices (a new browser) to the recovery address. */
+export type SignInContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+
+/** The browser asking: what the session list shows of it, and its device cookie. */
+export interface ClientInfo {
+  address: string;
+  userAgent: string | undefined;
+  deviceToken: string | undefined;
+}
+
+export type SecondStepMethod = 'totp' | 'passkey' | 'recovery';
 
 export interface SignedIn {
   user: UserRow;
   /** The cookie value; only its hash is stored. */
   token: string;
-  /** The device cookie's value for this browser, new at every sign-in; only its hash is stored. */
-  deviceToken: string;
+  /**
+   * The device cookie's value for this browser, new at every sign-in; only its hash is stored.
+   * Undefined while the sign-in waits for its second step.
+   */
+  deviceToken: string | undefined;
+  /** The second steps the owner may take; empty when the session is an owner session. */
+  secondStep: SecondStepMethod[];
 }
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-async function startSession(ctx: AuthContext, user: UserRow): Promise<string> {
+async function startSession(ctx: AuthContext, user: UserRow, client: ClientInfo, pending: boolean): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const now = ctx.clock();
   await repo.insertSession(ctx.db, {
@@ -50,9 +73,35 @@ async function startSession(ctx: AuthContext, user: UserRow): Promise<string> {
     userId: user.id,
     createdAt: now.toISOString(),
     lastSeenAt: now.toISOString(),
-    expiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS).toISOString(),
+    expiresAt: new Date(now.getTime() + (pending ? SECOND_STEP_MS : SESSION_ABSOLUTE_MS)).toISOString(),
+    pendingUntil: pending ? new Date(now.getTime() + SECOND_STEP_MS).toISOString() : null,
+    device: describeDevice(client.userAgent),
+    address: client.address,
+    handle: randomBytes(12).toString('base64url'),
+    confirmedAt: null,
   });
   return token;
+}
+
+/** Mails a notice to the owner's recovery address, if there is one; a failure is logged, never thrown. */
+export async function notifyOwner(ctx: Pick<AppContext, 'mailer' | 'log'>, user: UserRow, mail: (to: string, siteName: string) => MailMessage): Promise<void> {
+  if (!user.email) return;
+  await ctx.mailer.send(mail(user.email, user.portfolioTitle ?? 'Atelier')).catch((error: unknown) => ctx.log.error({ err: error }, 'security notice failed'));
+}
+
+/** The second steps the owner has set up; none means a right password signs in at once. */
+export async function secondStepsOf(ctx: AuthContext, userId: number): Promise<SecondStepMethod[]> {
+  const [totp, passkeys, recoveryCodes] = await Promise.all([
+    factorsRepo.findTotp(ctx.db, userId),
+    factorsRepo.listPasskeys(ctx.db, userId),
+    factorsRepo.countRecoveryCodes(ctx.db, userId),
+  ]);
+  const methods: SecondStepMethod[] = [];
+  if (totp?.confirmedAt) methods.push('totp');
+  if (passkeys.length > 0) methods.push('passkey');
+  // Recovery codes stand in for a factor, never for none.
+  if (methods.length > 0 && recoveryCodes > 0) methods.push('recovery');
+  return methods;
 }
 
 /**
@@ -62,7 +111,8 @@ async function startSession(ctx: AuthContext, user: UserRow): Promise<string> {
  * so guesses for the owner's name from anywhere never lock the owner out of a browser that
  * signed in before; its own failures count against the device instead.
  */
-export async function login(ctx: AuthContext, credentials: LoginRequest, address: string, deviceToken?: string): Promise<SignedIn> {
+export async function login(ctx: SignInContext, credentials: LoginRequest, client: ClientInfo): Promise<SignedIn> {
+  const { address, deviceToken } = client;
   const username = credentials.username.toLowerCase();
   const addressKey = rateLimits.limitKey('login:ip', address);
   await rateLimits.consume(ctx, addressKey, LOGIN_LIMIT_PER_ADDRESS);
@@ -82,16 +132,34 @@ export async function login(ctx: AuthContext, credentials: LoginRequest, address
   // browser came in past it: other browsers are still guessing.
   await rateLimits.reset(ctx, addressKey);
   await rateLimits.reset(ctx, deviceKey ?? accountKey);
-  return signIn(ctx, user, trusted ? deviceToken : undefined);
+  return passFirstStep(ctx, user, client);
 }
 
 /**
- * Starts a session and trusts the browser: a fresh session id at every sign-in (an id planted
- * before is worth nothing) and a fresh device cookie, which replaces the one the browser had.
+ * After the password (or a sign-in link): an owner session when the owner has no second factor,
+ * else a half signed-in session that is no owner session and ends in SECOND_STEP_MS.
  */
-export async function signIn(ctx: AuthContext, user: UserRow, replacedDeviceToken?: string): Promise<SignedIn> {
-  const token = await startSession(ctx, user);
-  if (replacedDeviceToken) await repo.deleteTrustedDevice(ctx.db, hashToken(replacedDeviceToken));
+export async function passFirstStep(ctx: SignInContext, user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  const secondStep = await secondStepsOf(ctx, user.id);
+  if (secondStep.length === 0) return signIn(ctx, user, client);
+  const token = await startSession(ctx, user, client, true);
+  return { user, token, deviceToken: undefined, secondStep };
+}
+
+/**
+ * Starts an owner session and trusts the browser: a fresh session id at every sign-in (an id
+ * planted before is worth nothing) and a fresh device cookie, which replaces the one the browser
+ * had. A browser that never signed in as this owner before is told to the recovery address.
+ */
+export async function signIn(ctx: SignInContext, user: UserRow, client: ClientInfo): Promise<SignedIn> {
+  const token = await startSession(ctx, user, client, false);
+  const known = client.deviceToken ? await trustedDeviceOf(ctx, client.deviceToken) : undefined;
+  if (known && known.userId === user.id && client.deviceToken) {
+    await repo.deleteTrustedDevice(ctx.db, hashToken(client.deviceToken));
+  } else if (await repo.hasTrustedDevice(ctx.db, user.id, ctx.clock().toISOString())) {
+    // A browser the owner never used, while others are known: the very first sign-in is no news.
+    await notifyOwner(ctx, user, (to, site) => newSignInMail(to, describeDevice(client.userAgent), client.address, ctx.clock(), site));
+  }
   const deviceToken = randomBytes(32).toString('base64url');
   const now = ctx.clock();
   await repo.insertTrustedDevice(ctx.db, {
@@ -100,15 +168,15 @@ export async function signIn(ctx: AuthContext, user: UserRow, replacedDeviceToke
     createdAt: now.toISOString(),
     expiresAt: new Date(now.getTime() + TRUSTED_DEVICE_MS).toISOString(),
   });
-  return { user, token, deviceToken };
+  return { user, token, deviceToken, secondStep: [] };
 }
 
 /** The trusted browser behind a device cookie and whose it is, or undefined. */
-async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; username: string } | undefined> {
+async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; userId: number; username: string } | undefined> {
   const device = await repo.findTrustedDevice(ctx.db, hashToken(deviceToken));
   if (!device || new Date(device.expiresAt) <= ctx.clock()) return undefined;
   const user = await owner.findUserById(ctx, device.userId);
-  return user ? { id: device.id, username: user.username } : undefined;
+  return user ? { id: device.id, userId: user.id, username: user.username } : undefined;
 }
 
 /** Drops the device cookies and sign-in links that ended, with the rate-limit windows. */
@@ -116,16 +184,27 @@ export async function pruneEnded(ctx: AuthContext): Promise<void> {
   const nowIso = ctx.clock().toISOString();
   await repo.deleteEndedTrustedDevices(ctx.db, nowIso);
   await repo.deleteEndedSignInLinks(ctx.db, nowIso);
+  await factorsRepo.deleteEndedChallenges(ctx.db, nowIso);
+}
+
+export interface ResolvedSession {
+  user: UserRow;
+  sessionId: string;
+  /** Half signed in: the second step is still to come; no owner session. */
+  pending: boolean;
+  /** When the owner last proved who they are in this session, or null. */
+  confirmedAt: string | null;
 }
 
 /** The user behind a cookie, or null when the session is unknown, idle too long or too old. */
-export async function resolveSession(ctx: AuthContext, token: string): Promise<{ user: UserRow; sessionId: string } | null> {
+export async function resolveSession(ctx: AuthContext, token: string): Promise<ResolvedSession | null> {
   const sessionId = hashToken(token);
   const session = await repo.findSession(ctx.db, sessionId);
   if (!session) return null;
   const now = ctx.clock().getTime();
   const lastSeen = new Date(session.lastSeenAt).getTime();
-  if (now >= new Date(session.expiresAt).getTime() || now - lastSeen >= SESSION_IDLE_MS) {
+  const pendingEnded = session.pendingUntil !== null && now >= new Date(session.pendingUntil).getTime();
+  if (pendingEnded || now >= new Date(session.expiresAt).getTime() || now - lastSeen >= SESSION_IDLE_MS) {
     await repo.deleteSession(ctx.db, sessionId);
     return null;
   }
@@ -134,7 +213,7 @@ export async function resolveSession(ctx: AuthContext, token: string): Promise<{
   if (now - lastSeen >= SESSION_TOUCH_MS) {
     await repo.touchSession(ctx.db, sessionId, new Date(now).toISOString());
   }
-  return { user, sessionId };
+  return { user, sessionId, pending: session.pendingUntil !== null, confirmedAt: session.confirmedAt };
 }
 
 export function logout(ctx: AuthContext, sessionId: string): Promise<void> {
@@ -142,13 +221,14 @@ export function logout(ctx: AuthContext, sessionId: string): Promise<void> {
 }
 
 export async function changePassword(
-  ctx: AuthContext,
+  ctx: SignInContext,
   user: UserRow,
   currentSessionId: string,
   request: ChangePasswordRequest,
 ): Promise<void> {
   await confirmPassword(ctx, user, currentSessionId, request.currentPassword);
   await setPassword(ctx, user.id, request.newPassword, currentSessionId);
+  await notifyOwner(ctx, user, passwordChangedMail);
 }
 
 /**

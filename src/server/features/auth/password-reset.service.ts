@@ -3,12 +3,12 @@ import type { ForgotPasswordRequest, ResetPasswordRequest } from '#contract/auth
 import { screens } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid } from '#server/lib/errors.ts';
-import { passwordResetMail } from '#server/mail/templates.ts';
-import { findUserByEmail } from '#server/features/owner/owner.service.ts';
+import { passwordChangedMail, passwordResetMail } from '#server/mail/templates.ts';
+import { findUserByEmail, findUserById } from '#server/features/owner/owner.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
-import { hashToken, storePasswordHash } from './auth.service.ts';
+import { hashToken, notifyOwner, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -71,4 +71,7 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
     // Every session ends: whoever had the old password is signed out.
     await storePasswordHash({ ...ctx, db: trx }, token.userId, passwordHash);
   });
+  // The reset signs nobody in, and leaves the second factors on: the next sign-in still asks for one.
+  const user = await findUserById(ctx, token.userId);
+  if (user) await notifyOwner(ctx, user, passwordChangedMail);
 }

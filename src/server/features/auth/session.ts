@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { NO_STORE } from '#server/lib/cache-control.ts';
 import { notSignedIn } from '#server/lib/errors.ts';
-import { resolveSession, SESSION_ABSOLUTE_MS, TRUSTED_DEVICE_MS, type AuthContext, type SignedIn } from './auth.service.ts';
+import { resolveSession, SESSION_ABSOLUTE_MS, TRUSTED_DEVICE_MS, type AuthContext, type ClientInfo, type SignedIn } from './auth.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
 
 declare module 'fastify' {
@@ -12,6 +12,10 @@ declare module 'fastify' {
     user: UserRow | null;
     /** Hash of the session cookie, the sessions table's key. */
     sessionId: string | null;
+    /** A half signed-in session (right password, second step to come): no owner session. */
+    pendingSignIn: { sessionId: string; user: UserRow } | null;
+    /** When the owner last proved who they are in this session. */
+    sessionConfirmedAt: string | null;
   }
 }
 
@@ -28,6 +32,8 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
   const cookieName = sessionCookieName(ctx.config);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionId', null);
+  app.decorateRequest('pendingSignIn', null);
+  app.decorateRequest('sessionConfirmedAt', null);
 
   app.addHook('onRequest', async (request, reply) => {
     // Static files and the page shell do not need the session; skip the database for them.
@@ -35,8 +41,13 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
     const token = request.cookies[cookieName];
     if (!token) return;
     const session = await resolveSession(ctx, token);
-    if (session) {
+    if (session?.pending) {
+      // Every owner route answers 401 to it: request.user stays null.
+      request.pendingSignIn = { sessionId: session.sessionId, user: session.user };
+      reply.header('cache-control', NO_STORE);
+    } else if (session) {
       request.user = session.user;
+      request.sessionConfirmedAt = session.confirmedAt;
       request.sessionId = session.sessionId;
       // What the API tells the owner (messages, the recovery email…) is kept by no cache; the
       // public lists set their own revalidating policy over this one.
@@ -63,6 +74,8 @@ export function deviceCookieName(config: Config): string {
 /** The cookies of a sign-in: the session, and the device cookie that outlives it. */
 export function setSignedInCookies(reply: FastifyReply, config: Config, signedIn: SignedIn): void {
   setSessionCookie(reply, config, signedIn.token);
+  // A half signed-in browser is not trusted yet.
+  if (!signedIn.deviceToken) return;
   reply.setCookie(deviceCookieName(config), signedIn.deviceToken, {
     path: '/',
     httpOnly: true,
@@ -88,6 +101,11 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
   if (!request.user) throw notSignedIn();
+}
+
+/** The browser asking, as a sign-in records it. */
+export function clientOf(request: FastifyRequest, config: Config): ClientInfo {
+  return { address: request.ip, userAgent: request.headers['user-agent'], deviceToken: request.cookies[deviceCookieName(config)] };
 }
 
 /** The signed-in user of a route guarded by requireOwner. */

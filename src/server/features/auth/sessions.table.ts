@@ -7,6 +7,15 @@ export interface SessionTable {
   createdAt: string;
   lastSeenAt: string;
   expiresAt: string;
+  /** Set while the session is half signed in: the second step must come before this time. */
+  pendingUntil: string | null;
+  /** "Chrome on macOS", read from the user agent at sign-in. */
+  device: string | null;
+  address: string | null;
+  /** The id the owner's session list uses, random; the id above never leaves the server. */
+  handle: string | null;
+  /** When the owner last proved who they are in this session (password or passkey). */
+  confirmedAt: string | null;
 }
 export type SessionRow = Selectable<SessionTable>;
 

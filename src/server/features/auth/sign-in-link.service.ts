@@ -8,7 +8,7 @@ import { findUserByEmail, findUserById } from '#server/features/owner/owner.serv
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
-import { hashToken, signIn, type SignedIn } from './auth.service.ts';
+import { hashToken, passFirstStep, type ClientInfo, type SignedIn } from './auth.service.ts';
 
 /**
  * The way in for a new browser that nobody guessing the password can block. Mails are limited
@@ -63,11 +63,14 @@ export async function requestSignInLink(
   return { done };
 }
 
-/** Spends the link and signs its browser in, trusting it from then on. */
-export async function useSignInLink(ctx: SignInLinkContext, request: UseSignInLinkRequest, address: string): Promise<SignedIn> {
-  await rateLimits.consume(ctx, rateLimits.limitKey('use-sign-in-link:ip', address), USE_SIGN_IN_LINK_LIMIT_PER_ADDRESS);
+/**
+ * Spends the link and signs its browser in, trusting it from then on. The link stands for the
+ * password only: with a second factor on, the browser is half signed in and takes the second step.
+ */
+export async function useSignInLink(ctx: SignInLinkContext, request: UseSignInLinkRequest, client: ClientInfo): Promise<SignedIn> {
+  await rateLimits.consume(ctx, rateLimits.limitKey('use-sign-in-link:ip', client.address), USE_SIGN_IN_LINK_LIMIT_PER_ADDRESS);
   const userId = await repo.spendSignInLink(ctx.db, hashToken(request.token), ctx.clock().toISOString());
   const user = userId === undefined ? undefined : await findUserById(ctx, userId);
   if (!user) throw invalid(INVALID_SIGN_IN_LINK);
-  return signIn(ctx, user);
+  return passFirstStep(ctx, user, client);
 }

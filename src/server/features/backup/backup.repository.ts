@@ -17,7 +17,18 @@ export const BACKUP_TABLES = [
   'rateLimits',
   'trustedDevices',
   'signInLinks',
+  'passkeys',
+  'totpFactors',
+  'recoveryCodes',
+  'webauthnChallenges',
+  'statisticsDaily',
 ] as const satisfies ReadonlyArray<keyof Database>;
+
+/**
+ * Tables left out of every backup on purpose: the day's salt and visitor hashes of the statistics
+ * must be forgotten with the day (docs/privacy.md), so no copy of them is ever made.
+ */
+export const UNSAVED_TABLES = ['statisticsSalts', 'statisticsVisitors'] as const satisfies ReadonlyArray<keyof Database>;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
@@ -25,7 +36,9 @@ export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
 const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages']);
 
-const keyOf = (table: BackupTable) => (table === 'rateLimits' ? 'key' : 'id');
+/** The columns of each table's key, in order. */
+export const keyColumnsOf = (table: BackupTable): string[] =>
+  table === 'rateLimits' ? ['key'] : table === 'statisticsDaily' ? ['day', 'kind', 'subject'] : ['id'];
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** The names of the tables the database has, in snake case, leaving out the migrator's own. */
@@ -43,11 +56,9 @@ export const tableNameOf = snakeCase;
 export async function readAllRows(db: Db): Promise<TableRows> {
   const rows = {} as TableRows;
   for (const table of BACKUP_TABLES) {
-    rows[table] = (await db
-      .selectFrom(table)
-      .selectAll()
-      .orderBy(keyOf(table) as never)
-      .execute());
+    let query = db.selectFrom(table).selectAll();
+    for (const column of keyColumnsOf(table)) query = query.orderBy(column as never);
+    rows[table] = await query.execute();
   }
   return rows;
 }
@@ -88,6 +99,20 @@ export async function copySqliteOnline(sourcePath: string, targetPath: string): 
 export function openSqliteCopy(filePath: string, options: { writable?: boolean } = {}): { db: Db; close: () => Promise<void> } {
   const db = openSqliteFile(filePath, options);
   return { db, close: () => db.destroy() };
+}
+
+/**
+ * Empties the tables a backup must not hold in a SQLite copy of the database, with secure_delete
+ * so their bytes do not linger in the file's free pages.
+ */
+export async function forgetUnsavedInCopy(filePath: string): Promise<void> {
+  const copy = openSqliteCopy(filePath, { writable: true });
+  try {
+    await sql`pragma secure_delete = on`.execute(copy.db);
+    for (const table of UNSAVED_TABLES) await copy.db.deleteFrom(table).execute();
+  } finally {
+    await copy.close();
+  }
 }
 
 /** The rows less the photos deleted, and the banners replaced, while the backup ran. */

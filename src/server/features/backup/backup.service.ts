@@ -14,7 +14,7 @@ import * as repo from './backup.repository.ts';
 import { TarWriter } from './tar.ts';
 
 // The migrate command reads a site as a backup does and loads it as a restore does.
-export { BACKUP_TABLES, countRows, insertAllRows, readAllRows, withoutDeleted, type BackupTable, type TableRows } from './backup.repository.ts';
+export { BACKUP_TABLES, countRows, keyColumnsOf, insertAllRows, readAllRows, withoutDeleted, type BackupTable, type TableRows } from './backup.repository.ts';
 
 export interface BackupContext {
   db: Db;
@@ -39,6 +39,7 @@ export async function snapshotDatabase(ctx: Pick<BackupContext, 'db' | 'dialect'
   if (ctx.dialect === 'sqlite') {
     const sqliteCopy = path.join(staging, 'database.sqlite');
     await repo.copySqliteOnline(ctx.sqlitePath, sqliteCopy);
+    await repo.forgetUnsavedInCopy(sqliteCopy);
     const copy = repo.openSqliteCopy(sqliteCopy);
     try {
       return { sqliteCopy, rows: await repo.readAllRows(copy.db), migrations: await repo.appliedMigrations(copy.db) };

@@ -5,6 +5,7 @@ import type {
   UpdateCategoryFields,
 } from '#contract/categories.ts';
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
+import type { Rights } from '#contract/rights.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import * as repo from './categories.repository.ts';
@@ -19,6 +20,9 @@ export function toCategory(row: CategoryRow): Category {
     layout: row.layout,
     density: row.density,
     hidden: row.hidden === 1,
+    defaultLicense: row.defaultLicense,
+    defaultCredit: row.defaultCredit,
+    defaultCopyright: row.defaultCopyright,
   };
 }
 
@@ -31,6 +35,12 @@ export async function listCategories(ctx: Pick<AppContext, 'db'>, userId: number
 /** Ids of the owner's categories, for checks made by other features. */
 export async function categoryIdsOf(ctx: Pick<AppContext, 'db'>, userId: number): Promise<Set<number>> {
   return new Set((await repo.listCategories(ctx.db, userId)).map((row) => row.id));
+}
+
+/** A live category's default rights for its photos without their own (issue 19); null when it is not one of the owner's. */
+export async function categoryDefaultRights(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<Rights | null> {
+  const row = await repo.findCategory(ctx.db, userId, id);
+  return row ? { license: row.defaultLicense, credit: row.defaultCredit, copyright: row.defaultCopyright } : null;
 }
 
 export async function createCategory(ctx: CategoriesContext, userId: number, request: CreateCategoryFields): Promise<Category> {
@@ -48,12 +58,17 @@ export async function createCategory(ctx: CategoriesContext, userId: number, req
 }
 
 export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number, id: number, request: UpdateCategoryFields): Promise<Category> {
-  const changes: Pick<UpdateCategoryFields, 'name' | 'description' | 'layout' | 'density'> & { hidden?: number } = {};
+  const changes: Pick<UpdateCategoryFields, 'name' | 'description' | 'layout' | 'density' | 'defaultLicense' | 'defaultCredit' | 'defaultCopyright'> & {
+    hidden?: number;
+  } = {};
   if (request.name !== undefined) changes.name = request.name;
   if (request.description !== undefined) changes.description = request.description;
   if (request.layout !== undefined) changes.layout = request.layout;
   if (request.density !== undefined) changes.density = request.density;
   if (request.hidden !== undefined) changes.hidden = request.hidden ? 1 : 0;
+  if (request.defaultLicense !== undefined) changes.defaultLicense = request.defaultLicense;
+  if (request.defaultCredit !== undefined) changes.defaultCredit = request.defaultCredit;
+  if (request.defaultCopyright !== undefined) changes.defaultCopyright = request.defaultCopyright;
   if (Object.keys(changes).length === 0) {
     const existing = await repo.findCategory(ctx.db, userId, id);
     if (!existing) throw notFound('Category not found');

@@ -14,6 +14,10 @@ export interface CategoryTable {
   hidden: Generated<number>;
   /** Set while it waits in the trash for the Undo window; null for a live category. */
   deletedAt: Generated<string | null>;
+  /** Issue 19 (0009): the rights of its photos that have none of their own. */
+  defaultLicense: Generated<string | null>;
+  defaultCredit: Generated<string | null>;
+  defaultCopyright: Generated<string | null>;
 }
 export type CategoryRow = Selectable<CategoryTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;

@@ -9,6 +9,7 @@ import type { FileStores } from '#server/storage/index.ts';
 import { groupsOfRows, hashing } from '#server/features/backup/backup-archive.ts';
 import {
   BACKUP_TABLES,
+  keyColumnsOf,
   countRows,
   insertAllRows,
   listNames,
@@ -118,7 +119,10 @@ export function rowDigest(row: Record<string, unknown>): string {
   return createHash('sha256').update(JSON.stringify(sorted)).digest('hex');
 }
 
-const keyOf = (table: BackupTable, row: Record<string, unknown>) => String(table === 'rateLimits' ? row.key : row.id);
+const keyOf = (table: BackupTable, row: Record<string, unknown>) =>
+  keyColumnsOf(table)
+    .map((column) => String(row[column]))
+    .join('|');
 
 function digestsByKey(table: BackupTable, rows: Array<Record<string, unknown>>): Map<string, string> {
   return new Map(rows.map((row) => [keyOf(table, row), rowDigest(row)]));

@@ -186,7 +186,12 @@ export function listAllPhotoFiles(db: Db): Promise<Array<Pick<PhotoRow, 'id' | '
  * Points a photo at the files of a new render and raises its version, so every URL (`?v=`) changes;
  * false when the photo is gone (or its key changed) meanwhile.
  */
-export async function replaceRenderedFiles(db: Db, id: number, fileKey: string, columns: RenderedColumns): Promise<boolean> {
+export async function replaceRenderedFiles(
+  db: Db,
+  id: number,
+  fileKey: string,
+  columns: RenderedColumns & { renderedRights?: string | null },
+): Promise<boolean> {
   const updated = await db
     .updateTable('photos')
     .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
@@ -194,4 +199,37 @@ export async function replaceRenderedFiles(db: Db, id: number, fileKey: string, 
     .where('fileKey', '=', fileKey)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) > 0;
+}
+
+/** A photo's files, its own rights and its live category's defaults: what its XMP should say. */
+export interface RightsSourceRow extends Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'license' | 'credit' | 'copyright' | 'renderedRights'> {
+  defaultLicense: string | null;
+  defaultCredit: string | null;
+  defaultCopyright: string | null;
+}
+
+/** Every live photo (of one photo, with `id`), with what decides the rights of its copies. */
+export function listRightsSources(db: Db, filter: { id?: number } = {}): Promise<RightsSourceRow[]> {
+  let query = db
+    .selectFrom('photos')
+    .leftJoin('categories', (join) =>
+      join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
+    )
+    .select([
+      'photos.id',
+      'photos.fileKey',
+      'photos.filename',
+      'photos.thumbnail',
+      'photos.variants',
+      'photos.license',
+      'photos.credit',
+      'photos.copyright',
+      'photos.renderedRights',
+      'categories.defaultLicense',
+      'categories.defaultCredit',
+      'categories.defaultCopyright',
+    ])
+    .where('photos.deletedAt', 'is', null);
+  if (filter.id !== undefined) query = query.where('photos.id', '=', filter.id);
+  return query.orderBy('photos.id').execute();
 }

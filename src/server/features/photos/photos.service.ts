@@ -22,6 +22,8 @@ import { orderSelection } from './photo-bulk-order.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
 import { originalsPrefix } from '#server/storage/file-names.ts';
+import type { Rights } from '#contract/rights.ts';
+import { rightsOfRow } from './rights.ts';
 
 export type PhotosContext = Pick<AppContext, 'db' | 'media' | 'clock'>;
 
@@ -69,6 +71,10 @@ export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false 
     variants: parseJson<ImageVariant[]>(row.variants, []),
     tracks: parseJson<Track[] | null>(row.tracks, null),
     ...(camera ? { camera } : {}),
+    altText: row.altText,
+    license: row.license,
+    credit: row.credit,
+    copyright: row.copyright,
   };
 }
 
@@ -111,6 +117,11 @@ export async function updatePhoto(ctx: PhotosContext, userId: number, id: number
     ...(changes.tracks === undefined
       ? {}
       : { tracks: changes.tracks?.length ? JSON.stringify(changes.tracks) : null }),
+    // Absent leaves each as it is (older clients send none of them).
+    ...(changes.altText === undefined ? {} : { altText: changes.altText }),
+    ...(changes.license === undefined ? {} : { license: changes.license }),
+    ...(changes.credit === undefined ? {} : { credit: changes.credit }),
+    ...(changes.copyright === undefined ? {} : { copyright: changes.copyright }),
     updatedAt: ctx.clock().toISOString(),
   });
   if (!row) throw notFound('Photo not found');
@@ -257,4 +268,10 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
       });
     }
   });
+}
+
+/** The rights that apply to a live photo now: its own, else its category's defaults; null when not found. */
+export async function rightsOfPhoto(ctx: Pick<AppContext, 'db'>, id: number): Promise<Rights | null> {
+  const [row] = await repo.listRightsSources(ctx.db, { id });
+  return row ? rightsOfRow(row) : null;
 }

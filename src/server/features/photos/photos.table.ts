@@ -28,6 +28,13 @@ export interface PhotoTable {
   /** The client's id of the selection this photo was uploaded in, and its place there (0005). */
   uploadSelection: string | null;
   uploadPosition: number | null;
+  /** Issue 19 (0009): the image's text alternative, and the photo's own rights (null: the category's default). */
+  altText: Generated<string | null>;
+  license: Generated<string | null>;
+  credit: Generated<string | null>;
+  copyright: Generated<string | null>;
+  /** JSON of the rights the public copies carry in XMP; null when they carry none. */
+  renderedRights: Generated<string | null>;
 }
 export type PhotoRow = Selectable<PhotoTable>;
 export type NewPhotoRow = Insertable<PhotoTable>;

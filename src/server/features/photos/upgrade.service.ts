@@ -7,9 +7,11 @@ import sharp from 'sharp';
 import type { AppContext } from '#server/app-context.ts';
 import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { originalsPrefix } from '#server/storage/file-names.ts';
+import { newFileKey, originalsPrefix } from '#server/storage/file-names.ts';
+import type { Rights } from '#contract/rights.ts';
 import * as repo from './photos.repository.ts';
 import { publicFilesOf, renderedColumns, renderedFilesOf } from './photos.service.ts';
+import { imageRightsOf, renderedRightsColumn, rightsOfRow } from './rights.ts';
 
 /**
  * Re-renders existing photos from their originals with today's pipeline, one at a time, while the
@@ -72,6 +74,8 @@ async function displayIsCurrent(uploads: FileStore, displayName: string, colour:
 export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions = {}): Promise<UpgradeReport> {
   const { db, media } = ctx;
   const rows = await repo.listAllPhotoFiles(db);
+  // The copies keep the rights they carry in XMP (a photo in the trash: its own).
+  const rightsById = new Map((await repo.listRightsSources(db)).map((row) => [row.id, rightsOfRow(row)]));
   const report: UpgradeReport = { upgraded: 0, upToDate: 0, withoutOriginal: 0, deletedMeanwhile: 0, failed: [] };
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atelier-upgrade-'));
   try {
@@ -87,7 +91,10 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
           if (!options.all && (!changes || (await displayIsCurrent(media.uploads, row.filename, colour, dir)))) {
             report.upToDate += 1;
           } else {
-            await rerender(ctx, row, original, report);
+            const rights = rightsById.get(row.id) ?? NO_RIGHTS;
+            const { outcome } = await rerender(ctx, row, original, { key: row.fileKey, rights });
+            if (outcome === 'replaced') report.upgraded += 1;
+            else report.deletedMeanwhile += 1;
           }
         } catch (error) {
           report.failed.push({ id: row.id, reason: error instanceof Error ? error.message : String(error) });
@@ -103,25 +110,59 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
   return report;
 }
 
+const NO_RIGHTS: Rights = { license: null, credit: null, copyright: null };
+
+type PhotoFiles = Pick<repo.RightsSourceRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants'>;
+
+/**
+ * Renders a photo again from its original file (on local disk) with `rights` in its XMP, under
+ * `key`, and points its row at the new files; then removes the names the new render no longer
+ * uses. Under the same key each put replaces a file whole, and a visitor between two puts sees an
+ * old and a new copy of the same picture, never a missing one; under a new key the old copies stay
+ * until the row points at the new ones. 'deleted' when the photo went meanwhile.
+ */
 async function rerender(
   ctx: UpgradeContext,
-  row: { id: number; fileKey: string; filename: string; thumbnail: string; variants: string },
+  row: PhotoFiles,
   original: string,
-  report: UpgradeReport,
-): Promise<void> {
+  options: { key: string; rights: Rights; keepReplaced?: boolean },
+): Promise<{ outcome: 'replaced'; replaced: string[] } | { outcome: 'deleted' }> {
   const { db, media } = ctx;
-  // The same key, so the same names: each put replaces a file whole, and a visitor between two
-  // puts sees an old and a new copy of the same picture, never a missing one.
-  const rendered = await media.images.renderPhoto(original, row.fileKey, media.uploads);
+  const rendered = await media.images.renderPhoto(original, options.key, media.uploads, imageRightsOf(options.rights));
   const newNames = renderedFilesOf(rendered);
-  if (!(await repo.replaceRenderedFiles(db, row.id, row.fileKey, renderedColumns(rendered)))) {
+  const columns = { ...renderedColumns(rendered), renderedRights: renderedRightsColumn(options.rights) };
+  if (!(await repo.replaceRenderedFiles(db, row.id, row.fileKey, columns))) {
     // Deleted while it was rendered: its delete removed the old names; these are the new ones.
     await Promise.allSettled(newNames.map((name) => media.uploads.delete(name)));
-    report.deletedMeanwhile += 1;
-    return;
+    return { outcome: 'deleted' };
   }
-  // Names the new render no longer makes (a width or format of an older pipeline).
-  const stale = publicFilesOf(row).filter((name) => !newNames.includes(name));
-  await Promise.allSettled(stale.map((name) => media.uploads.delete(name)));
-  report.upgraded += 1;
+  // Names the new render no longer makes (a width or format of an older pipeline, or the old key's):
+  // removed now, or handed back to be removed later (`keepReplaced`).
+  const replaced = publicFilesOf(row).filter((name) => !newNames.includes(name));
+  if (!options.keepReplaced) await Promise.allSettled(replaced.map((name) => media.uploads.delete(name)));
+  return { outcome: 'replaced', replaced };
+}
+
+/**
+ * Gives a photo's public copies the rights it has now (its own, else its category's), rendered
+ * from its original under a new key and swapped in, so there is never a moment without a copy.
+ * The old copies are left in place and named in the answer, for the caller to remove once pages
+ * loaded before the swap no longer ask for them. 'no-original' for a photo whose original is not
+ * kept: its copies stay as they are.
+ */
+export async function renderRights(
+  ctx: UpgradeContext,
+  row: PhotoFiles,
+  rights: Rights,
+): Promise<{ outcome: 'replaced'; replaced: string[] } | { outcome: 'deleted' | 'no-original' }> {
+  const originalName = await originalNameOf(ctx.media.originals, row.fileKey);
+  if (!originalName) return { outcome: 'no-original' };
+  const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atelier-rights-'));
+  try {
+    const original = await copyToDisk(ctx.media.originals, originalName, dir, 'original');
+    if (!original) return { outcome: 'no-original' };
+    return await rerender(ctx, row, original, { key: newFileKey(), rights, keepReplaced: true });
+  } finally {
+    await fsp.rm(dir, { recursive: true, force: true });
+  }
 }

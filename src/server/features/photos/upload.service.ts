@@ -1,6 +1,8 @@
 import { PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
-import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
+import { categoryDefaultRights } from '#server/features/categories/categories.service.ts';
+import type { Rights } from '#contract/rights.ts';
+import { imageRightsOf, renderedRightsColumn } from './rights.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
@@ -59,6 +61,8 @@ export interface UploadTarget {
   selection: { id: string; count: number } | null;
 }
 
+const NO_RIGHTS: Rights = { license: null, credit: null, copyright: null };
+
 export const PHOTO_BANK: UploadTarget = { categoryId: null, selection: null };
 
 export interface UploadOutcome {
@@ -78,6 +82,8 @@ interface StoredImage {
   rendered: RenderedPhoto;
   /** The column's JSON: the camera's details as read from the original (never its location). */
   cameraDetails: string;
+  /** The column's JSON: the rights its copies carry in XMP (its category's defaults), or null. */
+  renderedRights: string | null;
 }
 
 function formatBytes(bytes: number): string {
@@ -86,14 +92,15 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-async function storeImage(media: Media, file: IncomingFile): Promise<StoredImage> {
+/** A new photo has no rights of its own: its copies carry its category's defaults from the start. */
+async function storeImage(media: Media, file: IncomingFile, rights: Rights): Promise<StoredImage> {
   if (file.tooLarge) {
     throw new ImageRejectedError('tooLarge', `The file is larger than ${formatBytes(media.upload.maxFileBytes)}`);
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
   const [rendered, camera] = await Promise.all([
-    media.images.renderPhoto(file.path, key, media.uploads),
+    media.images.renderPhoto(file.path, key, media.uploads, imageRightsOf(rights)),
     readCameraDetails(file.path),
   ]);
   try {
@@ -102,11 +109,18 @@ async function storeImage(media: Media, file: IncomingFile): Promise<StoredImage
     await deletePhotoFiles({ media }, key, renderedFilesOf(rendered));
     throw error;
   }
-  return { position: file.position, key, title: titleFromFileName(file.name), rendered, cameraDetails: storedCameraDetails(camera) };
+  return {
+    position: file.position,
+    key,
+    title: titleFromFileName(file.name),
+    rendered,
+    cameraDetails: storedCameraDetails(camera),
+    renderedRights: renderedRightsColumn(rights),
+  };
 }
 
 function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
-  const { key, title, rendered, cameraDetails } = image;
+  const { key, title, rendered, cameraDetails, renderedRights } = image;
   return {
     userId,
     categoryId: target.categoryId,
@@ -118,6 +132,7 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     ...renderedColumns(rendered),
     tracks: null,
     cameraDetails,
+    renderedRights,
     createdAt: now,
     updatedAt: now,
     uploadSelection: target.selection?.id ?? null,
@@ -198,16 +213,15 @@ export async function addPhotos(
   target: UploadTarget = PHOTO_BANK,
 ): Promise<UploadOutcome> {
   if (files.length === 0) throw invalid('No photos were sent; add image files in the "photos" field');
-  if (target.categoryId !== null && !(await categoryIdsOf(ctx, userId)).has(target.categoryId)) {
-    throw notFound('Category not found');
-  }
+  const categoryRights = target.categoryId === null ? NO_RIGHTS : await categoryDefaultRights(ctx, userId, target.categoryId);
+  if (!categoryRights) throw notFound('Category not found');
   const { selection } = target;
   if (selection) checkPositions(files, selection);
   const already = selection
     ? await placement.photosOfSelection(ctx.db, userId, selection.id, files.map((file) => file.position!))
     : new Map<number, PhotoRow>();
   const toStore = files.filter((file) => file.position === undefined || !already.has(file.position));
-  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file)));
+  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, categoryRights)));
 
   const stored: StoredImage[] = [];
   const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind']; position: number | undefined }> = [];

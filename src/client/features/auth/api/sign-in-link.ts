@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'wouter';
-import { CurrentUser, type SignInLinkRequest, type UseSignInLinkRequest } from '#contract/auth.ts';
+import type { SignInLinkRequest, UseSignInLinkRequest } from '#contract/auth.ts';
+import type { SecondStepMethod } from '#contract/security.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, screens } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getUserQueryOptions } from './get-user.ts';
+import { needsSecondStep, type LoginAnswer } from './login.ts';
 
 /** The server answers the same neutral words whether or not the email is the owner's. */
 export function requestSignInLink(body: SignInLinkRequest): Promise<MessageResponse> {
@@ -21,17 +23,22 @@ export function useRequestSignInLink() {
   });
 }
 
-export function spendSignInLink(body: UseSignInLinkRequest): Promise<CurrentUser> {
-  return apiClient.post(api.useSignInLink, body, { schema: CurrentUser });
+export function spendSignInLink(body: UseSignInLinkRequest): Promise<LoginAnswer> {
+  return apiClient.post<LoginAnswer>(api.useSignInLink, body);
 }
 
 /** Spends the mailed link and opens the site signed in, as a sign-in with the password does. */
-export function useSignInWithLink() {
+export function useSignInWithLink(onSecondStep: (methods: SecondStepMethod[]) => void) {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return useMutation({
     mutationFn: spendSignInLink,
-    onSuccess: async () => {
+    onSuccess: async (answer) => {
+      // The link stands for the password: with a second factor on, the second step follows.
+      if (needsSecondStep(answer)) {
+        onSecondStep(answer.secondStep);
+        return;
+      }
       toast({ title: 'Login successful', description: 'Welcome back!' });
       await queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
       navigate(screens.home);

@@ -4,10 +4,11 @@ import { LoginRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FormField } from '#client/components/form-field.tsx';
+import type { SecondStepMethod } from '#contract/security.ts';
 import { useLogin } from '#client/features/auth/api/login.ts';
 
-export function LoginForm() {
-  const login = useLogin();
+export function LoginForm({ onSecondStep }: { onSecondStep: (methods: SecondStepMethod[]) => void }) {
+  const login = useLogin(onSecondStep);
   const form = useForm({
     resolver: zodResolver(LoginRequest),
     defaultValues: { username: '', password: '' },

@@ -13,6 +13,8 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { PhotoImage } from '#client/features/photos/index.ts';
 import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
+import { altOf } from '#contract/alt-text.ts';
+import { countEvent } from '#client/lib/statistics.ts';
 
 export interface ReleaseDialogProps {
   /** The open release, or null when closed. */
@@ -42,10 +44,21 @@ export function ReleaseDialog({ release, owner, onClose, returnFocus }: ReleaseD
   );
 }
 
-function OpenLink({ href, label }: { href: string; label: string }) {
+/** The name a click to a link is counted under: the service, else the site's domain. */
+function serviceOf(href: string): string {
+  const name = musicServiceName(href) ?? hostOf(href) ?? 'Other';
+  return name.replace(/[^\p{L}\p{N} .&'-]/gu, '').slice(0, 40) || 'Other';
+}
+
+function OpenLink({ href, label, releaseId }: { href: string; label: string; releaseId: number }) {
   return (
     <Button asChild>
-      <a href={href} target="_blank" rel="noopener noreferrer">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer"
+        onClick={() => countEvent({ kind: 'stream', photoId: releaseId, service: serviceOf(href) })}
+      >
         <ExternalLink aria-hidden />
         {label}
       </a>
@@ -102,7 +115,7 @@ function StreamingContent({
           onError={() => console.error(`The ${embed.serviceName} player did not load`, embed.embedUrl)}
         />
         <DialogFooter>
-          <OpenLink href={link} label={openLabel} />
+          <OpenLink href={link} label={openLabel} releaseId={release.id} />
         </DialogFooter>
       </DialogContent>
     );
@@ -117,9 +130,9 @@ function StreamingContent({
           {serviceName ? `Listen on ${serviceName}.` : `Listen on ${host ?? 'the release page'}.`}
         </DialogDescription>
       </DialogHeader>
-      <PhotoImage photo={release} alt={release.title} layout="tile" className="w-full rounded-md" />
+      <PhotoImage photo={release} alt={altOf(release)} layout="tile" className="w-full rounded-md" />
       <DialogFooter>
-        <OpenLink href={link} label={openLabel} />
+        <OpenLink href={link} label={openLabel} releaseId={release.id} />
       </DialogFooter>
     </DialogContent>
   );
@@ -151,7 +164,7 @@ function ReleaseInfoContent({
       <div className="grid gap-4 sm:grid-cols-[10rem_1fr]">
         <PhotoImage
           photo={release}
-          alt={release.title}
+          alt={altOf(release)}
           layout="tile"
           className="mx-auto w-40 rounded-md sm:w-full"
           sizes="160px"
@@ -171,7 +184,7 @@ function ReleaseInfoContent({
         )}
       </div>
       <DialogFooter>
-        <OpenLink href={fanLink.url} label={fanLink.label} />
+        <OpenLink href={fanLink.url} label={fanLink.label} releaseId={release.id} />
       </DialogFooter>
     </DialogContent>
   );

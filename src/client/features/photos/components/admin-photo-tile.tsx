@@ -15,6 +15,7 @@ import { cn } from '#client/lib/utils.ts';
 import { photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { useIsRecentUpload } from '#client/features/photos/lib/recent-uploads.ts';
 import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
+import { altOf } from '#contract/alt-text.ts';
 
 export interface MoveTarget {
   id: ContainerId;
@@ -91,7 +92,7 @@ export function AdminPhotoTile({
           title={showTitle ? undefined : photo.title}
           onClick={(event) => onSelect?.(photo, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only')}
         >
-          <PhotoImage photo={photo} alt={photo.title} layout="tile" sizes={sizes} className="pointer-events-none size-full" />
+          <PhotoImage photo={photo} alt={altOf(photo)} layout="tile" sizes={sizes} className="pointer-events-none size-full" />
           {/* Drawn inside the tile, so a tight grid (and the bank's scroll box) never clips it. */}
           {(selected || isNew) && (
             <span

@@ -2,10 +2,13 @@ import { useId } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
-import { useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type Control, type UseFormRegister, type FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import { isMusicRelease } from '#contract/music.ts';
 import { Track, UpdatePhotoRequest, type Photo } from '#contract/photos.ts';
+import { ALT_TEXT_MAX } from '#contract/rights.ts';
+import { altOf } from '#contract/alt-text.ts';
+import { LicensePicker } from '#client/components/license-picker.tsx';
 import { DialogFormFooter } from '#client/components/dialog-form-footer.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -32,7 +35,7 @@ export interface EditPhotoDialogProps {
   onClose: () => void;
 }
 
-/** The Edit Photo Details dialog: title, description, project link, and a release's tracks. */
+/** The Edit Photo Details dialog: title, alt text, description, project link, credit and licence, and a release's tracks. */
 export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
   return (
     <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()}>
@@ -50,7 +53,7 @@ export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
 
 function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
   const update = useUpdatePhoto();
-  const ids = { title: useId(), description: useId(), link: useId() };
+  const ids = { title: useId(), alt: useId(), description: useId(), link: useId(), license: useId(), credit: useId(), copyright: useId() };
   const {
     register,
     control,
@@ -63,13 +66,17 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
       description: photo.description ?? '',
       hyperlink: photo.hyperlink ?? '',
       tracks: photo.tracks ?? [],
+      altText: photo.altText ?? '',
+      license: photo.license ?? '',
+      credit: photo.credit ?? '',
+      copyright: photo.copyright ?? '',
     },
   });
 
   useUnsavedChanges(isDirty && !update.isSuccess);
 
   // The track list shows for a release, judged live as the owner types, or when it already has tracks.
-  const [title, hyperlink] = useWatch({ control, name: ['title', 'hyperlink'] });
+  const [title, hyperlink, altText] = useWatch({ control, name: ['title', 'hyperlink', 'altText'] });
   const showTracks = (photo.tracks?.length ?? 0) > 0 || isMusicRelease({ title, hyperlink: hyperlink ?? null });
 
   const onValid = (values: PhotoFormOutput) => {
@@ -86,7 +93,7 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
       <div className="flex justify-center overflow-hidden rounded-md bg-muted">
         <PhotoImage
           photo={photo}
-          alt={photo.title}
+          alt={altOf(photo)}
           layout="full"
           sizes="(min-width: 672px) 624px, 100vw"
           className="max-h-64 w-auto object-contain"
@@ -95,6 +102,16 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
 
       <FormField id={ids.title} label="Title" error={errors.title?.message}>
         {(field) => <Input {...field} required {...register('title')} />}
+      </FormField>
+
+      <FormField
+        id={ids.alt}
+        label="Alt text"
+        hint={`What the photo shows, for screen readers and search engines; without it, the title is read. ${[...(altText ?? '')].length}/${ALT_TEXT_MAX}`}
+        hintClassName="text-xs text-muted-foreground"
+        error={errors.altText?.message}
+      >
+        {(field) => <Textarea {...field} rows={2} placeholder="A dune at dawn, wind drawing lines in the sand" {...register('altText')} />}
       </FormField>
 
       <FormField id={ids.description} label="Description" error={errors.description?.message}>
@@ -125,6 +142,32 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
           />
         )}
       </FormField>
+
+      <fieldset className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
+        <legend className="px-1 text-sm font-semibold">Credit and licence</legend>
+        <p className="-mt-1 text-xs text-muted-foreground">
+          Shown to search engines and kept in the image file. Empty fields take the category&apos;s default.
+        </p>
+        <FormField id={ids.license} label="Licence" error={errors.license?.message}>
+          {(field) => (
+            <Controller
+              control={control}
+              name="license"
+              render={({ field: { value, onChange } }) => (
+                <LicensePicker field={field} value={value ?? ''} onChange={onChange} emptyLabel="Category default" />
+              )}
+            />
+          )}
+        </FormField>
+        <div className="grid gap-3 sm:grid-cols-2">
+          <FormField id={ids.credit} label="Credit" error={errors.credit?.message}>
+            {(field) => <Input {...field} placeholder="Photo: Ada Lovelace" {...register('credit')} />}
+          </FormField>
+          <FormField id={ids.copyright} label="Copyright" error={errors.copyright?.message}>
+            {(field) => <Input {...field} placeholder="© 2026 Ada Lovelace" {...register('copyright')} />}
+          </FormField>
+        </div>
+      </fieldset>
 
       {showTracks && <TrackListEditor control={control} register={register} errors={errors} />}
 

@@ -10,6 +10,7 @@ import { cameraDetailsParts } from '#client/features/photos/lib/camera-details.t
 import { useViewerGestures } from '#client/features/photos/lib/use-viewer-gestures.ts';
 import { PhotoImage } from './photo-image.tsx';
 import { ShareButton } from './share-button.tsx';
+import { altOf } from '#contract/alt-text.ts';
 
 export interface PhotoDialogProps {
   /** The photos the viewer steps through (the open photo's section), in page order. */
@@ -304,7 +305,7 @@ function ViewerStage({
       <div ref={frameRef} className="will-change-transform" style={{ width: fittedWidth, height: fittedHeight }}>
         <PhotoImage
           photo={photo}
-          alt={photo.title}
+          alt={altOf(photo)}
           layout="full"
           priority
           sizes={sizes}
