@@ -44,7 +44,10 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     ...chromium,
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (DOM snapshots, network, console) but no screencast: the
+    // screencast's frames cost as much CPU as the tests themselves, and on a 2-core runner that
+    // turned a 7-minute run into a 26-minute one whose admin tests ran out of time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
   },
   projects: [

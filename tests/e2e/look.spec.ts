@@ -120,6 +120,8 @@ test.describe('the dark room', () => {
   for (const colorScheme of ['light', 'dark'] as const) {
     test(`the portfolio, login and admin screens pass axe in the ${colorScheme} theme`, async ({ page, owner }) => {
       test.skip(test.info().project.name === 'phone', 'colours are the same on a phone');
+      // Three full axe scans of three screens.
+      test.slow();
       await owner.setSettings({ portfolioTitle: uniqueName('Contrast'), portfolioSubtitle: 'Subtitle', aboutText: 'About' });
       const { category } = await categoryWithShapes(owner, 'justified');
       await owner.request.put(pathTo(api.category, { id: category.id }), { data: { description: 'Described' } });
