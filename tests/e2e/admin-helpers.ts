@@ -147,12 +147,12 @@ export async function bringIntoView(page: Page, source: Locator, target: Locator
 }
 
 /**
- * Where a mouse drag presses and drops, scrolled so both lie in the middle half of the screen:
+ * Where a mouse drag presses and drops, scrolled so both lie between the screen's edge fifths:
  * dnd-kit scrolls the page while the pointer is within a fifth of the screen's edge, and a page
  * that moves under a drag in flight drops it somewhere else. The press is up and left of the
  * source's middle (on a touch screen a photo tile's 44 px menu button covers its lower right
  * quarter); the drop is the target's middle, or its part nearest the source when a tall target
- * (a category card on a phone) puts its middle more than half a screen away.
+ * (a category card on a phone) puts its middle too far away, never closer than 48 px to its edge.
  */
 async function dragPoints(page: Page, source: Locator, target: Locator): Promise<{ start: Point; end: Point }> {
   const viewport = page.viewportSize();
@@ -162,9 +162,12 @@ async function dragPoints(page: Page, source: Locator, target: Locator): Promise
     const [from, to] = await Promise.all([source.boundingBox(), target.boundingBox()]);
     if (!from || !to) throw new Error('An element to drag between is not rendered');
     const start = { x: from.x + from.width * 0.35, y: from.y + from.height * 0.35 };
-    const reach = viewport.height / 2;
+    // Both points end up between the edge fifths, with a little room to spare.
+    const reach = viewport.height * 0.6 - 16;
     const y = Math.min(Math.max(centre(to).y, start.y - reach), start.y + reach);
-    const end = { x: centre(to).x, y: Math.min(Math.max(y, to.y + 8), to.y + to.height - 8) };
+    // Well inside the target: a drop on its very edge misses it after a shift of a few pixels.
+    const inset = Math.min(48, to.height / 2);
+    const end = { x: centre(to).x, y: Math.min(Math.max(y, to.y + inset), to.y + to.height - inset) };
     return { start, end };
   };
   const before = await points();
