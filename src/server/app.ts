@@ -24,7 +24,7 @@ import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
-import { registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
+import { registerAccessLog, registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
 import { answerFrameworkErrors, registerSecurity } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
@@ -71,7 +71,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: trustedProxies(config.trustProxy),
     // JSON lines carry `requestId`; the id comes from a sane X-Request-Id or is made here.
     genReqId: requestIdFor,
-    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    // registerAccessLog writes one line per request instead of Fastify's two.
+    logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // An undecodable URL gets the API's own error shape and the security headers.
     frameworkErrors: answerFrameworkErrors(config),
@@ -92,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerRequestId(app);
+  registerAccessLog(app);
   await registerSecurity(app, config);
   // Before any route: the OpenAPI document is collected as routes are added.
   await registerOpenApi(app, requireOwner);

@@ -46,6 +46,14 @@ export type Db = Kysely<Database>;
 export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
+  /**
+   * Changes whenever anything in the database may have changed, whoever wrote it: this process,
+   * the command line, or another instance on the same PostgreSQL. SQLite: the count of rows this
+   * connection changed, and `data_version`, which moves when another connection commits.
+   * PostgreSQL: the current snapshot (xmin:xmax:in-progress ids), which moves when any write
+   * transaction starts or commits. Read it before the data, so a write in between shows as a change.
+   */
+  dataVersion(): Promise<string>;
   destroy(): Promise<void>;
 }
 
@@ -97,7 +105,9 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     });
     const db = kyselyOver(new PostgresDialect({ pool }));
-    return { db, dialect: 'postgres', destroy: () => db.destroy() };
+    const version = sql<{ version: string }>`select txid_current_snapshot()::text as version`.compile(db);
+    const dataVersion = async () => (await db.executeQuery(version)).rows[0]!.version;
+    return { db, dialect: 'postgres', dataVersion, destroy: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -106,7 +116,13 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   const db = kyselyOver(new SqliteDialect({ database: sqlite }));
-  return { db, dialect: 'sqlite', destroy: () => db.destroy() };
+  // Prepared once and read straight from the connection, not through Kysely, which prepares every
+  // query anew: this runs before every list and page answer, 304s included. Both counters are
+  // safe to read between the statements of a transaction under way: the body read after it
+  // waits for Kysely's turn, so at worst it is kept under an older version and built once more.
+  const version = sqlite.prepare("select total_changes() || ':' || (select data_version from pragma_data_version)").pluck();
+  const dataVersion = () => Promise.resolve(version.get() as string);
+  return { db, dialect: 'sqlite', dataVersion, destroy: () => db.destroy() };
 }
 
 async function currentSchema(db: Db): Promise<string> {

@@ -2,7 +2,6 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { etagMatches } from '#server/http/conditional-get.ts';
 import { PRIVATE_REVALIDATE, REVALIDATE } from '#server/lib/cache-control.ts';
@@ -18,22 +17,6 @@ declare module 'fastify' {
     /** Set when this request builds a list body others wait for. */
     listBuilt: (() => void) | null;
   }
-}
-
-/**
- * Changes whenever anything in the database may have changed, whoever wrote it: this process,
- * the command line, or another instance on the same PostgreSQL. SQLite: the count of rows this
- * connection changed, and `data_version`, which moves when another connection commits.
- * PostgreSQL: the current snapshot (xmin:xmax:in-progress ids), which moves when any write
- * transaction starts or commits. Read before the data, so a write in between shows as a change.
- */
-function dataVersionOf(database: DatabaseHandle): () => Promise<string> {
-  const query = (
-    database.dialect === 'sqlite'
-      ? sql<{ version: string }>`select total_changes() || ':' || (select data_version from pragma_data_version) as version`
-      : sql<{ version: string }>`select txid_current_snapshot()::text as version`
-  ).compile(database.db);
-  return async () => (await database.db.executeQuery(query)).rows[0]!.version;
 }
 
 export interface DataCache {
@@ -57,7 +40,7 @@ function createDataCache(database: DatabaseHandle, maxEntries: number): DataCach
   const entries = new Map<string, { version: string; value: unknown }>();
   const builds = new Map<string, { version: string; done: Promise<void> }>();
   const cache: DataCache = {
-    version: dataVersionOf(database),
+    version: () => database.dataVersion(),
     get<T>(key: string, version: string) {
       const entry = entries.get(key);
       return entry && entry.version === version ? (entry.value as T) : undefined;

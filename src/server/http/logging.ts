@@ -37,3 +37,15 @@ export function registerRequestId(app: FastifyInstance): void {
     reply.header(REQUEST_ID_HEADER, request.id);
   });
 }
+
+/**
+ * The access log: one line per request, written when its answer has gone, with the request, the
+ * status and the time taken (Fastify's own writes a second line as each request comes in).
+ * Nothing at all when the log level is above `info`.
+ */
+export function registerAccessLog(app: FastifyInstance): void {
+  if (!['info', 'debug', 'trace'].includes(app.log.level)) return;
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
+}

@@ -1,12 +1,13 @@
 import type { Config } from '#server/config.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
+import { HotFileStore } from '#server/storage/hot-file-store.ts';
 import { createFileStores } from '#server/storage/index.ts';
 import { ImageProcessor } from './image-pipeline.ts';
 
 /** What the photo, banner and uploads features share: where files go and who processes them. */
 export interface Media {
-  /** Served under /uploads. */
-  uploads: FileStore;
+  /** Served under /uploads; the small files most asked for are kept in memory. */
+  uploads: HotFileStore;
   /** Uploads exactly as they came; never served. */
   originals: FileStore;
   /** One per process: its slots bound the memory all image work takes together. */
@@ -15,8 +16,10 @@ export interface Media {
 }
 
 export function createMedia(config: Config): Media {
+  const stores = createFileStores(config);
   return {
-    ...createFileStores(config),
+    uploads: new HotFileStore(stores.uploads),
+    originals: stores.originals,
     images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency),
     upload: config.upload,
   };

@@ -1,4 +1,5 @@
 import type { AppContext } from '#server/app-context.ts';
+import type { FileStore } from '#server/storage/file-store.ts';
 import * as repo from './photos.repository.ts';
 import { rightsOfRow, rightsOutOfDate } from './rights.ts';
 import { renderRights } from './upgrade.service.ts';
@@ -77,7 +78,7 @@ export async function renderedRightsSettled(ctx: Pick<AppContext, 'db'>): Promis
  * app closes). Returns how many files it removed.
  */
 export async function removeReplacedCopies(
-  ctx: Pick<AppContext, 'db' | 'clock'> & { media: Pick<AppContext['media'], 'uploads'> },
+  ctx: Pick<AppContext, 'db' | 'clock'> & { media: { uploads: Pick<FileStore, 'delete'> } },
   options: { all?: boolean } = {},
 ): Promise<number> {
   const worker = workers.get(ctx.db);

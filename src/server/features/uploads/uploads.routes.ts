@@ -32,7 +32,8 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       if (publicBase) {
         return reply.code(302).header('cache-control', CACHE_AN_HOUR).redirect(`${publicBase}/uploads/${filename}`);
       }
-      const info = await files.stat(filename);
+      // Small files come whole from memory; larger ones are streamed from the store below.
+      const info = await files.readSmall(filename);
       if (!info) throw notFound('No such file');
 
       const etag = `"${info.size.toString(36)}-${info.mtime.getTime().toString(36)}"`;
@@ -61,6 +62,7 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
         reply.header('content-length', info.size);
       }
       if (request.method === 'HEAD') return reply.send();
+      if ('body' in info) return reply.send(range ? info.body.subarray(range.start, range.end + 1) : info.body);
       const opened = await files.open(filename, range ?? undefined);
       if (!opened) throw notFound('No such file');
       return reply.send(opened.stream);
