@@ -1,9 +1,18 @@
+import type { Page } from '@playwright/test';
 import { screens } from '#contract/routes.ts';
 import { signInAsOwner } from './fixtures.ts';
 import { expect, test, tile, uniqueName } from './portfolio-helpers.ts';
 
 /** A desktop browser's user agent: headless Chromium names itself, and bots are not counted. */
 const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
+/** Signs in and opens the admin; `list(title)` reads one of the Statistics panel's top lists. */
+async function openStatistics(page: Page) {
+  await signInAsOwner(page);
+  await page.goto(`${screens.home}?tab=admin`);
+  const panel = page.getByRole('region', { name: 'Statistics' });
+  return { panel, list: (title: string) => panel.getByRole('region', { name: title, exact: true }).getByRole('listitem') };
+}
 
 test.describe('statistics', () => {
   test('count a visitor’s page, viewer open and streaming click, and show them in the panel', async ({ browser, page, owner }) => {
@@ -35,10 +44,7 @@ test.describe('statistics', () => {
       await visitor.close();
     }
 
-    await signInAsOwner(page);
-    await page.goto(`${screens.home}?tab=admin`);
-    const panel = page.getByRole('region', { name: 'Statistics' });
-    const list = (title: string) => panel.getByRole('region', { name: title, exact: true }).getByRole('listitem');
+    const { panel, list } = await openStatistics(page);
     // The beacons arrive when the browser is idle: the panel is opened again until they are in.
     await expect(async () => {
       await page.reload();
@@ -82,10 +88,7 @@ test.describe('statistics', () => {
       await visitor.close();
     }
 
-    await signInAsOwner(page);
-    await page.goto(`${screens.home}?tab=admin`);
-    const panel = page.getByRole('region', { name: 'Statistics' });
-    const list = (title: string) => panel.getByRole('region', { name: title, exact: true }).getByRole('listitem');
+    const { list } = await openStatistics(page);
     await expect(async () => {
       await page.reload();
       await expect(list('Photos').filter({ hasText: photo.title })).toHaveText(`${photo.title}2`, { timeout: 2000 });
