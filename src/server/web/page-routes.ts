@@ -8,24 +8,26 @@ export type PageRoute =
 
 type ScreenName = 'login' | 'forgot-password' | 'reset-password' | 'clear-cache';
 
-/** Each screen pattern of the contract, tried in its order, with what the server makes of it. */
-const PATTERNS: Array<{ pattern: string; route: (params: Record<string, string>) => PageRoute }> = [
+const segmentsOf = (path: string) => (path === '/' ? [] : path.slice(1).split('/'));
+
+/**
+ * Each screen pattern of the contract, tried in its order, split into its segments once (every
+ * page request is matched, counted ones twice), with what the server makes of it.
+ */
+const PATTERNS: Array<{ expected: string[]; route: (params: Record<string, string>) => PageRoute }> = [
   ...[screens.login, screens.forgotPassword, screens.resetPassword, screens.clearCache].map((pattern) => ({
-    pattern,
+    expected: segmentsOf(pattern),
     route: () => ({ kind: 'screen' as const, name: pattern.slice(1) as ScreenName }),
   })),
-  ...[screens.home, screens.userHome].map((pattern) => ({ pattern, route: () => ({ kind: 'portfolio' as const }) })),
+  ...[screens.home, screens.userHome].map((pattern) => ({ expected: segmentsOf(pattern), route: () => ({ kind: 'portfolio' as const }) })),
   ...[screens.photo, screens.userPhoto].map((pattern) => ({
-    pattern,
+    expected: segmentsOf(pattern),
     route: (params: Record<string, string>) => ({ kind: 'photo' as const, id: photoId(params.id ?? '') }),
   })),
 ];
 
-const segmentsOf = (path: string) => (path === '/' ? [] : path.slice(1).split('/'));
-
-/** The `:name` values of `pattern` in `segments`, or null when it does not match. */
-function matchPattern(pattern: string, segments: string[]): Record<string, string> | null {
-  const expected = segmentsOf(pattern);
+/** The `:name` values of a pattern's segments in `segments`, or null when it does not match. */
+function matchPattern(expected: string[], segments: string[]): Record<string, string> | null {
   if (expected.length !== segments.length) return null;
   const params: Record<string, string> = {};
   for (const [index, part] of expected.entries()) {
@@ -48,8 +50,8 @@ export function matchPageRoute(pathname: string): PageRoute | null {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
   const segments = segmentsOf(trimmed);
   if (segments.some((segment) => segment === '')) return null;
-  for (const { pattern, route } of PATTERNS) {
-    const params = matchPattern(pattern, segments);
+  for (const { expected, route } of PATTERNS) {
+    const params = matchPattern(expected, segments);
     if (params) return route(params);
   }
   return null;

@@ -11,7 +11,8 @@ import type { CountedEvent, Visit } from './statistics.service.ts';
 export function countableVisit(request: FastifyRequest): Visit | null {
   const { headers } = request;
   if (headers.dnt === '1' || headers['sec-gpc'] === '1') return null;
-  if (/prefetch|prerender/i.test(String(headers['sec-purpose'] ?? headers.purpose ?? ''))) return null;
+  const purpose = headers['sec-purpose'] ?? headers.purpose;
+  if (purpose !== undefined && /prefetch|prerender/i.test(String(purpose))) return null;
   const userAgent = headers['user-agent'];
   if (!userAgent || isBot(userAgent)) return null;
   return { address: request.ip, userAgent };

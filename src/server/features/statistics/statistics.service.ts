@@ -43,6 +43,7 @@ export const ROLL_UP_INTERVAL_MS = 10 * 60 * 1000;
 const KEY_SEPARATOR = '\u0001';
 
 export const dayOf = (date: Date) => date.toISOString().slice(0, 10);
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 function hashVisitor(salt: string, visit: string): string {
   return createHash('sha256').update(salt).update('\n').update(visit).digest('base64url').slice(0, 22);
@@ -112,11 +113,25 @@ export function createRecorder(ctx: StatisticsContext, options: { flushIntervalM
   rollUpTimer.unref();
   void rollUpLogged();
 
+  // The day's name, worked out again only when the clock has left the day it was made for.
+  let dayStartsAt = 0;
+  let dayEndsAt = 0;
+  let dayName = '';
+  const dayNow = () => {
+    const now = ctx.clock().getTime();
+    if (now < dayStartsAt || now >= dayEndsAt) {
+      dayStartsAt = now - (now % DAY_MS);
+      dayEndsAt = dayStartsAt + DAY_MS;
+      dayName = dayOf(new Date(now));
+    }
+    return dayName;
+  };
+
   return {
     record(visit, events) {
-      const day = dayOf(ctx.clock());
+      const day = dayNow();
       for (const event of events) {
-        const key = [day, event.kind, event.subject].join(KEY_SEPARATOR);
+        const key = `${day}${KEY_SEPARATOR}${event.kind}${KEY_SEPARATOR}${event.subject}`;
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
       let today = visitors.get(day);
