@@ -1,23 +1,15 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '#contract/auth.ts';
 import { setPassword } from '#server/features/auth/auth.service.ts';
-import { findUserByUsername } from '#server/features/owner/owner.service.ts';
 import { readArgs, type CliCommand } from './command.ts';
+import { namedUser } from './named-user.ts';
 import { promptHidden, readStdin } from './terminal.ts';
-import { USAGE } from './usage.ts';
 
 export const setPasswordCommand: CliCommand = {
   async run(ctx, args) {
     const { positionals, values } = readArgs(args, { 'password-stdin': 'boolean' });
-    const [username] = positionals;
-    if (!username) {
-      process.stderr.write(USAGE);
-      return 2;
-    }
-    const user = await findUserByUsername(ctx, username);
-    if (!user) {
-      process.stderr.write(`No user named "${username}".\n`);
-      return 1;
-    }
+    const named = await namedUser(ctx, positionals);
+    if (typeof named === 'number') return named;
+    const { username, user } = named;
     let password: string;
     if (values['password-stdin']) {
       password = await readStdin();
