@@ -26,7 +26,7 @@ import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
 import { registerAccessLog, registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
-import { answerFrameworkErrors, registerSecurity } from '#server/http/security.ts';
+import { answerFrameworkErrors, registerSecurity, securityHeaders } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
 import { checkOriginalsPrivate } from '#server/storage/index.ts';
 import { matchPageRoute } from '#server/web/page-routes.ts';
@@ -61,6 +61,8 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  // Every answer's security headers, worked out once: for the routes and for undecodable URLs.
+  const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? {
       level: config.logLevel,
@@ -75,7 +77,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // An undecodable URL gets the API's own error shape and the security headers.
-    frameworkErrors: answerFrameworkErrors(config),
+    frameworkErrors: answerFrameworkErrors(headers),
     // Fastify's default (0) lets a client that sends slowly, or stops half way, hold its
     // connection and its temp file for ever; with a limit, Node answers 408 and closes the
     // socket. Given to Node's constructor too: only there does Node keep its headers timeout
@@ -94,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestId(app);
   registerAccessLog(app);
-  await registerSecurity(app, config);
+  await registerSecurity(app, config, headers);
   // Before any route: the OpenAPI document is collected as routes are added.
   await registerOpenApi(app, requireOwner);
   await app.register(cookie);

@@ -48,8 +48,7 @@ export const INVALID_ADDRESS = 'This address is not valid. Check the link and tr
  * runs, so this answer carries the security headers itself, in the API's `{ message }` shape,
  * without echoing the path (Fastify's own answer does both wrong).
  */
-export function answerFrameworkErrors(config: Config): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
-  const headers = securityHeaders(config);
+export function answerFrameworkErrors(headers: Record<string, string>): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (_error, _request, reply) => {
     void reply.headers(headers).code(400).send({ message: INVALID_ADDRESS });
   };
@@ -72,8 +71,8 @@ export function securityHeaders(config: Config): Record<string, string> {
   return headers;
 }
 
-export async function registerSecurity(app: FastifyInstance, config: Config): Promise<void> {
-  const headers = securityHeaders(config);
+/** `headers`: securityHeaders(config), worked out once for this hook and answerFrameworkErrors. */
+export async function registerSecurity(app: FastifyInstance, config: Config, headers: Record<string, string>): Promise<void> {
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(headers);
   });
