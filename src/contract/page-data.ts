@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
-import { Photo, PhotoWithCategory } from './photos.ts';
+import { PhotoSections } from './photo-pages.ts';
+import { PhotoWithCategory } from './photos.ts';
 import { PortfolioOwner } from './portfolio.ts';
 
 /**
@@ -13,7 +14,8 @@ export { PAGE_DATA_ELEMENT_ID } from './page-data-element.ts';
 export const PageData = z.object({
   owner: PortfolioOwner.optional(),
   categories: z.array(Category).optional(),
-  photos: z.array(Photo).optional(),
+  /** Every section's count and the first screens of photos: a visitor's portfolio page. */
+  photoSections: PhotoSections.optional(),
   /** The photo of a /photo/{id} page. */
   photo: PhotoWithCategory.optional(),
   /** Null when the request carried no session cookie: surely a visitor, no need to ask. */

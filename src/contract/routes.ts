@@ -59,6 +59,9 @@ export const api = {
   photosOrder: '/api/photos/order',
   photosDelete: '/api/photos/delete',
   photosRestore: '/api/photos/restore',
+  /** One section a page at a time, and every section's count with its first photos (issue 17). */
+  photoPage: '/api/photos/page',
+  photoSections: '/api/photos/sections',
   events: '/api/events',
   statistics: '/api/statistics',
   openApi: '/api/openapi.json',

@@ -129,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSession(app, ctx);
   // The public reads every page load makes; none reads the session.
-  registerListEtags(app, [api.photos, api.categories, api.portfolioOwner]);
+  registerListEtags(app, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage]);
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals } });
 
   // Every feature the same way: a plugin given the one context.

@@ -54,6 +54,8 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'POST /api/categories/{id}/restore': 'owner',
   'GET /api/photos': 'public',
   'GET /api/photos/{id}': 'public',
+  'GET /api/photos/page': 'public',
+  'GET /api/photos/sections': 'public',
   'PUT /api/photos/{id}': 'owner',
   'DELETE /api/photos/{id}': 'owner',
   'POST /api/photos/upload': 'owner',

@@ -292,11 +292,12 @@ test('a visitor sees the portfolio without waiting for the API', async ({ page, 
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('img', { name: photo.title })).toBeVisible();
   expect(apiCalls).toEqual([]);
-  // The photo page asks for its category's photos (previous and next), but draws without waiting
-  // for them: with the API never answering, the photo and its title still show.
+  // The photo page asks for the photos around it in its category (previous and next), one small
+  // page whatever the category's size, but draws without waiting for them: with the API never
+  // answering, the photo and its title still show.
   await page.route('**/api/**', () => {});
   await page.goto(pathTo(screens.photo, { id: photo.id }));
   await expect(page.getByRole('heading', { level: 1, name: photo.title })).toBeVisible();
   await expect(page.getByRole('img', { name: photo.title })).toHaveAttribute('data-image-state', 'loaded');
-  expect(apiCalls.map((url) => new URL(url).pathname)).toEqual([api.photos]);
+  expect(apiCalls.map((url) => new URL(url).pathname)).toEqual([api.photoPage]);
 });

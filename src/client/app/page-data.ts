@@ -3,7 +3,7 @@ import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data-element.ts';
 import type { PageData } from '#contract/page-data.ts';
 import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { getPhotoQueryOptions } from '#client/features/photos/api/get-photo.ts';
-import { getPhotosQueryOptions } from '#client/features/photos/api/get-photos.ts';
+import { getPhotoSectionsQueryOptions } from '#client/features/photos/api/get-photo-pages.ts';
 import { getCategoriesQueryOptions } from '#client/features/categories/api/get-categories.ts';
 import { getPortfolioOwnerQueryOptions } from '#client/features/owner/api/get-portfolio-owner.ts';
 
@@ -20,7 +20,7 @@ function hasPageDataShape(data: unknown): data is PageData {
   return (
     optional('owner', isObject) &&
     optional('categories', Array.isArray) &&
-    optional('photos', Array.isArray) &&
+    optional('photoSections', (value) => isObject(value) && Array.isArray((value as { sections?: unknown }).sections)) &&
     optional('photo', isObject) &&
     optional('user', (value) => value === null)
   );
@@ -50,7 +50,7 @@ export function seedQueryCache(queryClient: QueryClient, data: PageData | null =
   if (!data) return;
   if (data.owner) queryClient.setQueryData(getPortfolioOwnerQueryOptions().queryKey, data.owner);
   if (data.categories) queryClient.setQueryData(getCategoriesQueryOptions().queryKey, data.categories);
-  if (data.photos) queryClient.setQueryData(getPhotosQueryOptions().queryKey, data.photos);
+  if (data.photoSections) queryClient.setQueryData(getPhotoSectionsQueryOptions().queryKey, data.photoSections);
   if (data.photo) queryClient.setQueryData(getPhotoQueryOptions(data.photo.id).queryKey, data.photo);
   if (data.user === null) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
 }

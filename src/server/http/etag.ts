@@ -133,7 +133,10 @@ function listRouteOf(request: FastifyRequest, listRoutes: ReadonlySet<string>): 
  * per reader, so an owner's answer is never served to a visitor, nor a visitor's to the owner.
  * The session hook has run (onRequest) before these hooks read `request.user`.
  */
-const cacheKeyOf = (request: FastifyRequest, route: string) => `list:${route}:${request.user ? 'owner' : 'visitor'}`;
+const cacheKeyOf = (request: FastifyRequest, route: string) => {
+  const query = request.url.indexOf('?');
+  return `list:${route}:${request.user ? 'owner' : 'visitor'}${query < 0 ? '' : request.url.slice(query)}`;
+};
 
 /** The owner's answer stays out of shared caches; both differ by the cookie. */
 function setListHeaders(request: FastifyRequest, reply: FastifyReply, etag: string): void {
@@ -161,10 +164,12 @@ function representationFor(request: FastifyRequest, reply: FastifyReply, cached:
  * and `Cache-Control: no-cache` so browsers always ask (the owner's edits show at once). The
  * serialized body is kept in `app.dataCache`, so while the data stays as it is a read costs one
  * tiny query and no JSON; a client that accepts brotli or gzip gets a copy compressed once. Registered before the routes (and after `app.database`), so its hooks
- * run for all of them.
+ * run for all of them. `taggedRoutes` get the ETag and the 304 but are not kept: the pages of a
+ * section are many and each cheap to cut, and would push the lists and pages out of the cache.
  */
-export function registerListEtags(app: FastifyInstance, listRoutes: readonly string[]): void {
+export function registerListEtags(app: FastifyInstance, listRoutes: readonly string[], taggedRoutes: readonly string[] = []): void {
   const routes = new Set(listRoutes);
+  const tagged = new Set([...listRoutes, ...taggedRoutes]);
   app.decorate('dataCache', createDataCache(app.database, 64));
   app.decorateRequest('listVersion', null);
   app.decorateRequest('listBuilt', null);
@@ -197,13 +202,13 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
   app.addHook('onRequestAbort', releaseWaiters);
 
   app.addHook('onSend', async (request, reply, payload) => {
-    const route = listRouteOf(request, routes);
+    const route = listRouteOf(request, tagged);
     // Answers from the cache above carry their ETag already, and a 304 has no body to tag.
     if (!route || reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
     if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
     const body = Buffer.from(payload);
     const cached: CachedList = { body, etag: strongEtag(body), encoded: {} };
-    if (request.method === 'GET' && request.listVersion !== null) {
+    if (request.method === 'GET' && request.listVersion !== null && routes.has(route)) {
       app.dataCache.set(cacheKeyOf(request, route), request.listVersion, cached);
     }
     request.listBuilt?.();

@@ -1,15 +1,15 @@
 import { pathTo, screens } from '#contract/routes.ts';
 import { bannerPath, displayImagePath, gridTileImage, PHOTO_PAGE_SIZES, photoSrcSet } from '#contract/image-urls.ts';
-import type { Category } from '#contract/categories.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PageData } from '#contract/page-data.ts';
-import type { Photo } from '#contract/photos.ts';
-import { groupIntoSections } from '#contract/portfolio-sections.ts';
+import { FIRST_PAGE_TILES } from '#contract/photo-cursor.ts';
+import type { PortfolioSection } from '#contract/portfolio-sections.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { getPhoto, rightsOfPhoto, type PhotosContext } from '#server/features/photos/photos.service.ts';
 import { altOf } from '#contract/alt-text.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
+import { firstPhotos, sectionsOf } from '#server/features/portfolio/photo-pages.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
@@ -63,8 +63,8 @@ const absolute = (ctx: WebContext, path: string) => `${ctx.publicUrl}${path}`;
 const siteNameOf = (owner: PortfolioOwner) => owner.portfolioTitle ?? PRODUCT_NAME;
 
 /** The tiles a visitor sees first, in page order, each with its section's layout. */
-function firstTiles(categories: Category[], photos: Photo[], count: number) {
-  return groupIntoSections(categories, photos)
+function firstTiles(sections: PortfolioSection[], count: number) {
+  return sections
     .flatMap(({ category, photos: sectionPhotos }) =>
       sectionPhotos.map((photo) => ({ photo, layout: category?.layout ?? 'square', density: category?.density ?? 'compact' })),
     )
@@ -82,9 +82,11 @@ export interface PageViewer {
 
 async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page> {
   // Head tags are for link previews and crawlers: always the visitor's portfolio.
-  const { owner, categories, photos } = await portfolioFor(ctx.photos, 'visitor');
+  const content = await portfolioFor(ctx.photos, 'visitor');
+  const { owner, categories, photos } = content;
+  const sections = sectionsOf(content);
   const siteName = siteNameOf(owner);
-  const first = firstTiles(categories, photos, PRELOADED_TILES);
+  const first = firstTiles(sections, PRELOADED_TILES);
   const cover = first[0]?.photo;
 
   let image: PageMeta['image'];
@@ -113,7 +115,9 @@ async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page>
         }),
       ],
     },
-    data: viewer.maybeOwner ? { owner } : { owner, categories, photos },
+    // The first screens of photos and every section's count, never the whole portfolio: the
+    // page weighs the same at 10,000 photos as at 100 (the rest is fetched as the visitor scrolls).
+    data: viewer.maybeOwner ? { owner } : { owner, categories, photoSections: firstPhotos(sections, FIRST_PAGE_TILES) },
     look: lookOf(owner),
   };
 }

@@ -157,7 +157,7 @@ describe('the portfolio page', () => {
     expect(JSON.parse(jsonLd![1]!)['@graph'][0]).toMatchObject({ '@type': 'Person', name: title });
   });
 
-  it('embeds the owner, the categories and the photos exactly as the API gives them', async () => {
+  it('embeds the owner, the categories and the first photos exactly as the API gives them', async () => {
     t = await start();
     const cookie = await t.signIn();
     await saveSettings(cookie, { portfolioTitle: 'Ada' });
@@ -169,8 +169,11 @@ describe('the portfolio page', () => {
     const data = pageDataOf(html);
     expect(data.owner).toEqual((await t.app.inject('/api/portfolio-owner')).json());
     expect(data.categories).toEqual((await t.app.inject('/api/categories')).json());
-    expect(data.photos).toEqual((await t.app.inject('/api/photos')).json());
-    expect(data.photos?.map((p) => p.title)).toContain('</script><script>alert(1)</script>');
+    expect(data.photoSections).toEqual((await t.app.inject('/api/photos/sections')).json());
+    expect(data.photoSections?.sections.flatMap((section) => section.photos)).toEqual((await t.app.inject('/api/photos')).json());
+    expect(data.photoSections?.sections.flatMap((section) => section.photos).map((p) => p.title)).toContain(
+      '</script><script>alert(1)</script>',
+    );
     // Nothing in the data can close the element or open a comment.
     const element = /<script type="application\/json" id="page-data">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
     expect(element).not.toContain('<');
@@ -208,7 +211,7 @@ describe('the portfolio page', () => {
     expect(metaContent(html, 'description')).toBeUndefined();
     expect(metaContent(html, 'og:image')).toBeUndefined();
     expect(metaContent(html, 'twitter:card')).toBe('summary');
-    expect(pageDataOf(html)).toEqual({ owner: expect.objectContaining({ username: 'owner' }), categories: [], photos: [], user: null });
+    expect(pageDataOf(html)).toEqual({ owner: expect.objectContaining({ username: 'owner' }), categories: [], photoSections: { sections: [] }, user: null });
   });
 });
 

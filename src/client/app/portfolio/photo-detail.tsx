@@ -162,7 +162,7 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
           <p className="max-w-3xl text-base leading-relaxed break-words whitespace-pre-line">{photo.description}</p>
         )}
         <Suspense fallback={null}>
-          <PhotoNeighbours photo={photo} photos={categoryPhotos} />
+          <PhotoNeighbours photo={photo} part={categoryPhotos} />
         </Suspense>
       </div>
       {release && <ReleaseDialog
@@ -173,7 +173,9 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
         />}
       {!release && (
         <PhotoDialog
-          photos={categoryPhotos}
+          photos={categoryPhotos.photos}
+          total={categoryPhotos.total}
+          offset={categoryPhotos.offset}
           photoId={viewerPhotoId}
           onPhotoIdChange={onViewerChange}
           // Back on the page, focus returns to the photo it shows.

@@ -3,33 +3,48 @@ import { Link } from 'wouter';
 import type { Photo } from '#contract/photos.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import type { SectionPart } from './use-category-photos.ts';
 
 /**
  * Previous and next within the photo's category on its page, with its place ("3 / 24"). Each
  * replaces the page in the history, as the viewer does: Back leaves the photos, not one of them.
+ * A whole category is a ring (the last photo's next is the first).
  */
-export function PhotoNeighbours({ photo, photos }: { photo: Photo; photos: Photo[] }) {
-  if (photos.length < 2) return null;
+export function PhotoNeighbours({ photo, part }: { photo: Photo; part: SectionPart }) {
+  const { photos, offset, total } = part;
+  if (total < 2) return null;
   const index = photos.findIndex((candidate) => candidate.id === photo.id);
-  const previous = photos[(index - 1 + photos.length) % photos.length]!;
-  const next = photos[(index + 1) % photos.length]!;
+  const whole = photos.length >= total;
+  const previous = whole ? photos[(index - 1 + photos.length) % photos.length] : photos[index - 1];
+  const next = whole ? photos[(index + 1) % photos.length] : photos[index + 1];
   return (
     <nav aria-label="Photos in this category" className="flex items-center gap-2">
-      <Button asChild variant="outline" size="icon" className="size-11">
-        <Link href={pathTo(screens.photo, { id: previous.id })} replace>
-          <ChevronLeft aria-hidden />
-          <span className="sr-only">Previous photo: {previous.title}</span>
-        </Link>
-      </Button>
+      <NeighbourLink photo={previous} direction="Previous" />
       <span className="text-sm text-muted-foreground tabular-nums">
-        {index + 1} / {photos.length}
+        {((offset + index) % total) + 1} / {total}
       </span>
-      <Button asChild variant="outline" size="icon" className="size-11">
-        <Link href={pathTo(screens.photo, { id: next.id })} replace>
-          <ChevronRight aria-hidden />
-          <span className="sr-only">Next photo: {next.title}</span>
-        </Link>
-      </Button>
+      <NeighbourLink photo={next} direction="Next" />
     </nav>
+  );
+}
+
+function NeighbourLink({ photo, direction }: { photo: Photo | undefined; direction: 'Previous' | 'Next' }) {
+  const Icon = direction === 'Previous' ? ChevronLeft : ChevronRight;
+  if (!photo) {
+    return (
+      <Button variant="outline" size="icon" className="size-11" disabled aria-label={`${direction} photo`}>
+        <Icon aria-hidden />
+      </Button>
+    );
+  }
+  return (
+    <Button asChild variant="outline" size="icon" className="size-11">
+      <Link href={pathTo(screens.photo, { id: photo.id })} replace>
+        <Icon aria-hidden />
+        <span className="sr-only">
+          {direction} photo: {photo.title}
+        </span>
+      </Link>
+    </Button>
   );
 }

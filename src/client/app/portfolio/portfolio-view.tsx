@@ -2,26 +2,24 @@ import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } fro
 import { ImageIcon } from 'lucide-react';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
-import { groupIntoSections, visitorView, type PortfolioSection } from '#contract/portfolio-sections.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { usePhotos } from '#client/features/photos/api/get-photos.ts';
-import { useCategories } from '#client/features/categories/api/get-categories.ts';
-import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { PhotoDialog, prefetchDialogs, ReleaseDialog } from './lazy-dialogs.tsx';
 import { countEvent } from '#client/lib/statistics.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { closeViewer, openViewer, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { PortfolioHeader } from './portfolio-header.tsx';
+import { usePortfolioSections, type LoadedSection } from './use-portfolio-sections.ts';
 
 /** Photos in the first row of the widest grid: fetched first, the others as they scroll near. */
 const FIRST_ROW = 8;
 
 /**
- * Tiles drawn in the first render: more than a first screen holds, even a wide one. The rest are
- * drawn a batch at a time as the end of what is drawn comes near the screen, so a portfolio of
- * 10,000 photos costs the page what a few screens of it cost, not what all of it would.
+ * Tiles drawn in the first render of the owner's whole lists: more than a first screen holds,
+ * even a wide one. The rest are drawn a batch at a time as the end of what is drawn comes near
+ * the screen, so a portfolio of 10,000 photos costs the page what a few screens of it cost. A
+ * visitor's photos come a page at a time anyway, and are drawn as they come.
  */
 const FIRST_RENDER_TILES = 48;
 const TILES_PER_BATCH = 48;
@@ -39,40 +37,33 @@ const onViewerChange = (photoId: number | null) => (photoId === null ? closeView
 
 /** The public portfolio: header card, a section per category, then Other. */
 export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewProps) {
-  const owner = usePortfolioOwner();
-  const categories = useCategories();
-  const photos = usePhotos();
+  const portfolio = usePortfolioSections(asVisitor);
   const { isAuthenticated: signedIn } = useAuth();
   const isAuthenticated = signedIn && !asVisitor;
   // The open photo lives in the address (/photo/{id}), so Back closes the viewer.
   const openPhotoId = useViewerPhotoId();
   const [openRelease, setOpenRelease] = useState<Photo | null>(null);
 
-  const sections = useMemo(() => {
-    if (!categories.data || !photos.data) return [];
-    if (!asVisitor || !owner.data) return groupIntoSections(categories.data, photos.data);
-    const shown = visitorView(categories.data, photos.data, owner.data);
-    return groupIntoSections(shown.categories, shown.photos);
-  }, [categories.data, photos.data, owner.data, asVisitor]);
+  const sections = portfolio.status === 'success' ? portfolio.sections : NO_SECTIONS;
   // The viewer steps through the regular photos of the open photo's section, in page order.
-  const viewerPhotos = useMemo(() => {
+  const viewer = useMemo(() => {
     const section = sections.find((candidate) => candidate.photos.some((photo) => photo.id === openPhotoId));
-    return section ? section.photos.filter((photo) => !isMusicRelease(photo)) : [];
+    if (!section) return { photos: [], total: 0 };
+    const photos = section.photos.filter((photo) => !isMusicRelease(photo));
+    return { photos, total: section.total - (section.photos.length - photos.length) };
   }, [sections, openPhotoId]);
-  const offersContact = owner.data?.showContactForm === true && Boolean(owner.data.portfolioTitle);
+  const offersContact = portfolio.status === 'success' && portfolio.owner.showContactForm && Boolean(portfolio.owner.portfolioTitle);
   useEffect(() => prefetchDialogs({ contact: offersContact }), [offersContact]);
   const photosBefore = useMemo(
-    () => sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.photos.length, 0)),
+    () => sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.total, 0)),
     [sections],
   );
   const [tilesShown, setTilesShown] = useState(FIRST_RENDER_TILES);
   const drawMore = useCallback(() => setTilesShown((shown) => shown + TILES_PER_BATCH), []);
-  const totalPhotos = sections.reduce((sum, section) => sum + section.photos.length, 0);
-  // Sections after the last drawn tile wait for theirs, so no heading stands over an empty grid.
-  // photosBefore only grows, so this is a prefix of the sections and their indexes still match.
-  const sectionsShown = tilesShown >= totalPhotos ? sections : sections.filter((_, index) => photosBefore[index]! < tilesShown);
+  const loadMore = portfolio.status === 'success' ? portfolio.loadMore : undefined;
+  const loadNearEnd = useCallback(() => loadMore?.(), [loadMore]);
 
-  if (owner.isPending || categories.isPending || photos.isPending) {
+  if (portfolio.status === 'pending') {
     return (
       <div className="flex justify-center py-16">
         <Spinner label="Loading the portfolio" />
@@ -80,23 +71,24 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
     );
   }
 
-  if (owner.isError || categories.isError || photos.isError) {
+  if (portfolio.status === 'error') {
     return (
       <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
         <p className="text-lg font-medium">The portfolio could not be loaded.</p>
-        <Button
-          variant="outline"
-          onClick={() => {
-            void owner.refetch();
-            void categories.refetch();
-            void photos.refetch();
-          }}
-        >
+        <Button variant="outline" onClick={portfolio.retry}>
           Try again
         </Button>
       </div>
     );
   }
+
+  const { owner, paged } = portfolio;
+  const totalPhotos = sections.reduce((sum, section) => sum + section.total, 0);
+  // What is drawn: a visitor's loaded photos (a prefix of the page), or the owner's first batches.
+  const drawn = paged ? sections.reduce((sum, section) => sum + section.photos.length, 0) : tilesShown;
+  // Sections after the last drawn tile wait for theirs, so no heading stands over an empty grid.
+  // photosBefore only grows, so this is a prefix of the sections and their indexes still match.
+  const sectionsShown = drawn >= totalPhotos ? sections : sections.filter((_, index) => photosBefore[index]! < drawn);
 
   const open = (photo: Photo) => {
     if (isMusicRelease(photo)) {
@@ -110,8 +102,8 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
 
   return (
     <div className="grid gap-10">
-      <PortfolioHeader owner={owner.data} />
-      {!owner.data.portfolioTitle && <h1 className="sr-only">Portfolio</h1>}
+      <PortfolioHeader owner={owner} />
+      {!owner.portfolioTitle && <h1 className="sr-only">Portfolio</h1>}
 
       {sections.length === 0 ? (
         <EmptyPortfolio signedIn={isAuthenticated} />
@@ -121,21 +113,37 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
             key={section.category?.id ?? 'other'}
             section={section}
             priorityCount={Math.max(0, FIRST_ROW - (photosBefore[index] ?? 0))}
-            shownCount={Math.max(0, tilesShown - (photosBefore[index] ?? 0))}
+            shownCount={Math.max(0, drawn - (photosBefore[index] ?? 0))}
             onOpen={open}
             renderPhoto={renderPhoto}
           />
         ))
       )}
-      {tilesShown < totalPhotos && (
-        <DrawMore key={tilesShown} onNear={drawMore} />
-      )}
+      {drawn < totalPhotos &&
+        (portfolio.loadFailed ? (
+          <div role="alert" className="grid justify-items-center gap-3 text-center">
+            <p className="text-sm text-muted-foreground">More photos could not be loaded.</p>
+            <Button variant="outline" className="min-h-11" onClick={portfolio.loadMore}>
+              Try again
+            </Button>
+          </div>
+        ) : (
+          <DrawMore key={drawn} onNear={paged ? portfolio.loadMore : drawMore} />
+        ))}
 
-      <PhotoDialog photos={viewerPhotos} photoId={openPhotoId} onPhotoIdChange={onViewerChange} />
-      <ReleaseDialog release={openRelease} owner={owner.data} onClose={() => setOpenRelease(null)} />
+      <PhotoDialog
+        photos={viewer.photos}
+        total={viewer.total}
+        photoId={openPhotoId}
+        onPhotoIdChange={onViewerChange}
+        onNearEnd={loadNearEnd}
+      />
+      <ReleaseDialog release={openRelease} owner={owner} onClose={() => setOpenRelease(null)} />
     </div>
   );
 }
+
+const NO_SECTIONS: LoadedSection[] = [];
 
 function CategorySection({
   section,
@@ -144,14 +152,14 @@ function CategorySection({
   onOpen,
   renderPhoto,
 }: {
-  section: PortfolioSection;
+  section: LoadedSection;
   priorityCount: number;
   /** How many of its tiles to draw yet. */
   shownCount: number;
   onOpen: (photo: Photo) => void;
   renderPhoto: PortfolioViewProps['renderPhoto'];
 }) {
-  const { category, photos } = section;
+  const { category, photos, total } = section;
   const headingId = `section-${category?.id ?? 'other'}`;
   return (
     <section aria-labelledby={headingId} className="grid gap-4">
@@ -169,7 +177,7 @@ function CategorySection({
           <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{category.description}</p>
         )}
       </div>
-      {photos.length === 0 ? (
+      {total === 0 ? (
         <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
           No photos in this category yet
         </p>

@@ -1,18 +1,44 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser } from '#contract/auth.ts';
+import { PhotoPage, PhotoPageQuery, PhotoSections, PhotoSectionsQuery } from '#contract/photo-pages.ts';
+import type { PortfolioSection } from '#contract/portfolio-sections.ts';
 import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { firstPhotos, photoPage, sectionsOf } from './photo-pages.service.ts';
 import { savePortfolioSettings } from './portfolio-settings.service.ts';
+import { portfolioFor } from './portfolio-view.service.ts';
 
 /** The portfolio's owner as visitors see them, and the settings the owner edits (kept in the users row, through the owner service). */
 export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * The reader's sections, grouped once per data version: a page of a 10,000-photo portfolio
+   * then costs a slice, not a read of every photo.
+   */
+  const sectionsFor = async (request: FastifyRequest): Promise<PortfolioSection[]> => {
+    const viewer = viewerOf(request);
+    const version = request.listVersion ?? (await app.dataCache.version());
+    return app.dataCache.remember(`sections:${viewer}`, version, async () => sectionsOf(await portfolioFor(ctx, viewer)));
+  };
+
   routes.get(api.portfolioOwner, { schema: { response: { 200: PortfolioOwner } } }, () => getPortfolioOwner(ctx));
+
+  routes.get(
+    api.photoSections,
+    { schema: { querystring: PhotoSectionsQuery, response: { 200: PhotoSections } } },
+    async (request) => firstPhotos(await sectionsFor(request), request.query.limit),
+  );
+
+  routes.get(
+    api.photoPage,
+    { schema: { querystring: PhotoPageQuery, response: { 200: PhotoPage } } },
+    async (request) => photoPage(await sectionsFor(request), request.query),
+  );
 
   routes.patch(
     api.portfolioSettings,

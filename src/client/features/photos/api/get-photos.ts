@@ -13,6 +13,6 @@ export function getPhotosQueryOptions() {
   return queryOptions({ queryKey: [api.photos], queryFn: getPhotos });
 }
 
-export function usePhotos() {
-  return useQuery(getPhotosQueryOptions());
+export function usePhotos(enabled = true) {
+  return useQuery({ ...getPhotosQueryOptions(), enabled });
 }

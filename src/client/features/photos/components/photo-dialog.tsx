@@ -21,7 +21,18 @@ export interface PhotoDialogProps {
   onPhotoIdChange: (photoId: number | null) => void;
   /** Where focus goes on closing; by default the grid tile of the photo on screen. */
   returnFocus?: (photoId: number) => HTMLElement | null;
+  /**
+   * The section's count, when `photos` are only the part of it loaded so far: the viewer then
+   * steps no further than that part, and asks for more (`onNearEnd`) before it gets there.
+   */
+  total?: number;
+  /** The place of `photos[0]` in its section, from 0, when they do not start it. */
+  offset?: number;
+  onNearEnd?: () => void;
 }
+
+/** Photos left before the end of what is loaded when the viewer asks for more. */
+const LOAD_AHEAD = 3;
 
 /** Seconds a slideshow shows each photo, the first being the default. */
 const SLIDE_INTERVALS = [5, 3, 10] as const;
@@ -40,7 +51,15 @@ const ACTION =
  * title, description, Visit Project and Share in a caption that can be hidden; an optional
  * slideshow. Escape, the close button and a swipe down close it.
  */
-export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = photoTile }: PhotoDialogProps) {
+export function PhotoDialog({
+  photos,
+  photoId,
+  onPhotoIdChange,
+  returnFocus = photoTile,
+  total = photos.length,
+  offset = 0,
+  onNearEnd,
+}: PhotoDialogProps) {
   const index = photoId === null ? -1 : photos.findIndex((photo) => photo.id === photoId);
   const photo = photos[index];
   const open = photo !== undefined;
@@ -52,10 +71,18 @@ export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = ph
   const stageKeys = useRef<((key: string) => boolean) | null>(null);
 
   const canStep = photos.length > 1;
+  // The whole section is a ring (the last photo's next is the first); a part of it is a line.
+  const whole = photos.length >= total;
+  const neighbourAt = (by: 1 | -1) => (whole ? photos[(index + by + photos.length) % photos.length] : photos[index + by]);
   const step = (by: 1 | -1) => {
-    const next = photos[(index + by + photos.length) % photos.length];
+    const next = neighbourAt(by);
     if (next && next.id !== photoId) onPhotoIdChange(next.id);
   };
+  const nearEnd = open && !whole && index >= photos.length - LOAD_AHEAD;
+  useEffect(() => {
+    if (nearEnd) onNearEnd?.();
+  }, [nearEnd, onNearEnd, photos.length]);
+  const position = ((offset + index) % total) + 1;
   const close = () => onPhotoIdChange(null);
 
   // Escape closes the viewer even when a toast (Share's "Link copied") is the top layer, which
@@ -114,7 +141,7 @@ export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = ph
             <ViewerStage
               key={photo.id}
               photo={photo}
-              neighbours={canStep ? [photos[(index + 1) % photos.length]!, photos[(index - 1 + photos.length) % photos.length]!] : []}
+              neighbours={canStep ? [neighbourAt(1), neighbourAt(-1)].filter((neighbour) => neighbour !== undefined) : []}
               onStep={canStep ? step : () => {}}
               onClose={close}
               onInteract={() => setPlaying(false)}
@@ -122,8 +149,8 @@ export function PhotoDialog({ photos, photoId, onPhotoIdChange, returnFocus = ph
             />
 
             <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:p-3">
-              <p className="pointer-events-auto rounded-full bg-black/50 px-3 py-1 text-sm tabular-nums" aria-label={`Photo ${index + 1} of ${photos.length}`}>
-                {index + 1} / {photos.length}
+              <p className="pointer-events-auto rounded-full bg-black/50 px-3 py-1 text-sm tabular-nums" aria-label={`Photo ${position} of ${total}`}>
+                {position} / {total}
               </p>
               <div className="pointer-events-auto ml-auto flex items-center gap-2">
                 {canStep && (
