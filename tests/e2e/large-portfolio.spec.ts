@@ -1,0 +1,91 @@
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data-element.ts';
+import type { PageData } from '#contract/page-data.ts';
+import { api } from '#contract/routes.ts';
+import { openDatabase } from '#server/db/database.ts';
+import { fillPortfolio } from '#tests/fixtures/photos.ts';
+import { expect, section, test } from './portfolio-helpers.ts';
+
+const PHOTOS = 10_000;
+const CATEGORIES = 20;
+const PER_CATEGORY = PHOTOS / CATEGORIES;
+/** fillPortfolio's titles, round robin over the categories: the k-th photo of the first category. */
+const firstCategoryTitle = (k: number) => `Photo ${1 + k * CATEGORIES}`;
+
+const tilesOf = (page: Page, name: string) => section(page, name).locator('[data-photo-tile]');
+
+test.describe('a 10,000-photo portfolio', () => {
+  // 9,999 rows written straight to the server's SQLite file beside one uploaded photo; removed after.
+  test.slow();
+
+  test('embeds its first screens only, loads each section a page at a time in order, and the viewer steps across pages', async ({
+    page,
+    owner,
+    server,
+  }) => {
+    await owner.createPhoto({ title: 'Model photo' });
+    const handle = openDatabase({ sqlitePath: path.join(server.dataDir, 'atelier.sqlite') });
+    try {
+      await fillPortfolio(handle.db, { photos: PHOTOS, categories: CATEGORIES });
+
+      const pageRequests: URL[] = [];
+      const wholeListRequests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === api.photoPage) pageRequests.push(url);
+        if (url.pathname === api.photos) wholeListRequests.push(request.url());
+      });
+      await page.goto('/');
+
+      const data = JSON.parse((await page.locator(`#${PAGE_DATA_ELEMENT_ID}`).textContent()) ?? '') as PageData;
+      const sections = data.photoSections!.sections;
+      expect(sections).toHaveLength(CATEGORIES + 1);
+      expect(sections.reduce((sum, { total }) => sum + total, 0)).toBe(PHOTOS);
+      expect(sections.flatMap(({ photos }) => photos)).toHaveLength(48);
+      await expect(tilesOf(page, 'Category 1')).toHaveCount(48);
+      await expect(section(page, 'Category 2')).toHaveCount(0);
+
+      // Scrolling to the end of the first section loads the rest of it, then starts the next.
+      const tiles = tilesOf(page, 'Category 1');
+      for (let shown = await tiles.count(); shown < PER_CATEGORY; ) {
+        await tiles.last().scrollIntoViewIfNeeded();
+        await expect.poll(() => tiles.count()).toBeGreaterThan(shown);
+        shown = await tiles.count();
+      }
+      await expect(section(page, 'Category 2')).toBeVisible();
+      const titles = await tiles.evaluateAll((elements) => elements.map((element) => element.querySelector('img')?.getAttribute('alt')));
+      expect(titles).toEqual(Array.from({ length: PER_CATEGORY }, (_, k) => firstCategoryTitle(k)));
+
+      // Each page of it was asked for exactly once, each after the one before.
+      const firstCategoryId = String(sections[0]!.categoryId);
+      const cursors = pageRequests.filter((url) => url.searchParams.get('categoryId') === firstCategoryId).map((url) => url.searchParams.get('after'));
+      expect(cursors).toHaveLength(Math.ceil((PER_CATEGORY - 48) / 48));
+      expect(new Set(cursors).size).toBe(cursors.length);
+      expect(wholeListRequests).toEqual([]);
+
+      // From a fresh page: the viewer steps from the last embedded photo onto the next page.
+      await page.goto('/');
+      await page.getByRole('button', { name: firstCategoryTitle(47), exact: true }).click();
+      const viewer = page.locator('[data-photo-viewer]');
+      await expect(viewer.getByText('48 / 500')).toBeVisible();
+      await page.keyboard.press('ArrowRight');
+      await expect(viewer.getByText('49 / 500')).toBeVisible();
+      await expect(viewer.getByRole('heading', { name: firstCategoryTitle(48) })).toBeVisible();
+
+      // A shared link to the first photo: its place, and neighbours from both ends of the category.
+      await page.goto(`/photo/${sections[0]!.photos[0]!.id}`);
+      const neighbours = page.getByRole('navigation', { name: 'Photos in this category' });
+      await expect(neighbours.getByText('1 / 500')).toBeVisible();
+      await expect(neighbours.getByRole('link', { name: `Previous photo: ${firstCategoryTitle(PER_CATEGORY - 1)}` })).toBeVisible();
+      await neighbours.getByRole('link', { name: `Next photo: ${firstCategoryTitle(1)}` }).click();
+      await expect(page.getByRole('heading', { level: 1, name: firstCategoryTitle(1) })).toBeVisible();
+      await expect(neighbours.getByText('2 / 500')).toBeVisible();
+      expect(wholeListRequests).toEqual([]);
+    } finally {
+      await handle.db.deleteFrom('photos').where('title', 'like', 'Photo %').execute();
+      await handle.db.deleteFrom('categories').where('name', 'like', 'Category %').execute();
+      await handle.destroy();
+    }
+  });
+});
