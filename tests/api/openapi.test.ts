@@ -32,6 +32,15 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/photos/{id}']?.delete?.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/statistics']?.get?.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/events']?.post?.security).toBeUndefined();
+    // The paged reads, with their query.
+    const photoPage = document.paths['/api/photos/page']?.get as Operation & { parameters?: Array<{ name: string; in: string }> };
+    expect(photoPage?.parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual([
+      'categoryId',
+      'after',
+      'around',
+      'limit',
+    ]);
+    expect(Object.keys(document.paths['/api/photos/sections']?.get?.responses ?? {})).toContain('200');
     expect(document.paths['/api/events']?.post?.requestBody?.content['application/json']).toBeDefined();
     // What the owner's answers carry is described; what the server keeps secret is not.
     expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash/);
