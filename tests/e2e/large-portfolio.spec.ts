@@ -5,6 +5,7 @@ import type { PageData } from '#contract/page-data.ts';
 import { api } from '#contract/routes.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { fillPortfolio } from '#tests/fixtures/photos.ts';
+import { categoryCard, openAdmin } from './admin-helpers.ts';
 import { expect, section, test } from './portfolio-helpers.ts';
 
 const PHOTOS = 10_000;
@@ -16,7 +17,6 @@ const firstCategoryTitle = (k: number) => `Photo ${1 + k * CATEGORIES}`;
 const tilesOf = (page: Page, name: string) => section(page, name).locator('[data-photo-tile]');
 
 test.describe('a 10,000-photo portfolio', () => {
-  // 9,999 rows written straight to the server's SQLite file beside one uploaded photo; removed after.
   test.slow();
 
   test('embeds its first screens only, loads each section a page at a time in order, and the viewer steps across pages', async ({
@@ -25,9 +25,7 @@ test.describe('a 10,000-photo portfolio', () => {
     server,
   }) => {
     await owner.createPhoto({ title: 'Model photo' });
-    const handle = openDatabase({ sqlitePath: path.join(server.dataDir, 'atelier.sqlite') });
-    try {
-      await fillPortfolio(handle.db, { photos: PHOTOS, categories: CATEGORIES });
+    await withLargePortfolio(server.dataDir, async () => {
 
       const pageRequests: URL[] = [];
       const wholeListRequests: string[] = [];
@@ -82,10 +80,36 @@ test.describe('a 10,000-photo portfolio', () => {
       await expect(page.getByRole('heading', { level: 1, name: firstCategoryTitle(1) })).toBeVisible();
       await expect(neighbours.getByText('2 / 500')).toBeVisible();
       expect(wholeListRequests).toEqual([]);
-    } finally {
-      await handle.db.deleteFrom('photos').where('title', 'like', 'Photo %').execute();
-      await handle.db.deleteFrom('categories').where('name', 'like', 'Category %').execute();
-      await handle.destroy();
-    }
+    });
+  });
+
+  test("the owner's category cards and photo bank draw a page of tiles at a time", async ({ page, owner, server }) => {
+    await owner.createPhoto({ title: 'Model photo' });
+    await withLargePortfolio(server.dataDir, async () => {
+      await openAdmin(page);
+      const tiles = categoryCard(page, 'Category 1').getByRole('list', { name: 'Photos in Category 1' }).getByRole('listitem');
+      await expect(tiles).toHaveCount(48);
+      await tiles.last().scrollIntoViewIfNeeded();
+      await expect(tiles).toHaveCount(96);
+      // Every other card drew its first page only, and the bank its one photo.
+      await expect(page.locator('ul[aria-label^="Photos in"] > li:not([aria-hidden])')).toHaveCount(48 * CATEGORIES + 48 + 1);
+    });
   });
 });
+
+/**
+ * Fills the worker's server to 10,000 photos over 20 categories: rows written straight to its
+ * SQLite file beside the one uploaded photo, then removed, so the worker's next tests start from
+ * the portfolio they expect.
+ */
+async function withLargePortfolio(dataDir: string, run: () => Promise<void>): Promise<void> {
+  const handle = openDatabase({ sqlitePath: path.join(dataDir, 'atelier.sqlite') });
+  try {
+    await fillPortfolio(handle.db, { photos: PHOTOS, categories: CATEGORIES });
+    await run();
+  } finally {
+    await handle.db.deleteFrom('photos').where('title', 'like', 'Photo %').execute();
+    await handle.db.deleteFrom('categories').where('name', 'like', 'Category %').execute();
+    await handle.destroy();
+  }
+}

@@ -1,9 +1,10 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Eye, EyeOff, FileText } from 'lucide-react';
 import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
 import { ArrowUpDown, Check, Pencil, Trash2, X } from 'lucide-react';
 import { CATEGORY_DESCRIPTION_MAX, CreateCategoryRequest, type Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
+import { DrawMore, useDrawnPages } from '#client/components/draw-more.tsx';
 import { DragHandle } from '#client/components/drag-handle.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -76,7 +77,7 @@ export function CategoryCard({
   );
   const headingId = useId();
   const sortId = useId();
-  const shown = sortPhotos(photos, sortMode);
+  const { drawn: shown, count, drawMore, hasMore } = useDrawnPages(useMemo(() => sortPhotos(photos, sortMode), [photos, sortMode]));
   const reorderable = sortMode === 'order';
   const moveTargets = moveTargetsFor(category.id);
   const contentId = useId();
@@ -184,7 +185,7 @@ export function CategoryCard({
             items={shown.map((photo) => photoDragId(photo.id))}
             strategy={reorderable ? rectSortingStrategy : staticStrategy}
           >
-            {shown.length === 0 ? (
+            {photos.length === 0 ? (
               <p
                 className={cn(
                   'rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground',
@@ -211,6 +212,8 @@ export function CategoryCard({
                     onSelect={onSelectPhoto}
                   />
                 ))}
+                {/* A page of tiles at a time; a folded card draws no more. */}
+                {hasMore && !collapsed && <DrawMore key={count} as="li" onNear={drawMore} />}
               </ul>
             )}
           </SortableContext>

@@ -3,6 +3,7 @@ import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { Images } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
+import { DrawMore, useDrawnPages } from '#client/components/draw-more.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -52,6 +53,8 @@ export function PhotoBank({
   const data: DragData = { type: 'bank' };
   const { setNodeRef } = useDroppable({ id: BANK_DROP_ID, data });
   const titleId = useId();
+  // A page of tiles at a time, as the grid's end scrolls near: a bank of thousands stays quick.
+  const { drawn, count, drawMore, hasMore } = useDrawnPages(photos);
 
   return (
     <Card
@@ -92,14 +95,14 @@ export function PhotoBank({
             </p>
           </div>
         ) : (
-          <SortableContext items={photos.map((photo) => photoDragId(photo.id))} strategy={rectSortingStrategy}>
+          <SortableContext items={drawn.map((photo) => photoDragId(photo.id))} strategy={rectSortingStrategy}>
             <ul
               aria-label="Photos in the photo bank"
               // The spec's 4 columns, 6 on wide screens: by the screen, not the card (the card is narrowest on wide screens).
               // Dense: no caption row and thin gaps, so a row costs little more than its photos.
               className="grid max-h-96 grid-cols-4 gap-1 overflow-y-auto overscroll-contain xl:grid-cols-6"
             >
-              {photos.map((photo) => (
+              {drawn.map((photo) => (
                 <AdminPhotoTile
                   key={photo.id}
                   photo={photo}
@@ -116,6 +119,7 @@ export function PhotoBank({
                   showTitle={false}
                 />
               ))}
+              {hasMore && <DrawMore key={count} as="li" onNear={drawMore} />}
             </ul>
           </SortableContext>
         )}

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ImageIcon } from 'lucide-react';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
+import { DrawMore } from '#client/components/draw-more.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PhotoDialog, prefetchDialogs, ReleaseDialog } from './lazy-dialogs.tsx';
 import { countEvent } from '#client/lib/statistics.ts';
@@ -23,8 +24,6 @@ const FIRST_ROW = 8;
  */
 const FIRST_RENDER_TILES = 48;
 const TILES_PER_BATCH = 48;
-/** How far below the screen the end of what is drawn may be before the next batch is drawn. */
-const DRAW_AHEAD_MARGIN = '0px 0px 200% 0px';
 
 export interface PortfolioViewProps {
   /** Wraps each tile of every grid; the owner's drag-to-reorder hooks in here. */
@@ -193,35 +192,6 @@ function CategorySection({
       )}
     </section>
   );
-}
-
-/**
- * Marks the end of what is drawn; asks for the next batch once it is within two screens of view.
- * Keyed by the count drawn, so each batch gets a fresh observer that reports at once when the
- * page is still short of the margin (a tall screen, or a keyboard user tabbing to the end).
- */
-function DrawMore({ onNear }: { onNear: () => void }) {
-  const marker = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    const element = marker.current;
-    if (!element) return;
-    if (typeof IntersectionObserver === 'undefined') {
-      onNear();
-      return;
-    }
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((entry) => entry.isIntersecting)) {
-          observer.disconnect();
-          onNear();
-        }
-      },
-      { rootMargin: DRAW_AHEAD_MARGIN },
-    );
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [onNear]);
-  return <div ref={marker} aria-hidden className="h-px" />;
 }
 
 function EmptyPortfolio({ signedIn }: { signedIn: boolean }) {
