@@ -83,6 +83,26 @@ test.describe('a 10,000-photo portfolio', () => {
     });
   });
 
+  test('a page that fails to load says so, and Try again loads it', async ({ page, owner, server }) => {
+    await owner.createPhoto({ title: 'Model photo' });
+    await withLargePortfolio(
+      server.dataDir,
+      async () => {
+        // The end of the first 48 is within reach of a desktop's screen: the next page is asked at once.
+        await page.route(`**${api.photoPage}?**`, (route) => route.abort());
+        await page.goto('/');
+        const tiles = tilesOf(page, 'Category 1');
+        await expect(page.getByRole('alert')).toContainText('More photos could not be loaded.');
+        await expect(tiles).toHaveCount(48);
+        await page.unroute(`**${api.photoPage}?**`);
+        await page.getByRole('button', { name: 'Try again' }).click();
+        await expect(tiles).toHaveCount(99);
+        await expect(page.getByRole('alert')).toHaveCount(0);
+      },
+      { photos: 100, categories: 1 },
+    );
+  });
+
   test("the owner's category cards and photo bank draw a page of tiles at a time", async ({ page, owner, server }) => {
     await owner.createPhoto({ title: 'Model photo' });
     await withLargePortfolio(server.dataDir, async () => {
@@ -98,14 +118,18 @@ test.describe('a 10,000-photo portfolio', () => {
 });
 
 /**
- * Fills the worker's server to 10,000 photos over 20 categories: rows written straight to its
+ * Fills the worker's server to 10,000 photos over 20 categories (or `size`): rows written straight to its
  * SQLite file beside the one uploaded photo, then removed, so the worker's next tests start from
  * the portfolio they expect.
  */
-async function withLargePortfolio(dataDir: string, run: () => Promise<void>): Promise<void> {
+async function withLargePortfolio(
+  dataDir: string,
+  run: () => Promise<void>,
+  size: { photos: number; categories: number } = { photos: PHOTOS, categories: CATEGORIES },
+): Promise<void> {
   const handle = openDatabase({ sqlitePath: path.join(dataDir, 'atelier.sqlite') });
   try {
-    await fillPortfolio(handle.db, { photos: PHOTOS, categories: CATEGORIES });
+    await fillPortfolio(handle.db, size);
     await run();
   } finally {
     await handle.db.deleteFrom('photos').where('title', 'like', 'Photo %').execute();
