@@ -17,6 +17,8 @@ export interface BenchRow {
   met: boolean | null;
   /** Why a target was missed, or what else to know about the figure. */
   note?: string;
+  /** The engine under the server, on the rows that touch the database. */
+  database?: 'sqlite' | 'postgres';
 }
 
 export const round2 = (value: number) => Math.round(value * 100) / 100;

@@ -1,10 +1,14 @@
 /**
  * `npm run bench`: figures, not assertions (DESIGN §8). Each row is measured against its baseline
  * in the same run, since this machine is shared and noisy: absolute figures drift, ratios hold.
- * The built server runs as a process of its own (SQLite, a temporary DATA_DIR, started as
- * `npm start` starts it); load comes from another process over loopback; nginx (Debian's
- * package) serves the same bytes from files and a bare node:http server answers the same JSON.
- * Prints one table and writes it, with the machine, to bench/results/latest.json.
+ * The built server runs as a process of its own (a temporary DATA_DIR, started as `npm start`
+ * starts it); load comes from another process over loopback; nginx (Debian's package) serves the
+ * same bytes from files and a bare node:http server answers the same JSON. The rows that touch
+ * the database run once per engine of `--database sqlite|postgres|both` (default both): first on
+ * SQLite, then on a PostgreSQL database of the bench's own (bench/database.ts), named
+ * "… (PostgreSQL)"; the rows that do not run once. `npm run bench -- database-rows` runs only the
+ * rows that touch the database. Prints one table and writes it, with the machine, to
+ * bench/results/latest.json.
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -15,6 +19,7 @@ import { hugePng } from '#tests/fixtures/images.ts';
 import { sendBatchWithFetch } from '#client/features/photos/lib/upload-batch.ts';
 import { UploadQueue } from '#client/features/photos/lib/upload-queue.ts';
 import { clientRows, largePortfolioRows } from './client.ts';
+import { createStore, ENGINE_NAME, enginesFromArgs, engineVersion, modeFromArgs, postgresServerName, type BenchStore, type Engine } from './database.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
 import { writeFixtures } from './photo-fixtures.ts';
@@ -135,6 +140,7 @@ async function inTurns<T>(items: T[], concurrency: number, work: (item: T, index
 
 function startBenchServer(mainJs: string, dataDir: string, env: Record<string, string> = {}): Promise<RunningServer> {
   return startServer(mainJs, {
+    DATABASE_URL: '',
     ...env,
     ...SERVER_ENV,
     IMAGE_CONCURRENCY: String(IMAGE_CONCURRENCY),
@@ -142,8 +148,20 @@ function startBenchServer(mainJs: string, dataDir: string, env: Record<string, s
     OWNER_USERNAME: OWNER.username,
     OWNER_PASSWORD: OWNER.password,
     LOG_LEVEL: 'warn',
-    DATABASE_URL: '',
   });
+}
+
+/** The server on `store`'s DATA_DIR and database. */
+function startOn(mainJs: string, store: BenchStore, env: Record<string, string> = {}): Promise<RunningServer> {
+  return startBenchServer(mainJs, store.dataDir, { ...store.env, ...env });
+}
+
+/**
+ * Marks rows that touch the database with the engine they ran on. SQLite's keep the names they
+ * always had; the others' names end in the engine's, e.g. "GET /api/photos (1000 photos) (PostgreSQL)".
+ */
+function onEngine(engine: Engine, ...rows: BenchRow[]): BenchRow[] {
+  return rows.map((row) => ({ ...row, name: engine === 'sqlite' ? row.name : `${row.name} (${ENGINE_NAME[engine]})`, database: engine }));
 }
 
 /** The bare node:http server answering `file`'s bytes, in a process of its own. */
@@ -170,7 +188,8 @@ async function bytesOf(url: string, headers: Record<string, string> = {}): Promi
 const load = (spec: Omit<LoadSpec, 'connections' | 'seconds'> & Partial<LoadSpec>) =>
   loadTest({ connections: CONNECTIONS, seconds: LOAD_SECONDS, ...spec });
 
-async function uploadRows(server: RunningServer, fixtures: string[], workDir: string): Promise<BenchRow[]> {
+/** The bomb is refused before anything is stored: it runs with the rows that do not touch the database. */
+async function uploadRows(server: RunningServer, fixtures: string[], workDir: string, engine: Engine = 'sqlite', withStatic = true): Promise<BenchRow[]> {
   const cookie = await signIn(server.baseUrl);
   const timed = Array.from({ length: TIMED_UPLOADS }, (_, index) => fixtures[index % fixtures.length]!);
   // One upload first, so neither side pays for warming up.
@@ -190,23 +209,8 @@ async function uploadRows(server: RunningServer, fixtures: string[], workDir: st
     Promise.all(Array.from({ length: AT_ONCE }, (_, index) => upload(server.baseUrl, cookie, fixtures[index % fixtures.length]!))),
   );
   const highWaterKb = memoryOf(server.pid).hwm;
-
-  log('Uploading a decompression bomb…');
-  const bombFile = path.join(workDir, 'bomb.png');
-  fs.writeFileSync(bombFile, hugePng(20_000, 20_000));
-  const rssBeforeKb = memoryOf(server.pid).rss;
-  const bomb = await peakRssDuring(server.pid, async () => {
-    const form = new FormData();
-    form.append('photos', await fs.openAsBlob(bombFile, { type: 'image/png' }), 'bomb.png');
-    const bombStarted = performance.now();
-    const response = await fetch(`${server.baseUrl}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
-    await response.arrayBuffer();
-    return { status: response.status, ms: performance.now() - bombStarted };
-  });
-  const bombGrowthMb = Math.max(0, mb(bomb.peakKb - rssBeforeKb));
-  const refused = bomb.result.status >= 400 && bomb.result.status < 500;
-
-  return [
+  const stored = onEngine(
+    engine,
     {
       name: `Upload: 12-MP JPEGs (${averageMb} MB), ${IMAGE_CONCURRENCY} at a time`,
       figure: round2(serverPerSecond),
@@ -224,6 +228,26 @@ async function uploadRows(server: RunningServer, fixtures: string[], workDir: st
       met: mb(Math.max(atOnceKb, highWaterKb)) < 400,
       note: `sampled peak ${mb(atOnceKb)} MB, kernel high-water mark since start ${mb(highWaterKb)} MB`,
     },
+  );
+  if (!withStatic) return stored;
+
+  log('Uploading a decompression bomb…');
+  const bombFile = path.join(workDir, 'bomb.png');
+  fs.writeFileSync(bombFile, hugePng(20_000, 20_000));
+  const rssBeforeKb = memoryOf(server.pid).rss;
+  const bomb = await peakRssDuring(server.pid, async () => {
+    const form = new FormData();
+    form.append('photos', await fs.openAsBlob(bombFile, { type: 'image/png' }), 'bomb.png');
+    const bombStarted = performance.now();
+    const response = await fetch(`${server.baseUrl}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
+    await response.arrayBuffer();
+    return { status: response.status, ms: performance.now() - bombStarted };
+  });
+  const bombGrowthMb = Math.max(0, mb(bomb.peakKb - rssBeforeKb));
+  const refused = bomb.result.status >= 400 && bomb.result.status < 500;
+
+  return [
+    ...stored,
     {
       name: 'Upload: decompression bomb (20000×20000 PNG) refused',
       figure: Math.round(bomb.result.ms),
@@ -284,23 +308,32 @@ async function selectionRow(server: RunningServer, fixtures: string[], workDir: 
   };
 }
 
-/** `npm run bench -- upload-selection`: only the selection row, on a server of its own. */
+/** `npm run bench -- upload-selection`: only the selection row, on a server of its own per engine of `--database`. */
 async function selectionOnly(): Promise<void> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   try {
+    const { engines, missed } = await reachableEngines();
     log(`Drawing ${FIXTURES} 12-megapixel JPEGs…`);
     const fixtures = await writeFixtures(path.join(workDir, 'fixtures'), FIXTURES);
     const mainJs = await buildServer(path.join(resultsDir, 'server'));
-    const server = await startBenchServer(mainJs, path.join(workDir, 'data'));
-    try {
-      // One upload first, so neither side pays for warming up.
-      await upload(server.baseUrl, await signIn(server.baseUrl), fixtures[0]!);
-      await sharpBaseline([fixtures[0]!], fs.mkdtempSync(path.join(workDir, 'sharp-')), 1);
-      const row = await selectionRow(server, fixtures, workDir);
-      process.stdout.write(`\n${formatTable([row])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
-    } finally {
-      await server.stop();
+    const rows: BenchRow[] = [];
+    for (const engine of engines) {
+      const store = await createStore(engine, path.join(workDir, engine));
+      try {
+        const server = await startOn(mainJs, store);
+        try {
+          // One upload first, so neither side pays for warming up.
+          await upload(server.baseUrl, await signIn(server.baseUrl), fixtures[0]!);
+          await sharpBaseline([fixtures[0]!], fs.mkdtempSync(path.join(workDir, 'sharp-')), 1);
+          rows.push(...onEngine(engine, await selectionRow(server, fixtures, workDir)));
+        } finally {
+          await server.stop();
+        }
+      } finally {
+        await store.drop();
+      }
     }
+    process.stdout.write(`\n${formatTable([...rows, ...missed])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
@@ -326,7 +359,15 @@ async function writeBaselineFiles(server: RunningServer, root: string): Promise<
   return { photos, thumbnailPath, pageBytes: page.length };
 }
 
-async function httpRows(server: RunningServer, nginx: RunningNginx, bareNode: string, site: SiteFiles): Promise<BenchRow[]> {
+/** Every row here touches the database but the thumbnail's, which runs only `withStatic`. */
+async function httpRows(
+  server: RunningServer,
+  nginx: RunningNginx,
+  bareNode: string,
+  site: SiteFiles,
+  engine: Engine = 'sqlite',
+  withStatic = true,
+): Promise<BenchRow[]> {
   const list = `${server.baseUrl}/api/photos`;
   log(`Loading each URL for ${LOAD_SECONDS} s with ${CONNECTIONS} connections…`);
   const serverList = await load({ url: list });
@@ -340,15 +381,16 @@ async function httpRows(server: RunningServer, nginx: RunningNginx, bareNode: st
   const bareTag = (await fetch(bareNode)).headers.get('etag');
   const bare304 = await load({ url: bareNode, headers: { 'if-none-match': bareTag ?? '' } });
 
-  const serverThumb = await load({ url: `${server.baseUrl}${site.thumbnailPath}` });
-  const nginxThumb = await load({ url: `${nginx.baseUrl}/thumb.webp` });
+  const serverThumb = withStatic ? await load({ url: `${server.baseUrl}${site.thumbnailPath}` }) : undefined;
+  const nginxThumb = withStatic ? await load({ url: `${nginx.baseUrl}/thumb.webp` }) : undefined;
   const serverPage = await load({ url: `${server.baseUrl}/` });
   const nginxPage = await load({ url: `${nginx.baseUrl}/page.html` });
 
-  const rows: BenchRow[] = [
+  const rows: BenchRow[] = onEngine(
+    engine,
     throughputRow(`GET /api/photos (${LISTED_PHOTOS} photos)`, serverList, 'nginx, same bytes', nginxList, 0.5),
     throughputRow(`GET /api/photos (${LISTED_PHOTOS} photos)`, serverList, 'bare node:http', bareList, 0.8),
-  ];
+  );
   const only304 = (result: LoadResult) => (result.statusCounts['304'] ?? 0) === result.requests;
   if (server304) {
     const row = throughputRow('GET /api/photos with If-None-Match → 304', server304, 'nginx 304', nginx304, 0.8);
@@ -356,18 +398,23 @@ async function httpRows(server: RunningServer, nginx: RunningNginx, bareNode: st
     row.note =
       `bare node:http answers its 304 at ${rps(bare304)} req/s (the Node floor)` +
       (only304(server304) ? '' : `; not all answers were 304: ${JSON.stringify(server304.statusCounts)}`);
-    rows.push(row);
+    rows.push(...onEngine(engine, row));
   } else {
-    rows.push({ name: 'GET /api/photos with If-None-Match → 304', figure: 0, unit: 'req/s', target: '≥ 0.8 × nginx 304', met: false, note: 'no ETag' });
+    rows.push(
+      ...onEngine(engine, { name: 'GET /api/photos with If-None-Match → 304', figure: 0, unit: 'req/s', target: '≥ 0.8 × nginx 304', met: false, note: 'no ETag' }),
+    );
   }
+  if (serverThumb && nginxThumb) rows.push(throughputRow('GET /uploads/<thumbnail>', serverThumb, 'nginx, same file', nginxThumb, 0.5));
   rows.push(
-    throughputRow('GET /uploads/<thumbnail>', serverThumb, 'nginx, same file', nginxThumb, 0.5),
-    throughputRow(
-      `GET / (the page with its first data, ${Math.round(site.pageBytes / 1024)} KB)`,
-      serverPage,
-      'nginx, file of the same size',
-      nginxPage,
-      0.5,
+    ...onEngine(
+      engine,
+      throughputRow(
+        `GET / (the page with its first data, ${Math.round(site.pageBytes / 1024)} KB)`,
+        serverPage,
+        'nginx, file of the same size',
+        nginxPage,
+        0.5,
+      ),
     ),
   );
   return rows;
@@ -380,12 +427,12 @@ const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML
  * Issue 19: GET / with statistics counted against the same server with STATISTICS=off, on the
  * same data. Three rounds each, alternating (ABBAAB), and the best of each kept: the machine is shared.
  */
-async function statisticsRow(mainJs: string, dataDir: string): Promise<BenchRow> {
+async function statisticsRow(mainJs: string, store: BenchStore): Promise<BenchRow> {
   const headers = { ...BROWSER_HEADERS, 'user-agent': VISITOR_AGENT };
   const results: Record<'on' | 'off', LoadResult[]> = { on: [], off: [] };
   log(`Loading GET / with statistics off and on, ${LOAD_SECONDS} s each, three times…`);
   for (const setting of ['off', 'on', 'on', 'off', 'off', 'on'] as const) {
-    const server = await startBenchServer(mainJs, dataDir, { STATISTICS: setting });
+    const server = await startOn(mainJs, store, { STATISTICS: setting });
     try {
       await load({ url: `${server.baseUrl}/`, headers, seconds: 1 });
       results[setting].push(await load({ url: `${server.baseUrl}/`, headers }));
@@ -394,7 +441,7 @@ async function statisticsRow(mainJs: string, dataDir: string): Promise<BenchRow>
     }
   }
   const best = (list: LoadResult[]) => list.reduce((a, b) => (rps(b) > rps(a) ? b : a));
-  return throughputRow('GET / with statistics counted (br)', best(results.on), 'STATISTICS=off', best(results.off), 0.95);
+  return onEngine(store.engine, throughputRow('GET / with statistics counted (br)', best(results.on), 'STATISTICS=off', best(results.off), 0.95))[0]!;
 }
 
 interface MixedFigures {
@@ -562,39 +609,81 @@ async function smallerCopies(fixtures: string[], dir: string): Promise<string[]>
   );
 }
 
-async function main(): Promise<void> {
-  const benchStarted = performance.now();
-  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
-  const stops: Array<() => Promise<void>> = [];
-  const stopAll = async () => {
-    for (const stop of stops.splice(0).reverse()) await stop().catch(() => {});
-  };
-  try {
-    ensureNginx(log);
-    log(`Drawing ${FIXTURES} 12-megapixel JPEGs…`);
-    const fixtures = await writeFixtures(path.join(workDir, 'fixtures'), FIXTURES);
-    const smallJpegs = await smallerCopies(fixtures, path.join(workDir, 'small'));
-    log('Building the server (and the client when dist/client is missing) into bench/results…');
-    const mainJs = await buildServer(path.join(resultsDir, 'server'));
-    const clientDir = await buildClient(path.join(resultsDir, 'client'), log);
+/**
+ * The engines of `--database` that can run. PostgreSQL out of reach is a missed row of the table,
+ * not the end of the run, unless it is the only engine asked for.
+ */
+async function reachableEngines(): Promise<{ engines: Engine[]; versions: Partial<Record<Engine, string>>; missed: BenchRow[] }> {
+  const asked = enginesFromArgs(process.argv.slice(2));
+  const engines: Engine[] = [];
+  const versions: Partial<Record<Engine, string>> = {};
+  const missed: BenchRow[] = [];
+  for (const engine of asked) {
+    try {
+      versions[engine] = await engineVersion(engine);
+      engines.push(engine);
+    } catch (error) {
+      const reason = `${ENGINE_NAME[engine]} at ${postgresServerName()} could not be reached (${error instanceof Error ? error.message : String(error)})`;
+      if (asked.length === 1) throw new Error(`${reason}: start it, or set BENCH_DATABASE_URL=postgres://…`);
+      log(`${reason}: its rows are left out.`);
+      missed.push({
+        name: `Rows that touch the database, on ${ENGINE_NAME[engine]}`,
+        figure: 0,
+        unit: '',
+        target: 'runs',
+        met: false,
+        note: `${reason}; set BENCH_DATABASE_URL=postgres://… to the server to make a database on, or pass --database sqlite`,
+        database: engine,
+      });
+    }
+  }
+  return { engines, versions, missed };
+}
 
-    const dataDir = path.join(workDir, 'data');
-    let server = await startBenchServer(mainJs, dataDir);
-    stops.push(() => server.stop());
-    const rows: BenchRow[] = await uploadRows(server, fixtures, workDir);
-    rows.push(await selectionRow(server, fixtures, workDir));
+/** The first line of the printed table: which databases, and where PostgreSQL's was. */
+function databasesLine(versions: Partial<Record<Engine, string>>): string {
+  const postgres = versions.postgres ? `${versions.postgres} (a database of the bench's own on ${postgresServerName()}, dropped after)` : undefined;
+  return [versions.sqlite, postgres].filter(Boolean).join(' and ');
+}
+
+/** What each pass needs, made once. */
+interface BenchInputs {
+  mainJs: string;
+  clientDir: string;
+  fixtures: string[];
+  smallJpegs: string[];
+}
+
+interface EnginePass {
+  engine: Engine;
+  rows: BenchRow[];
+  mixed: MixedFigures;
+}
+
+/**
+ * The run's rows on one engine, in a work folder of their own, with their baselines measured in
+ * the same pass. `withStatic`: also the rows that do not touch the database (the bomb, the
+ * thumbnail, the visitor's rows, the phone on the large site), which run once.
+ */
+async function enginePass(engine: Engine, inputs: BenchInputs, workDir: string, withStatic: boolean): Promise<EnginePass> {
+  const stops: Array<() => Promise<void>> = [];
+  let server: RunningServer | undefined;
+  try {
+    log(`${ENGINE_NAME[engine]}: the rows that touch the database${withStatic ? ', and the others' : ''}…`);
+    const store = await createStore(engine, path.join(workDir, 'data'));
+    stops.push(() => store.drop());
+    server = await startOn(inputs.mainJs, store);
+    const rows = await uploadRows(server, inputs.fixtures, workDir, engine, withStatic);
+    rows.push(...onEngine(engine, await selectionRow(server, inputs.fixtures, workDir)));
     await server.stop();
 
     log(`Filling the site up to ${LISTED_PHOTOS} photos, and a copy up to ${SCALE_PHOTOS} in ${SCALE_CATEGORIES} categories…`);
-    const scaleDir = path.join(workDir, 'data-scale');
-    fs.mkdirSync(scaleDir, { recursive: true });
-    for (const name of fs.readdirSync(dataDir).filter((file) => file.startsWith('atelier.sqlite'))) {
-      fs.copyFileSync(path.join(dataDir, name), path.join(scaleDir, name));
-    }
-    await fillSite(dataDir, { photos: LISTED_PHOTOS, categories: LISTED_CATEGORIES });
-    await fillSite(scaleDir, { photos: SCALE_PHOTOS, categories: SCALE_CATEGORIES });
+    const scale = await store.copy(path.join(workDir, 'data-scale'));
+    stops.push(() => scale.drop());
+    await fillSite(store, { photos: LISTED_PHOTOS, categories: LISTED_CATEGORIES });
+    await fillSite(scale, { photos: SCALE_PHOTOS, categories: SCALE_CATEGORIES });
 
-    server = await startBenchServer(mainJs, dataDir);
+    server = await startOn(inputs.mainJs, store);
     const nginxRoot = path.join(workDir, 'nginx-root');
     const site = await writeBaselineFiles(server, nginxRoot);
     if (site.photos.length !== LISTED_PHOTOS) throw new Error(`expected ${LISTED_PHOTOS} photos, got ${site.photos.length}`);
@@ -609,18 +698,104 @@ async function main(): Promise<void> {
           bare.child.kill('SIGTERM');
         }),
     );
-    rows.push(...(await httpRows(server, nginx, bare.baseUrl, site)));
-    rows.push(...(await clientBenchRows(server.baseUrl, clientDir)));
-    const mixed = await mixedLoad(server, smallJpegs, site.thumbnailPath);
-    rows.push(mixed.row);
+    rows.push(...(await httpRows(server, nginx, bare.baseUrl, site, engine, withStatic)));
+    if (withStatic) rows.push(...(await clientBenchRows(server.baseUrl, inputs.clientDir)));
+    const mixed = await mixedLoad(server, inputs.smallJpegs, site.thumbnailPath);
+    rows.push(...onEngine(engine, mixed.row));
     await server.stop();
-    rows.push(await statisticsRow(mainJs, dataDir));
+    rows.push(await statisticsRow(inputs.mainJs, store));
 
-    server = await startBenchServer(mainJs, scaleDir);
-    const scale = await scaleRow(server);
-    rows.push(scale.row);
-    rows.push(...(await largePortfolioBenchRows(server.baseUrl)));
-    await stopAll();
+    server = await startOn(inputs.mainJs, scale);
+    rows.push(...onEngine(engine, (await scaleRow(server)).row));
+    if (withStatic) rows.push(...(await largePortfolioBenchRows(server.baseUrl)));
+    return { engine, rows, mixed };
+  } finally {
+    // The server first: its database is dropped after it.
+    await server?.stop();
+    for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`cleaning up: ${String(error)}`));
+  }
+}
+
+/** A row's name without its engine's, and its baseline's: what a row on another engine pairs with. */
+function pairKey(row: BenchRow): string {
+  const suffix = row.database && row.database !== 'sqlite' ? ` (${ENGINE_NAME[row.database]})` : '';
+  return `${suffix && row.name.endsWith(suffix) ? row.name.slice(0, -suffix.length) : row.name}|${row.baseline?.name ?? ''}`;
+}
+
+/** One table: the first pass's rows in their order, each later pass's row under its twin. */
+function sideBySide(passes: BenchRow[][]): BenchRow[] {
+  const [first = [], ...others] = passes;
+  const rows = [...first];
+  for (const row of others.flat()) {
+    const key = pairKey(row);
+    const twin = rows.findLastIndex((candidate) => pairKey(candidate) === key);
+    rows.splice(twin === -1 ? rows.length : twin + 1, 0, row);
+  }
+  return rows;
+}
+
+interface EngineComparison {
+  row: string;
+  unit: string;
+  sqlite: number;
+  postgres: number;
+  /** PostgreSQL's figure ÷ SQLite's; absent when SQLite's is 0. */
+  ratio?: number;
+  /** Each engine's figure ÷ its baseline, measured beside it in its own pass. */
+  againstBaseline?: { name: string; sqlite: number; postgres: number };
+}
+
+/**
+ * Each row measured on both engines, PostgreSQL's beside SQLite's. The passes run minutes apart
+ * on a shared machine, so where a row has a baseline, its ratio (measured beside it in the same
+ * pass) is the fairer comparison; the figures are shown too.
+ */
+function engineComparison(rows: BenchRow[]): EngineComparison[] {
+  return rows.flatMap((row) => {
+    const twin = row.database === 'postgres' && rows.find((candidate) => candidate.database === 'sqlite' && pairKey(candidate) === pairKey(row));
+    if (!twin) return [];
+    const pair: EngineComparison = { row: pairKey(row).split('|')[0]!, unit: row.unit, sqlite: twin.figure, postgres: row.figure };
+    if (twin.figure > 0) pair.ratio = ratioOf(row.figure, twin.figure);
+    if (row.baseline && row.ratio !== undefined && twin.ratio !== undefined) {
+      pair.againstBaseline = { name: row.baseline.name, sqlite: twin.ratio, postgres: row.ratio };
+    }
+    return [pair];
+  });
+}
+
+function comparisonLine(pair: EngineComparison): string {
+  const figures = `SQLite ${pair.sqlite}, PostgreSQL ${pair.postgres} ${pair.unit}${pair.ratio === undefined ? '' : ` (${pair.ratio}×)`}`;
+  const ratios = pair.againstBaseline
+    ? `; × ${pair.againstBaseline.name}: ${pair.againstBaseline.sqlite}× and ${pair.againstBaseline.postgres}×`
+    : '';
+  return `  ${pair.row}: ${figures}${ratios}`;
+}
+
+/**
+ * `npm run bench`: every row, those that touch the database once per engine; written to
+ * bench/results/latest.json. `npm run bench -- database-rows`: only the rows that touch the
+ * database, written to bench/results/database-rows.json (not kept in git).
+ */
+async function main(databaseRowsOnly = false): Promise<void> {
+  const benchStarted = performance.now();
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const { engines, versions, missed } = await reachableEngines();
+    ensureNginx(log);
+    log(`Drawing ${FIXTURES} 12-megapixel JPEGs…`);
+    const fixtures = await writeFixtures(path.join(workDir, 'fixtures'), FIXTURES);
+    const smallJpegs = await smallerCopies(fixtures, path.join(workDir, 'small'));
+    log('Building the server (and the client when dist/client is missing) into bench/results…');
+    const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    const clientDir = await buildClient(path.join(resultsDir, 'client'), log);
+    const inputs = { mainJs, clientDir, fixtures, smallJpegs };
+
+    const passes: EnginePass[] = [];
+    for (const [index, engine] of engines.entries()) {
+      passes.push(await enginePass(engine, inputs, path.join(workDir, engine), index === 0 && !databaseRowsOnly));
+    }
+    const rows = [...sideBySide(passes.map((pass) => pass.rows)), ...missed];
+    const comparison = engineComparison(rows);
 
     const results = {
       date: new Date().toISOString(),
@@ -632,32 +807,42 @@ async function main(): Promise<void> {
         node: process.version,
         sharp: sharp.versions.sharp,
         libvips: sharp.versions.vips,
-        database: 'sqlite',
+        databases: versions,
         serverEnv: SERVER_ENV,
         loadAverageAtEnd: os.loadavg().map((value) => Math.round(value * 10) / 10),
       },
-      settings: { loadSeconds: LOAD_SECONDS, connections: CONNECTIONS, imageConcurrency: IMAGE_CONCURRENCY },
+      settings: { loadSeconds: LOAD_SECONDS, connections: CONNECTIONS, imageConcurrency: IMAGE_CONCURRENCY, databaseRowsOnly },
       rows,
-      mixedLoad: { visitors: mixed.visitors, owner: mixed.owner, check: mixed.check },
+      comparison,
+      mixedLoad: Object.fromEntries(passes.map(({ engine, mixed }) => [engine, { visitors: mixed.visitors, owner: mixed.owner, check: mixed.check }])),
     };
+    const resultsFile = path.join(resultsDir, databaseRowsOnly ? 'database-rows.json' : 'latest.json');
     fs.mkdirSync(resultsDir, { recursive: true });
-    fs.writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+    fs.writeFileSync(resultsFile, `${JSON.stringify(results, null, 2)}\n`);
     process.stdout.write(
       [
         '',
         `Atelier bench: ${results.machine.cpus} CPUs (${results.machine.cpuModel}), Node ${process.version}, ` +
-          `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), SQLite, ${results.minutes} min`,
+          `sharp ${sharp.versions.sharp} (libvips ${sharp.versions.vips}), ${databasesLine(versions)}, ${results.minutes} min`,
         `Load: autocannon in its own process over loopback, ${LOAD_SECONDS} s per figure, ${CONNECTIONS} connections unless the row says otherwise.`,
+        ...(databaseRowsOnly ? ['Only the rows that touch the database (npm run bench -- database-rows).'] : []),
         '',
         formatTable(rows),
+        ...(comparison.length
+          ? [
+              '',
+              'PostgreSQL beside SQLite (PostgreSQL ÷ SQLite; for ms and MB lower is better). The passes ran minutes apart:',
+              'where a row has a baseline, compare each engine\'s ratio to it, measured beside it in the same pass.',
+              ...comparison.map(comparisonLine),
+            ]
+          : []),
         '',
         `Load average at the end: ${results.machine.loadAverageAtEnd.join(', ')} (other work on the machine skews every figure)`,
-        `Written to ${path.relative(process.cwd(), path.join(resultsDir, 'latest.json'))}`,
+        `Written to ${path.relative(process.cwd(), resultsFile)}`,
         '',
       ].join('\n'),
     );
   } finally {
-    await stopAll();
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
@@ -688,25 +873,38 @@ async function clientOnly(): Promise<void> {
   }
 }
 
-/** `npm run bench -- statistics`: only the statistics row, on the demo seed's site. */
+/** `npm run bench -- statistics`: only the statistics row, on the demo seed's site, per engine of `--database`. */
 async function statisticsOnly(): Promise<void> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   try {
+    const { engines, missed } = await reachableEngines();
     const mainJs = await buildServer(path.join(resultsDir, 'server'));
     await buildClient(path.join(resultsDir, 'client'), log);
-    const dataDir = path.join(workDir, 'data');
-    const env = { ...process.env, ...SERVER_ENV, DATA_DIR: dataDir, OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password, DATABASE_URL: '' };
-    log('Seeding the demo site (npm run cli -- seed)…');
-    execFileSync(process.execPath, ['--import', 'tsx', path.join(benchDir, '..', 'src/server/cli.ts'), 'seed'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const row = await statisticsRow(mainJs, dataDir);
-    process.stdout.write(`\n${formatTable([row])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+    const rows: BenchRow[] = [];
+    for (const engine of engines) {
+      const store = await createStore(engine, path.join(workDir, engine));
+      try {
+        const env = { ...process.env, ...SERVER_ENV, ...store.env, OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password };
+        log(`Seeding the demo site on ${ENGINE_NAME[engine]} (npm run cli -- seed)…`);
+        execFileSync(process.execPath, ['--import', 'tsx', path.join(benchDir, '..', 'src/server/cli.ts'), 'seed'], { env, stdio: ['ignore', 'ignore', 'inherit'] });
+        rows.push(await statisticsRow(mainJs, store));
+      } finally {
+        await store.drop();
+      }
+    }
+    process.stdout.write(`\n${formatTable([...rows, ...missed])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
 }
 
-const modes: Record<string, () => Promise<void>> = { 'upload-selection': selectionOnly, client: clientOnly, statistics: statisticsOnly };
-(modes[process.argv[2] ?? ''] ?? main)().catch((error: unknown) => {
+const modes: Record<string, () => Promise<void>> = {
+  'upload-selection': selectionOnly,
+  client: clientOnly,
+  statistics: statisticsOnly,
+  'database-rows': () => main(true),
+};
+(modes[modeFromArgs(process.argv.slice(2)) ?? ''] ?? (() => main()))().catch((error: unknown) => {
   console.error(error);
   process.exit(1);
 });

@@ -1,15 +1,15 @@
-import path from 'node:path';
-import { openDatabase } from '#server/db/database.ts';
 import { insertPhotos } from '#server/features/photos/photos.repository.ts';
 import { newFileKey } from '#server/storage/file-names.ts';
+import type { BenchStore } from './database.ts';
 
 /**
- * Fills a stopped server's SQLite database up to `photos` rows spread over `categories` new
- * categories. The rows share one uploaded photo's files: a list's cost is rows and JSON, not
- * files. Written while the server is stopped, so nothing it holds in memory goes stale.
+ * Fills a stopped server's database (SQLite or PostgreSQL) up to `photos` rows spread over
+ * `categories` new categories. The rows share one uploaded photo's files: a list's cost is rows
+ * and JSON, not files. Written while the server is stopped, so nothing it holds in memory goes
+ * stale.
  */
-export async function fillSite(dataDir: string, options: { photos: number; categories: number }): Promise<void> {
-  const handle = openDatabase({ sqlitePath: path.join(dataDir, 'atelier.sqlite') });
+export async function fillSite(store: Pick<BenchStore, 'open'>, options: { photos: number; categories: number }): Promise<void> {
+  const handle = store.open();
   try {
     const { db } = handle;
     const model = await db.selectFrom('photos').selectAll().orderBy('id').executeTakeFirstOrThrow();
