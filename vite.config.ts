@@ -1,18 +1,20 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstLoadModules } from './scripts/first-load-modules.ts';
 import { precompress } from './scripts/precompress.ts';
 
 // The API server's dev port (scripts/dev.mjs starts it beside Vite).
 const apiServer = 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), precompress(), firstLoadModules()],
   // `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows.
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,
-    // dist/client/.vite/manifest.json: what each entry loads, for scripts/bundle-size.mjs.
+    // dist/client/.vite/manifest.json: what each entry loads, for scripts/bundle-size.mjs (and
+    // .vite/first-load-modules.json beside it, from firstLoadModules: what the first load is made of).
     manifest: true,
     // Everything the entry loads statically in the entry's one chunk: split into the shared chunks
     // the lazy screens also import, the same code cost a visitor 3 KB more gzip and more requests.

@@ -1,6 +1,7 @@
 // Prints what a visitor's first load of the portfolio downloads: the entry chunk, every chunk it
-// imports statically, and their CSS, raw and gzipped. Lazy chunks (the admin area, the sign-in
-// screens, the contact form…) are listed apart: a visitor fetches them only when opening them.
+// imports statically, and their CSS, raw and gzipped; then which packages and folders of ours
+// that JavaScript is made of, module by module. Lazy chunks (the admin area, the sign-in screens,
+// the contact form…) are listed apart: a visitor fetches them only when opening them.
 // Run after `npm run build:client`; with --check it exits 1 when the first-load JavaScript is
 // over the budget.
 import fs from 'node:fs';
@@ -46,6 +47,58 @@ for (const file of [...firstLoad].sort()) {
 }
 console.log(`  JavaScript: ${kb(total.js.raw)}, gzip ${kb(total.js.gzip)} (budget ${kb(BUDGET_JS_GZIP)})`);
 console.log(`  CSS:        ${kb(total.css.raw)}, gzip ${kb(total.css.gzip)}`);
+
+// What the first load is made of: dist/client/.vite/first-load-modules.json, written during the
+// build by scripts/first-load-modules.ts from the entry chunk's source map. Grouped by npm package
+// and by our folders, largest first; the gzip figures are estimates that add up to the chunk's.
+const modulesPath = path.join(clientDir, '.vite/first-load-modules.json');
+const groupOf = (id) => {
+  const packagePath = id.split('node_modules/').at(-1);
+  if (packagePath !== id) {
+    const [scope, name] = packagePath.split('/');
+    const pkg = scope.startsWith('@') ? `${scope}/${name}` : scope;
+    return { group: pkg, name: packagePath.slice(pkg.length + 1) };
+  }
+  const feature = id.match(/^src\/client\/features\/[^/]+\//)?.[0];
+  const folder = feature ?? (id.includes('/') ? `${path.posix.dirname(id)}/` : '');
+  return { group: folder || id, name: folder ? id.slice(folder.length) : '' };
+};
+if (fs.existsSync(modulesPath)) {
+  const chunks = JSON.parse(fs.readFileSync(modulesPath, 'utf8'));
+  const groups = new Map();
+  for (const chunk of chunks) {
+    for (const module of chunk.modules) {
+      const { group, name } = groupOf(module.id);
+      const entry = groups.get(group) ?? { bytes: 0, gzip: 0, modules: [] };
+      entry.bytes += module.bytes;
+      entry.gzip += module.gzip;
+      entry.modules.push({ ...module, name });
+      groups.set(group, entry);
+    }
+  }
+  const totalGzip = chunks.reduce((sum, chunk) => sum + chunk.gzip, 0);
+  const row = (label, bytes, gzip) =>
+    `  ${label.padEnd(62)} ${kb(bytes).padStart(9)}  gzip ${kb(gzip).padStart(8)} ${`${((100 * gzip) / totalGzip).toFixed(1)} %`.padStart(7)}`;
+  console.log(`First-load modules (${chunks.map((chunk) => chunk.file).join(', ')}), minified, gzip estimated per module:`);
+  for (const [group, entry] of [...groups].sort((a, b) => b[1].gzip - a[1].gzip)) {
+    const [only] = entry.modules;
+    if (entry.modules.length === 1) {
+      // A file of ours by its path; a package by its name.
+      console.log(row(group.endsWith('/') ? `${group}${only.name}` : group, entry.bytes, entry.gzip));
+      continue;
+    }
+    console.log(row(`${group} (${entry.modules.length} modules)`, entry.bytes, entry.gzip));
+    const shown = entry.modules.filter((module) => module.gzip >= 200).sort((a, b) => b.gzip - a.gzip);
+    for (const module of shown) console.log(row(`    ${module.name}`, module.bytes, module.gzip));
+    const rest = entry.modules.filter((module) => !shown.includes(module));
+    if (rest.length) {
+      const sum = (key) => rest.reduce((total, module) => total + module[key], 0);
+      console.log(row(`    ${rest.length} more under 0.2 KB`, sum('bytes'), sum('gzip')));
+    }
+  }
+} else {
+  console.log(`(${modulesPath} is missing: the per-module table comes from the build.)`);
+}
 
 console.log('Loaded on demand:');
 const lazy = new Set(
