@@ -2,12 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
 import { seedQueryCache } from './page-data.ts';
-import { handleSessionEnd } from './session-end.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 
 export function AppProvider({ children }: { children: ReactNode }) {
   const [queryClient] = useState(() => {
-    const client: QueryClient = createQueryClient({ onUnauthorized: () => handleSessionEnd(client) });
+    const client: QueryClient = createQueryClient({
+      // Only a signed-in owner's session ends under the page: its handler loads when that happens.
+      onUnauthorized: () => void import('./session-end.ts').then(({ handleSessionEnd }) => handleSessionEnd(client)),
+    });
     seedQueryCache(client);
     return client;
   });

@@ -6,6 +6,7 @@ import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';
 import { countEvent } from '#client/lib/statistics.ts';
+import { prefetchOwnerCode } from './owner-code.ts';
 
 // The sign-in screens and their form library load only when opened: a visitor of the portfolio
 // never downloads them.
@@ -44,6 +45,11 @@ export function AppRouter() {
   // With the photo viewer open, the address is the photo's, but the page under it stays drawn.
   const background = viewerBackground(location);
   useCountScreens(background ?? location, isAuthenticated);
+  // Not known yet who is looking: the page came with a session cookie, so it is likely the owner,
+  // whose code comes beside the answer rather than after it.
+  useEffect(() => {
+    if (isLoading) prefetchOwnerCode();
+  }, [isLoading]);
 
   const loading = (
     <div className="flex min-h-dvh items-center justify-center">

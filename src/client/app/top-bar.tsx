@@ -1,18 +1,19 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { LogOut, Moon, Sun } from 'lucide-react';
+import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { Moon, Sun } from '#client/components/ui/icons.tsx';
 import { Link } from 'wouter';
+import { clsx } from 'clsx';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { applyOwnerLook, chooseTheme, isDarkNow, onThemeChange } from '#client/lib/theme.ts';
-import { cn } from '#client/lib/utils.ts';
-import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
 
-// Only the signed-in owner has it: its mutation code stays out of a visitor's first load.
-const LogoutControl = lazy(() =>
-  import('#client/features/auth/components/logout-control.tsx').then((module) => ({ default: module.LogoutControl })),
+// Only the signed-in owner has it: it loads with the owner's code (app/owner-code.ts). No Suspense
+// of its own: the owner's first screen waits for it under the router's spinner, so the bar never
+// changes once drawn.
+const LogoutButton = lazy(() =>
+  import('#client/features/auth/components/logout-button.tsx').then((module) => ({ default: module.LogoutButton })),
 );
 
 /** The spec's top bar names the product; the owner may name their portfolio instead. */
@@ -53,7 +54,7 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
         data-compact-top-bar
         // Focus inside (a keyboard user tabbing back up) brings it back.
         onFocus={() => hidden.show()}
-        className={cn(
+        className={clsx(
           'sticky top-0 z-40 h-14 border-b bg-background motion-safe:transition-transform motion-safe:duration-200',
           hidden.value && '-translate-y-full',
         )}
@@ -74,34 +75,9 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
         {tabs && <div className="order-last w-full sm:order-none sm:w-auto">{tabs}</div>}
         {/* 44 px to touch, but it takes no more height in the row than the name does. */}
         <ThemeToggle className="-my-2 ml-auto" />
-        {user && (
-          // The same button, disabled, until its code arrives: the bar does not move.
-          <Suspense fallback={<LogoutButton username={user.username} pending />}>
-            <LogoutControl>
-              {({ pending, logOut }) => (
-                <LogoutButton
-                  username={user.username}
-                  pending={pending}
-                  onClick={() => {
-                    if (confirmDiscard()) logOut();
-                  }}
-                />
-              )}
-            </LogoutControl>
-          </Suspense>
-        )}
+        {user && <LogoutButton username={user.username} />}
       </div>
     </header>
-  );
-}
-
-function LogoutButton({ username, pending, onClick }: { username: string; pending: boolean; onClick?: () => void }) {
-  return (
-    <Button variant="ghost" size="sm" className="max-w-[60%] sm:max-w-xs" disabled={pending} onClick={onClick}>
-      <LogOut aria-hidden />
-      <span>Logout</span>
-      <span className="truncate text-muted-foreground">{username}</span>
-    </Button>
   );
 }
 
@@ -115,7 +91,7 @@ function ThemeToggle({ className }: { className?: string }) {
       size="icon"
       aria-label="Dark theme"
       aria-pressed={dark}
-      className={cn('size-11 shrink-0', className)}
+      className={clsx('size-11 shrink-0', className)}
       onClick={() => chooseTheme(dark ? 'light' : 'dark')}
     >
       {dark ? <Sun aria-hidden className="size-5" /> : <Moon aria-hidden className="size-5" />}

@@ -1,7 +1,7 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { clsx } from 'clsx';
 import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
-import { cn } from '#client/lib/utils.ts';
 import { PhotoTile } from './photo-tile.tsx';
 
 export interface PhotoGridProps {
@@ -65,7 +65,7 @@ export function PhotoGrid({
           <PhotoTile photo={photo} layout={layout} density={density} priority={index < priorityCount} onOpen={onOpen} />
         );
         return (
-          <li key={photo.id} style={itemStyle(photo, layout)} className={cn(layout === 'masonry' && 'break-inside-avoid')}>
+          <li key={photo.id} style={itemStyle(photo, layout)} className={clsx(layout === 'masonry' && 'break-inside-avoid')}>
             {renderPhoto ? renderPhoto(photo, tile) : tile}
           </li>
         );

@@ -1,10 +1,10 @@
+import { clsx } from 'clsx';
 import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
 import { gridTileImage } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
 import { isMusicRelease } from '#contract/music.ts';
 import { PlayOverlay } from '#client/features/music/components/play-overlay.tsx';
 import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
-import { cn } from '#client/lib/utils.ts';
 import { useIsDraggingPhoto } from '#client/lib/drag-context.ts';
 import { altOf } from '#contract/alt-text.ts';
 
@@ -32,7 +32,7 @@ export function PhotoTile({ photo, layout = 'square', density = 'compact', prior
       onClick={() => {
         if (!isDragging) onOpen(photo);
       }}
-      className={cn(
+      className={clsx(
         'group relative block w-full cursor-pointer overflow-hidden rounded-md bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none',
         image.square && 'aspect-square',
         className,
@@ -44,7 +44,7 @@ export function PhotoTile({ photo, layout = 'square', density = 'compact', prior
         layout={image.square ? 'tile' : 'full'}
         sizes={image.sizes}
         priority={priority}
-        className={cn(
+        className={clsx(
           'transition-transform duration-300 motion-safe:group-hover:scale-105',
           image.square ? 'size-full' : 'block h-auto w-full',
         )}

@@ -1,9 +1,9 @@
 import { useRef, useState } from 'react';
-import { Info, Mail } from 'lucide-react';
+import { clsx } from 'clsx';
+import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { cn } from '#client/lib/utils.ts';
 import { AboutDialog, ContactDialog } from './lazy-dialogs.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
 
@@ -22,7 +22,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   return (
     <section
       aria-labelledby="portfolio-title"
-      className={cn('relative isolate overflow-hidden rounded-lg border bg-card', banner && 'border-transparent text-white')}
+      className={clsx('relative isolate overflow-hidden rounded-lg border bg-card', banner && 'border-transparent text-white')}
     >
       {banner && (
         <>
@@ -46,7 +46,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
           </h1>
           {owner.portfolioSubtitle && (
             <p
-              className={cn(
+              className={clsx(
                 'mx-auto max-w-2xl text-base break-words whitespace-pre-line sm:text-lg',
                 banner ? 'text-white/90' : 'text-muted-foreground',
               )}

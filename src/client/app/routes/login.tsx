@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { CircleAlert, Fingerprint, MailCheck } from 'lucide-react';
 import type { SecondStepMethod } from '#contract/security.ts';
 import { Link, useSearchParams } from 'wouter';
@@ -12,6 +12,7 @@ import { SecondStepCard } from '#client/features/auth/components/second-step-for
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { SignInLinkForm } from '#client/features/auth/components/sign-in-link-form.tsx';
 import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
+import { prefetchOwnerCode } from '#client/app/owner-code.ts';
 
 const linkClass =
   'justify-self-center rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -38,6 +39,8 @@ export function LoginPage() {
   const [searchParams] = useSearchParams();
   const linkToken = searchParams.get(LINK_PARAM);
   const [mode, setMode] = useState<Mode>({ name: 'password' });
+  // Whoever signs in is the owner: their page's code comes while they type.
+  useEffect(prefetchOwnerCode, []);
   const expired = searchParams.get('expired') === '1';
   const passkey = usePasskeySignIn();
   const toSecondStep = (methods: SecondStepMethod[]) => setMode({ name: 'second-step', methods });

@@ -1,98 +1,35 @@
-import { lazy, Suspense, useState } from 'react';
-import { Eye } from 'lucide-react';
-import { Button } from '#client/components/ui/button.tsx';
-import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
+import { lazy } from 'react';
 import { AppLayout } from '#client/app/layout.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
-import { usePortfolioTab } from '#client/app/portfolio/use-portfolio-tab.ts';
+import { loadOwnerPortfolioPage } from '#client/app/owner-code.ts';
 
-// The admin area is the owner's alone: a visitor's browser never downloads it.
-const AdminView = lazy(() =>
-  import('#client/app/admin/admin-view.tsx').then((module) => ({ default: module.AdminView })),
-);
-// The owner's drag-to-reorder layer over the same page; visitors never download it either.
-const SortablePortfolioView = lazy(() =>
-  import('#client/app/admin/sortable-portfolio-view.tsx').then((module) => ({
-    default: module.SortablePortfolioView,
-  })),
-);
+// The owner's page (Admin tab, "View as visitor", drag layer, admin area) is code a visitor never
+// runs: it loads apart, and the owner's first screen waits for it under the router's spinner.
+const OwnerPortfolioPage = lazy(() => loadOwnerPortfolioPage().then((module) => ({ default: module.OwnerPortfolioPage })));
+
+/** A visitor has one view: the tab stays for the spec's top bar, and never changes. */
+const stayOnPortfolio = () => {};
 
 /** `/` and `/:username`: the portfolio view, and for the owner the admin view. */
 export function PortfolioPage() {
   const { isAuthenticated } = useAuth();
-  const { tab, setTab } = usePortfolioTab();
-  // The owner's preview of the public page: no handles, no drafts, exactly what a visitor gets.
-  const [viewingAsVisitor, setViewingAsVisitor] = useState(false);
-  const asVisitor = isAuthenticated && viewingAsVisitor;
-
-  // Leaving the admin tab unmounts its forms: an unsaved edit is asked about first.
-  const changeTab = (value: string) => {
-    if (!confirmDiscard()) return;
-    setTab(value === 'admin' ? 'admin' : 'portfolio');
-  };
-
-  const tabs = (
-    <div className="flex flex-wrap items-center gap-2">
-      <TabsList aria-label="View">
-        <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
-        {isAuthenticated && <TabsTrigger value="admin">Admin</TabsTrigger>}
-      </TabsList>
-      {isAuthenticated && (
-        <Button
-          variant={asVisitor ? 'default' : 'outline'}
-          size="sm"
-          className="h-11 sm:h-9"
-          aria-pressed={asVisitor}
-          onClick={() => {
-            if (!asVisitor && !confirmDiscard()) return;
-            setViewingAsVisitor(!asVisitor);
-            if (!asVisitor) setTab('portfolio');
-          }}
-        >
-          <Eye aria-hidden />
-          View as visitor
-        </Button>
-      )}
-    </div>
-  );
-
+  if (isAuthenticated) return <OwnerPortfolioPage />;
   return (
-    <Tabs value={tab} onValueChange={changeTab}>
-      <AppLayout tabs={tabs}>
+    <Tabs value="portfolio" onValueChange={stayOnPortfolio}>
+      <AppLayout
+        tabs={
+          <div className="flex flex-wrap items-center gap-2">
+            <TabsList aria-label="View">
+              <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
+            </TabsList>
+          </div>
+        }
+      >
         <TabsContent value="portfolio">
-          {asVisitor ? (
-            <PortfolioView asVisitor />
-          ) : isAuthenticated ? (
-            // Not the plain view as fallback: swapping it out would drop a dialog opened meanwhile.
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-16">
-                  <Spinner label="Loading the portfolio" />
-                </div>
-              }
-            >
-              <SortablePortfolioView />
-            </Suspense>
-          ) : (
-            <PortfolioView />
-          )}
+          <PortfolioView />
         </TabsContent>
-        {isAuthenticated && (
-          <TabsContent value="admin">
-            <Suspense
-              fallback={
-                <div className="flex justify-center py-16">
-                  <Spinner label="Loading the admin area" />
-                </div>
-              }
-            >
-              <AdminView />
-            </Suspense>
-          </TabsContent>
-        )}
       </AppLayout>
     </Tabs>
   );

@@ -1,32 +1,27 @@
 import { Children, cloneElement, type ComponentProps, type ReactElement } from 'react';
-import { cva, type VariantProps } from 'class-variance-authority';
-import { cn } from '#client/lib/utils.ts';
+import { clsx } from 'clsx';
 
-export const buttonVariants = cva(
-  "inline-flex shrink-0 cursor-pointer items-center justify-center gap-2 rounded-md text-sm font-medium whitespace-nowrap transition-colors focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 [&_svg]:pointer-events-none [&_svg]:shrink-0 [&_svg:not([class*='size-'])]:size-4",
-  {
-    variants: {
-      variant: {
-        default: 'bg-primary text-primary-foreground hover:bg-primary/90',
-        destructive: 'bg-destructive text-destructive-foreground hover:bg-destructive/90',
-        outline: 'border border-input bg-background hover:bg-accent hover:text-accent-foreground',
-        secondary: 'bg-secondary text-secondary-foreground hover:bg-secondary/80',
-        ghost: 'hover:bg-accent hover:text-accent-foreground',
-        link: 'text-foreground underline-offset-4 hover:underline',
-      },
-      size: {
-        default: 'h-10 px-4 py-2',
-        sm: 'h-9 px-3',
-        lg: 'h-11 px-8',
-        icon: 'size-10',
-      },
-    },
-    defaultVariants: { variant: 'default', size: 'default' },
-  },
-);
+export type ButtonVariant = 'default' | 'destructive' | 'outline' | 'secondary' | 'ghost' | 'link';
+export type ButtonSize = 'default' | 'sm' | 'lg' | 'icon';
+
+export interface ButtonVariantProps {
+  variant?: ButtonVariant | null;
+  size?: ButtonSize | null;
+}
+
+/**
+ * The button's classes: its look is in styles.css (`.button`, `.button-outline`,
+ * `.button-size-sm`…), in the components layer, so any utility class a caller adds wins by the
+ * cascade alone. Button therefore needs no class merging at run time, and tailwind-merge stays out
+ * of every visitor's first load (the first-load budget of scripts/bundle-size.mjs). `null` leaves
+ * the variant or size out.
+ */
+export function buttonVariants({ variant = 'default', size = 'default' }: ButtonVariantProps = {}): string {
+  return clsx('button', variant && `button-${variant}`, size && `button-size-${size}`);
+}
 
 export type ButtonProps = ComponentProps<'button'> &
-  VariantProps<typeof buttonVariants> & {
+  ButtonVariantProps & {
     /** Render the single child (a link, say) with the button's look. */
     asChild?: boolean;
   };
@@ -39,10 +34,10 @@ export type ButtonProps = ComponentProps<'button'> &
 export function Button({ className, variant, size, asChild = false, type, children, ...props }: ButtonProps) {
   if (asChild) {
     const child = Children.only(children) as ReactElement<{ className?: string }>;
-    return cloneElement(child, { ...props, className: cn(buttonVariants({ variant, size }), className, child.props.className) });
+    return cloneElement(child, { ...props, className: clsx(buttonVariants({ variant, size }), className, child.props.className) });
   }
   return (
-    <button type={type ?? 'button'} className={cn(buttonVariants({ variant, size }), className)} {...props}>
+    <button type={type ?? 'button'} className={clsx(buttonVariants({ variant, size }), className)} {...props}>
       {children}
     </button>
   );

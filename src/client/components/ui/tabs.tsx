@@ -1,5 +1,5 @@
 import { createContext, use, useId, type ComponentProps, type KeyboardEvent } from 'react';
-import { cn } from '#client/lib/utils.ts';
+import { clsx } from 'clsx';
 
 /**
  * The WAI-ARIA tabs pattern as Radix Tabs implements it (automatic activation, roving tab stop,
@@ -62,7 +62,7 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
       role="tablist"
       aria-orientation="horizontal"
       data-orientation="horizontal"
-      className={cn('inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground', className)}
+      className={clsx('inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground', className)}
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) moveFocus(event);
@@ -88,7 +88,7 @@ export function TabsTrigger({ className, value, disabled = false, ...props }: Co
       id={triggerId(context.baseId, value)}
       // The selected tab is the list's one tab stop; the arrow keys reach the others.
       tabIndex={selected ? 0 : -1}
-      className={cn(
+      className={clsx(
         'inline-flex cursor-pointer items-center justify-center gap-1.5 rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
         className,
       )}
@@ -130,7 +130,7 @@ export function TabsContent({ className, value, ...props }: ComponentProps<'div'
       aria-labelledby={triggerId(context.baseId, value)}
       id={contentId(context.baseId, value)}
       tabIndex={0}
-      className={cn('focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
+      className={clsx('focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
       {...props}
     />
   );

@@ -1,4 +1,4 @@
-import { Play } from 'lucide-react';
+import { Play } from '#client/components/ui/icons.tsx';
 
 /**
  * The play badge over a release's cover: shown on hover and on keyboard focus of its card, and

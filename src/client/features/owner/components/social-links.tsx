@@ -1,9 +1,9 @@
-import type { LucideIcon } from 'lucide-react';
-import { AtSign, Link2, Newspaper } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { AtSign, Link2, Newspaper } from '#client/components/ui/icons.tsx';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 
-const SOCIAL_LINKS: { field: 'twitterUrl' | 'substackUrl' | 'linktreeUrl'; label: string; icon: LucideIcon }[] = [
+const SOCIAL_LINKS: { field: 'twitterUrl' | 'substackUrl' | 'linktreeUrl'; label: string; icon: ComponentType<SVGProps<SVGSVGElement>> }[] = [
   { field: 'twitterUrl', label: 'Twitter', icon: AtSign },
   { field: 'substackUrl', label: 'Substack', icon: Newspaper },
   { field: 'linktreeUrl', label: 'Linktree', icon: Link2 },

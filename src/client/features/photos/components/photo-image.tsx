@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type CSSProperties } from 'react';
-import { ImageOff } from 'lucide-react';
+import { clsx } from 'clsx';
+import { ImageOff } from '#client/components/ui/icons.tsx';
 import { displayImagePath, photoSrcSet, thumbnailPath, TILE_SIZES, tileSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
-import { cn } from '#client/lib/utils.ts';
 import { placeholderColor, placeholderDataUrl, whenIdle } from '#client/features/photos/lib/placeholder.ts';
 
 type PhotoImageSource = Pick<
@@ -67,7 +67,16 @@ function PhotoImageElement({ photo, alt, layout, sizes, priority = false, classN
   useEffect(() => {
     const hash = photo.placeholder;
     if (!hash || state !== 'loading' || !nearScreen) return;
-    return whenIdle(() => setPreview(placeholderDataUrl(hash)));
+    let current = true;
+    const cancel = whenIdle(() => {
+      void placeholderDataUrl(hash).then((url) => {
+        if (current && url) setPreview(url);
+      });
+    });
+    return () => {
+      current = false;
+      cancel();
+    };
   }, [photo.placeholder, state, nearScreen]);
 
   const square = layout === 'tile';
@@ -80,7 +89,8 @@ function PhotoImageElement({ photo, alt, layout, sizes, priority = false, classN
         role="img"
         aria-label={alt}
         data-image-state="failed"
-        className={cn('flex items-center justify-center bg-muted text-muted-foreground opacity-50', className)}
+        // flex! whatever display a caller gives the image (the grid's tiles make it a block).
+        className={clsx('flex! items-center justify-center bg-muted text-muted-foreground opacity-50', className)}
         style={{ ...style, aspectRatio: `${width} / ${height}` }}
       >
         <ImageOff className="size-1/4 max-h-16 max-w-16" aria-hidden />
@@ -111,7 +121,7 @@ function PhotoImageElement({ photo, alt, layout, sizes, priority = false, classN
       data-image-state={state}
       onLoad={() => setState('loaded')}
       onError={() => setState('failed')}
-      className={cn(square && 'aspect-square object-cover', className)}
+      className={clsx(square && 'aspect-square object-cover', className)}
       style={{ ...style, ...previewStyle }}
     />
   );

@@ -1,43 +1,57 @@
-import { thumbHashToAverageRGBA, thumbHashToDataURL } from 'thumbhash';
-
 const bytesOf = (hash: string) => Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
 
 const colors = new Map<string, string | null>();
-const previews = new Map<string, string | null>();
+const previews = new Map<string, Promise<string | null>>();
 
-/** The picture's average colour, read from the ThumbHash's header: next to free. */
+/**
+ * The picture's average colour, read from the ThumbHash's header: next to free, and written out
+ * here so that a first paint's colours need no decoder. The thumbhash library (1 KB gzip) loads
+ * with the first blurred preview, when the browser is idle.
+ */
 export function placeholderColor(hash: string | null): string | undefined {
   if (!hash) return undefined;
   let color = colors.get(hash);
   if (color === undefined) {
-    try {
-      const { r, g, b } = thumbHashToAverageRGBA(bytesOf(hash));
-      color = `rgb(${Math.round(r * 255)} ${Math.round(g * 255)} ${Math.round(b * 255)})`;
-    } catch {
-      color = null;
-    }
+    color = averageColour(hash);
     colors.set(hash, color);
   }
   return color ?? undefined;
 }
 
+/** thumbhash's `thumbHashToAverageRGBA`, read from the hash's first three bytes. */
+function averageColour(hash: string): string | null {
+  let bytes: Uint8Array;
+  try {
+    bytes = bytesOf(hash);
+  } catch {
+    return null;
+  }
+  // A hash is at least its 5-byte header; anything shorter is damaged.
+  if (bytes.length < 5) return null;
+  const header = bytes[0]! | (bytes[1]! << 8) | (bytes[2]! << 16);
+  const l = (header & 63) / 63;
+  const p = ((header >> 6) & 63) / 31.5 - 1;
+  const q = ((header >> 12) & 63) / 31.5 - 1;
+  const b = l - (2 / 3) * p;
+  const r = (3 * l - b + q) / 2;
+  const g = r - q;
+  const channel = (value: number) => Math.round(Math.max(0, Math.min(1, value)) * 255);
+  return `rgb(${channel(r)} ${channel(g)} ${channel(b)})`;
+}
+
 /**
- * The blurred preview of a ThumbHash as a data: URL, decoded once per hash. About a millisecond
- * of work each (more on a slow phone): callers ask for it when the browser is idle.
+ * The blurred preview of a ThumbHash as a data: URL, decoded once per hash; null when the hash is
+ * damaged or the decoder could not be fetched. About a millisecond of work each (more on a slow
+ * phone): callers ask for it when the browser is idle.
  */
-export function placeholderDataUrl(hash: string | null): string | undefined {
-  if (!hash) return undefined;
+export function placeholderDataUrl(hash: string): Promise<string | null> {
   let url = previews.get(hash);
-  if (url === undefined) {
-    try {
-      url = thumbHashToDataURL(bytesOf(hash));
-    } catch {
-      // A damaged hash only costs the preview.
-      url = null;
-    }
+  if (!url) {
+    // A damaged hash, or a decoder that failed to arrive, only costs the preview.
+    url = import('thumbhash').then(({ thumbHashToDataURL }) => thumbHashToDataURL(bytesOf(hash))).catch(() => null);
     previews.set(hash, url);
   }
-  return url ?? undefined;
+  return url;
 }
 
 /** Runs `work` when the browser has nothing better to do; returns the cancel. */

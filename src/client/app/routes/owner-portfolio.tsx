@@ -1,0 +1,93 @@
+import { lazy, Suspense, useState } from 'react';
+import { Eye } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
+import { AppLayout } from '#client/app/layout.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
+import { usePortfolioTab } from '#client/app/portfolio/use-portfolio-tab.ts';
+
+// The admin area: fetched when its tab opens.
+const AdminView = lazy(() =>
+  import('#client/app/admin/admin-view.tsx').then((module) => ({ default: module.AdminView })),
+);
+// The owner's drag-to-reorder layer over the same page.
+const SortablePortfolioView = lazy(() =>
+  import('#client/app/admin/sortable-portfolio-view.tsx').then((module) => ({
+    default: module.SortablePortfolioView,
+  })),
+);
+
+/**
+ * `/` and `/:username` for the signed-in owner: the portfolio with the drag layer, "View as
+ * visitor", and the admin view in its tab. A visitor's page (routes/portfolio.tsx) never loads it.
+ */
+export function OwnerPortfolioPage() {
+  const { tab, setTab } = usePortfolioTab();
+  // The owner's preview of the public page: no handles, no drafts, exactly what a visitor gets.
+  const [asVisitor, setAsVisitor] = useState(false);
+
+  // Leaving the admin tab unmounts its forms: an unsaved edit is asked about first.
+  const changeTab = (value: string) => {
+    if (!confirmDiscard()) return;
+    setTab(value === 'admin' ? 'admin' : 'portfolio');
+  };
+
+  const tabs = (
+    <div className="flex flex-wrap items-center gap-2">
+      <TabsList aria-label="View">
+        <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
+        <TabsTrigger value="admin">Admin</TabsTrigger>
+      </TabsList>
+      <Button
+        variant={asVisitor ? 'default' : 'outline'}
+        size="sm"
+        className="h-11 sm:h-9"
+        aria-pressed={asVisitor}
+        onClick={() => {
+          if (!asVisitor && !confirmDiscard()) return;
+          setAsVisitor(!asVisitor);
+          if (!asVisitor) setTab('portfolio');
+        }}
+      >
+        <Eye aria-hidden />
+        View as visitor
+      </Button>
+    </div>
+  );
+
+  return (
+    <Tabs value={tab} onValueChange={changeTab}>
+      <AppLayout tabs={tabs}>
+        <TabsContent value="portfolio">
+          {asVisitor ? (
+            <PortfolioView asVisitor />
+          ) : (
+            // Not the plain view as fallback: swapping it out would drop a dialog opened meanwhile.
+            <Suspense
+              fallback={
+                <div className="flex justify-center py-16">
+                  <Spinner label="Loading the portfolio" />
+                </div>
+              }
+            >
+              <SortablePortfolioView />
+            </Suspense>
+          )}
+        </TabsContent>
+        <TabsContent value="admin">
+          <Suspense
+            fallback={
+              <div className="flex justify-center py-16">
+                <Spinner label="Loading the admin area" />
+              </div>
+            }
+          >
+            <AdminView />
+          </Suspense>
+        </TabsContent>
+      </AppLayout>
+    </Tabs>
+  );
+}

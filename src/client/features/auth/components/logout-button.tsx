@@ -1,0 +1,27 @@
+import { LogOut } from 'lucide-react';
+import { Button } from '#client/components/ui/button.tsx';
+import { useLogout } from '#client/features/auth/api/logout.ts';
+import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
+
+/**
+ * The signed-in owner's Logout in the top bar, with their name. It loads apart from the bar: its
+ * mutation (TanStack's mutation observer with it) is nothing a visitor's first load needs.
+ */
+export function LogoutButton({ username }: { username: string }) {
+  const logout = useLogout();
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className="max-w-[60%] sm:max-w-xs"
+      disabled={logout.isPending}
+      onClick={() => {
+        if (confirmDiscard()) logout.mutate();
+      }}
+    >
+      <LogOut aria-hidden />
+      <span>Logout</span>
+      <span className="truncate text-muted-foreground">{username}</span>
+    </Button>
+  );
+}
