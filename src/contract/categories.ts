@@ -16,6 +16,15 @@ export const CATEGORY_DENSITIES = ['compact', 'large'] as const;
 export const CategoryDensity = z.enum(CATEGORY_DENSITIES, 'Density must be compact or large');
 export type CategoryDensity = z.infer<typeof CategoryDensity>;
 
+/**
+ * Who sees a category (issue 16): everyone (the spec's behaviour, the default); or, unlisted,
+ * only who holds one of the owner's links to it: kept from the portfolio, the sitemap, the feed
+ * and link previews.
+ */
+export const CATEGORY_VISIBILITIES = ['public', 'unlisted'] as const;
+export const CategoryVisibility = z.enum(CATEGORY_VISIBILITIES, 'Visibility must be public or unlisted');
+export type CategoryVisibility = z.infer<typeof CategoryVisibility>;
+
 export const Category = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -25,6 +34,8 @@ export const Category = z.object({
   density: CategoryDensity,
   /** A draft: kept from visitors while the owner arranges it. Always false in a visitor's answer. */
   hidden: z.boolean(),
+  /** Always public in a visitor's answer. */
+  visibility: CategoryVisibility,
   /** The licence, credit and copyright of its photos that have none of their own (issue 19). */
   defaultLicense: z.string().nullable(),
   defaultCredit: z.string().nullable(),
@@ -62,6 +73,7 @@ export const UpdateCategoryRequest = z
     layout: CategoryLayout,
     density: CategoryDensity,
     hidden: z.boolean(),
+    visibility: CategoryVisibility,
     defaultLicense: LicenseField,
     defaultCredit: CreditField,
     defaultCopyright: CopyrightField,

@@ -34,12 +34,17 @@ export interface VisitorViewSettings {
   showEmptyCategories: boolean;
 }
 
+/** Whether the portfolio shows a category to visitors: published (not a draft) and public. */
+export const isPublicCategory = (category: Pick<Category, 'hidden' | 'visibility'>): boolean =>
+  !category.hidden && category.visibility === 'public';
+
 /**
- * Whether a visitor may see a photo: not in a hidden category, and when unsorted only while the
- * Other section shows. `category` is the photo's live category, or null for an unsorted photo.
+ * Whether a visitor may see a photo: in a public category that is not a draft, and when unsorted
+ * only while the Other section shows. `category` is the photo's live category, or null for an
+ * unsorted photo.
  */
-export function isShownToVisitors(category: Pick<Category, 'hidden'> | null, settings: VisitorViewSettings): boolean {
-  return category ? !category.hidden : settings.showOtherSection;
+export function isShownToVisitors(category: Pick<Category, 'hidden' | 'visibility'> | null, settings: VisitorViewSettings): boolean {
+  return category ? isPublicCategory(category) : settings.showOtherSection;
 }
 
 /**
@@ -57,7 +62,7 @@ export function visitorView(
   );
   const withPhotos = new Set(shownPhotos.map((photo) => photo.categoryId));
   const shownCategories = categories.filter(
-    (category) => !category.hidden && (settings.showEmptyCategories || withPhotos.has(category.id)),
+    (category) => isPublicCategory(category) && (settings.showEmptyCategories || withPhotos.has(category.id)),
   );
   return { categories: shownCategories, photos: shownPhotos };
 }

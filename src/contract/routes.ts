@@ -13,6 +13,8 @@ export const screens = {
   photo: '/photo/:id',
   userHome: '/:username',
   userPhoto: '/:username/photo/:id',
+  /** A client's gallery, opened from the owner's link (issue 16). */
+  gallery: '/g/:token',
 } as const;
 
 /** The JSON API. A pattern's `:name` segments are filled by `pathTo`. */
@@ -62,6 +64,11 @@ export const api = {
   /** One section a page at a time, and every section's count with its first photos (issue 17). */
   photoPage: '/api/photos/page',
   photoSections: '/api/photos/sections',
+  /** The owner's links to a category, and a link's holder's gallery (issue 16). */
+  categoryLinks: '/api/categories/:id/links',
+  galleryLink: '/api/gallery-links/:id',
+  gallery: '/api/galleries/:token',
+  galleryUnlock: '/api/galleries/:token/unlock',
   events: '/api/events',
   statistics: '/api/statistics',
   openApi: '/api/openapi.json',

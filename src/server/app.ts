@@ -13,6 +13,7 @@ import { registerSession, requireOwner, sessionCookieName } from '#server/featur
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
+import { galleriesRoutes } from '#server/features/galleries/galleries.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
 import { removeReplacedCopies, renderedRightsSettled, scheduleReplacedCopiesRemoval } from '#server/features/photos/rights-render.service.ts';
 import { scheduleTrashPurge } from '#server/features/photos/trash.service.ts';
@@ -133,7 +134,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, bannerRoutes, uploadsRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, bannerRoutes, uploadsRoutes]) {
     await app.register(feature, ctx);
   }
   // Counts are kept in memory and written in batches; what is left is written as the app closes.

@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
+import type { GalleryLinkTable } from '#server/features/galleries/galleries.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
 import type { UserTable } from '#server/features/owner/users.table.ts';
@@ -20,6 +21,7 @@ import * as draftsAndTrash from '#server/db/migrations/0006-drafts-and-trash.ts'
 import * as secondFactors from '#server/db/migrations/0007-second-factors.ts';
 import * as statistics from '#server/db/migrations/0008-statistics.ts';
 import * as photoRights from '#server/db/migrations/0009-photo-rights.ts';
+import * as clientGalleries from '#server/db/migrations/0010-client-galleries.ts';
 import type { Dialect } from './dialect.ts';
 
 export interface Database {
@@ -39,6 +41,7 @@ export interface Database {
   statisticsSalts: StatisticsSaltTable;
   statisticsVisitors: StatisticsVisitorTable;
   statisticsDaily: StatisticsDailyTable;
+  galleryLinks: GalleryLinkTable;
 }
 
 export type Db = Kysely<Database>;
@@ -68,6 +71,7 @@ const migrations = {
   '0007-second-factors': secondFactors,
   '0008-statistics': statistics,
   '0009-photo-rights': photoRights,
+  '0010-client-galleries': clientGalleries,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

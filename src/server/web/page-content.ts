@@ -10,6 +10,7 @@ import { altOf } from '#contract/alt-text.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import { firstPhotos, sectionsOf } from '#server/features/portfolio/photo-pages.service.ts';
+import { galleryExists } from '#server/features/galleries/galleries.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
@@ -122,6 +123,22 @@ async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page>
   };
 }
 
+/**
+ * A client's gallery: nothing of it in the page (the client asks the API, which knows the
+ * holder's access), kept from search engines; 404 when the link does not open.
+ */
+async function galleryPage(ctx: WebContext, token: string): Promise<Page> {
+  const owner = await getPortfolioOwner(ctx.photos);
+  const siteName = siteNameOf(owner);
+  const opens = await galleryExists(ctx.photos, token);
+  return {
+    status: opens ? 200 : 404,
+    meta: { title: opens ? `Gallery · ${siteName}` : `Gallery Not Found · ${siteName}`, siteName, type: 'website', noIndex: true },
+    data: { owner },
+    look: lookOf(owner),
+  };
+}
+
 function photoNotFound(owner: PortfolioOwner | undefined): Page {
   const siteName = owner ? siteNameOf(owner) : PRODUCT_NAME;
   return {
@@ -186,6 +203,8 @@ export async function buildPage(ctx: WebContext, route: PageRoute | null, viewer
       return portfolioPage(ctx, viewer);
     case 'photo':
       return photoPage(ctx, route.id, viewer);
+    case 'gallery':
+      return galleryPage(ctx, route.token);
     case 'screen':
       return screenPage(ctx, 200, {
         title: `${SCREEN_TITLES[route.name]} · ${PRODUCT_NAME}`,

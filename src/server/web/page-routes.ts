@@ -4,7 +4,9 @@ import { screens } from '#contract/routes.ts';
 export type PageRoute =
   | { kind: 'portfolio' }
   | { kind: 'photo'; id: number | null }
-  | { kind: 'screen'; name: ScreenName };
+  | { kind: 'screen'; name: ScreenName }
+  /** A client's gallery, opened from one of the owner's links (issue 16). */
+  | { kind: 'gallery'; token: string };
 
 type ScreenName = 'login' | 'forgot-password' | 'reset-password' | 'clear-cache';
 
@@ -24,6 +26,7 @@ const PATTERNS: Array<{ expected: string[]; route: (params: Record<string, strin
     expected: segmentsOf(pattern),
     route: (params: Record<string, string>) => ({ kind: 'photo' as const, id: photoId(params.id ?? '') }),
   })),
+  { expected: segmentsOf(screens.gallery), route: (params) => ({ kind: 'gallery' as const, token: params.token ?? '' }) },
 ];
 
 /** The `:name` values of a pattern's segments in `segments`, or null when it does not match. */

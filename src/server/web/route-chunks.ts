@@ -20,6 +20,7 @@ type Manifest = Record<string, ManifestChunk>;
 /** The source of each lazily loaded screen, as the manifest names it (src/client/app/router.tsx). */
 const SCREEN_SOURCES = {
   photo: 'src/client/app/routes/photo-detail.tsx',
+  gallery: 'src/client/app/routes/gallery.tsx',
   notFound: 'src/client/app/routes/not-found.tsx',
   login: 'src/client/app/routes/login.tsx',
   'forgot-password': 'src/client/app/routes/forgot-password.tsx',
@@ -34,6 +35,7 @@ export type RouteChunks = (route: PageRoute | null) => string[];
 function screenOf(route: PageRoute | null): ScreenKey | null {
   if (route === null) return 'notFound';
   if (route.kind === 'photo') return 'photo';
+  if (route.kind === 'gallery') return 'gallery';
   if (route.kind === 'screen') return route.name;
   return null;
 }

@@ -47,6 +47,8 @@ async function compress(encoding: PageEncoding, body: string): Promise<{ encodin
 
 interface BuiltPage {
   status: number;
+  /** Kept out of search engines by header too, for crawlers that never read the meta tag. */
+  noIndex: boolean;
   encoding?: string;
   payload: Buffer;
 }
@@ -129,7 +131,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       return reply.code(status).type('text/plain').send('The client is not built. Run npm run build.');
     }
     // A visitor's page is the same for every visitor: built once per data version (and encoding).
-    const visitor = !request.cookies[options.sessionCookieName];
+    // Not a gallery's: its link ends at its expiry, whatever the data version says.
+    const visitor = !request.cookies[options.sessionCookieName] && matchPageRoute(pathname)?.kind !== 'gallery';
     const encoding = encodingFor(request);
     const themeChoice = request.cookies[THEME_COOKIE];
     const chosenTheme = themeChoice === 'light' || themeChoice === 'dark' ? themeChoice : 'default';
@@ -137,7 +140,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const page = await pageFor(request, pathname);
       const look = { theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
       const meta = { ...page.meta, modulePreloads: routeChunks(matchPageRoute(pathname)) };
-      return { status: page.status, ...(await compress(encoding, renderPage(template, meta, page.data, look))) };
+      return {
+        status: page.status,
+        noIndex: page.meta.noIndex === true,
+        ...(await compress(encoding, renderPage(template, meta, page.data, look))),
+      };
     };
     const built = visitor
       ? await app.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await app.dataCache.version(), build)
@@ -149,6 +156,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       if (checking) await checking;
     }
     if (built.encoding) reply.header('content-encoding', built.encoding);
+    if (built.noIndex) reply.header('x-robots-tag', 'noindex');
     return (
       reply
         .code(status)
@@ -171,7 +179,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   ): Promise<void> | undefined => {
     if (request.method !== 'GET') return undefined;
     const route = matchPageRoute(pathname);
-    const visit = route && route.kind !== 'screen' ? countableVisit(request) : null;
+    // A client's gallery is theirs: not counted in the site's statistics.
+    const visit = route && route.kind !== 'screen' && route.kind !== 'gallery' ? countableVisit(request) : null;
     if (!route || !visit) return undefined;
     const count = () => statistics.recorder.record(visit, [...pageEvents(route), ...referrerEvents(request, options.publicUrl)]);
     const token = request.cookies[options.sessionCookieName];

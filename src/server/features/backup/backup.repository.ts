@@ -22,6 +22,7 @@ export const BACKUP_TABLES = [
   'recoveryCodes',
   'webauthnChallenges',
   'statisticsDaily',
+  'galleryLinks',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**
@@ -34,7 +35,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>

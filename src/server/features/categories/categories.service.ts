@@ -20,6 +20,7 @@ export function toCategory(row: CategoryRow): Category {
     layout: row.layout,
     density: row.density,
     hidden: row.hidden === 1,
+    visibility: row.visibility,
     defaultLicense: row.defaultLicense,
     defaultCredit: row.defaultCredit,
     defaultCopyright: row.defaultCopyright,
@@ -30,6 +31,12 @@ type CategoriesContext = Pick<AppContext, 'db' | 'clock'>;
 
 export async function listCategories(ctx: Pick<AppContext, 'db'>, userId: number): Promise<Category[]> {
   return (await repo.listCategories(ctx.db, userId)).map(toCategory);
+}
+
+/** One of the owner's live categories, or null. */
+export async function findCategory(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<Category | null> {
+  const row = await repo.findCategory(ctx.db, userId, id);
+  return row ? toCategory(row) : null;
 }
 
 /** Ids of the owner's categories, for checks made by other features. */
@@ -58,7 +65,10 @@ export async function createCategory(ctx: CategoriesContext, userId: number, req
 }
 
 export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number, id: number, request: UpdateCategoryFields): Promise<Category> {
-  const changes: Pick<UpdateCategoryFields, 'name' | 'description' | 'layout' | 'density' | 'defaultLicense' | 'defaultCredit' | 'defaultCopyright'> & {
+  const changes: Pick<
+    UpdateCategoryFields,
+    'name' | 'description' | 'layout' | 'density' | 'visibility' | 'defaultLicense' | 'defaultCredit' | 'defaultCopyright'
+  > & {
     hidden?: number;
   } = {};
   if (request.name !== undefined) changes.name = request.name;
@@ -66,6 +76,7 @@ export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number
   if (request.layout !== undefined) changes.layout = request.layout;
   if (request.density !== undefined) changes.density = request.density;
   if (request.hidden !== undefined) changes.hidden = request.hidden ? 1 : 0;
+  if (request.visibility !== undefined) changes.visibility = request.visibility;
   if (request.defaultLicense !== undefined) changes.defaultLicense = request.defaultLicense;
   if (request.defaultCredit !== undefined) changes.defaultCredit = request.defaultCredit;
   if (request.defaultCopyright !== undefined) changes.defaultCopyright = request.defaultCopyright;

@@ -1,4 +1,4 @@
-import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
+import type { CategoryDensity, CategoryLayout, CategoryVisibility } from '#contract/categories.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export interface CategoryTable {
@@ -12,6 +12,8 @@ export interface CategoryTable {
   createdAt: string;
   /** 1 while the owner keeps it from visitors (a draft). */
   hidden: Generated<number>;
+  /** Issue 16 (0010): public, unlisted or private. */
+  visibility: Generated<CategoryVisibility>;
   /** Set while it waits in the trash for the Undo window; null for a live category. */
   deletedAt: Generated<string | null>;
   /** Issue 19 (0009): the rights of its photos that have none of their own. */

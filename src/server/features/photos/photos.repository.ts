@@ -1,10 +1,15 @@
+import type { CategoryVisibility } from '#contract/categories.ts';
 import type { Db } from '#server/db/database.ts';
 import type { NewPhotoRow, PhotoRow, PhotoUpdate } from './photos.table.ts';
 
 /** What one render of an original sets on its row. */
 export type RenderedColumns = Required<Pick<NewPhotoRow, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'placeholder'>>;
 
-export type PhotoWithCategoryRow = PhotoRow & { categoryName: string | null; categoryHidden: number | null };
+export type PhotoWithCategoryRow = PhotoRow & {
+  categoryName: string | null;
+  categoryHidden: number | null;
+  categoryVisibility: CategoryVisibility | null;
+};
 
 /** A row with the id of its live category: null in the bank, or while its category is in the trash. */
 export type ListedPhotoRow = PhotoRow & { liveCategoryId: number | null };
@@ -34,7 +39,7 @@ export function findPhotoWithCategory(db: Db, userId: number, id: number): Promi
       join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
     )
     .selectAll('photos')
-    .select(['categories.name as categoryName', 'categories.hidden as categoryHidden'])
+    .select(['categories.name as categoryName', 'categories.hidden as categoryHidden', 'categories.visibility as categoryVisibility'])
     .where('photos.userId', '=', userId)
     .where('photos.id', '=', id)
     .where('photos.deletedAt', 'is', null)

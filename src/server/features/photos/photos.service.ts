@@ -98,10 +98,11 @@ export async function getPhoto(
 ): Promise<PhotoWithCategory> {
   const row = await repo.findPhotoWithCategory(ctx.db, userId, id);
   if (!row) throw notFound('Photo not found');
-  const { categoryName, categoryHidden, ...photo } = row;
+  const { categoryName, categoryHidden, categoryVisibility, ...photo } = row;
   const category =
     photo.categoryId !== null && categoryName !== null ? { id: photo.categoryId, name: categoryName } : null;
-  if (view?.visitor && !isShownToVisitors(category ? { hidden: categoryHidden === 1 } : null, view.visitor)) {
+  const shownAs = category ? { hidden: categoryHidden === 1, visibility: categoryVisibility ?? 'public' } : null;
+  if (view?.visitor && !isShownToVisitors(shownAs, view.visitor)) {
     throw notFound('Photo not found');
   }
   return { ...toPhoto(photo, view), categoryId: category?.id ?? null, category };

@@ -152,7 +152,7 @@ export function createRecorder(ctx: StatisticsContext, options: { flushIntervalM
   };
 }
 
-type CountedRoute = { kind: 'portfolio' } | { kind: 'photo'; id: number | null } | { kind: 'screen' };
+type CountedRoute = { kind: 'portfolio' } | { kind: 'photo'; id: number | null } | { kind: 'screen' } | { kind: 'gallery' };
 
 /**
  * What a page counts: the page, as its screen's canonical path (the portfolio is `/` whether

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Category } from '#contract/categories.ts';
+import type { Gallery, GalleryLink } from '#contract/galleries.ts';
+import type { PhotoSections } from '#contract/photo-pages.ts';
+import type { Photo } from '#contract/photos.ts';
+import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
+
+let t: TestApp;
+let clientDir: string;
+beforeAll(() => {
+  clientDir = makeBuiltClient();
+});
+afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+afterEach(async () => {
+  await t?.close();
+});
+
+const PASSWORD = 'river-stone-42';
+
+interface Setup {
+  cookie: string;
+  categoryId: number;
+  photos: Photo[];
+}
+
+/** A site with one unlisted category of two photos, and one public photo in Other. */
+async function unlistedGallery(options: Parameters<typeof createTestApp>[0] = {}): Promise<Setup> {
+  t = await createTestApp({ clientDir, ...options });
+  const cookie = await t.signIn();
+  const categoryId = await createCategory(t, 'Smith wedding');
+  const [first, second, loose] = await createPhotos(t, cookie, 3);
+  await t.database.db.updateTable('photos').set({ categoryId }).where('id', 'in', [first!.id, second!.id]).execute();
+  const made = await owner(cookie, 'PUT', `/api/categories/${categoryId}`, { visibility: 'unlisted' });
+  expect(made.statusCode, made.body).toBe(200);
+  return { cookie, categoryId, photos: [first!, second!, loose!] };
+}
+
+const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
+  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const visitor = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+
+async function createLink(setup: Setup, body: object): Promise<GalleryLink> {
+  const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<GalleryLink>();
+}
+
+const tokenOf = (link: GalleryLink) => link.path.split('/').at(-1)!;
+const unlock = (link: GalleryLink, password: string, address = '203.0.113.5') =>
+  t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address });
+
+describe('an unlisted category', () => {
+  it('is kept from every visitor surface, and shown whole to the holder of its link', async () => {
+    const setup = await unlistedGallery();
+    const [first, second, loose] = setup.photos;
+
+    expect((await visitor('/api/categories')).json<Category[]>().map((category) => category.name)).toEqual([]);
+    expect((await visitor('/api/photos')).json<Photo[]>().map((photo) => photo.id)).toEqual([loose!.id]);
+    expect((await visitor('/api/photos/sections')).json<PhotoSections>().sections.map((section) => section.categoryId)).toEqual([null]);
+    expect((await visitor(`/api/photos/page?categoryId=${setup.categoryId}`)).statusCode).toBe(404);
+    expect((await visitor(`/api/photos/${first!.id}`)).statusCode).toBe(404);
+    const home = await visitor('/');
+    expect(home.body).not.toContain('Smith wedding');
+    expect(home.body).not.toContain(first!.filename.split('.')[0]);
+    expect((await visitor('/sitemap.xml')).body).not.toContain(`/photo/${first!.id}<`);
+    expect((await visitor('/feed.xml')).body).not.toContain(first!.filename.split('.')[0]);
+    // The owner still sees it, marked.
+    const ownerCategories = (await owner(setup.cookie, 'GET', '/api/categories')).json<Category[]>();
+    expect(ownerCategories.map((category) => [category.name, category.visibility])).toEqual([['Smith wedding', 'unlisted']]);
+
+    const link = await createLink(setup, { label: 'Smith wedding, parents' });
+    expect(link).toMatchObject({ label: 'Smith wedding, parents', hasPassword: false, expiresAt: null, categoryId: setup.categoryId });
+    // 256 bits in the address.
+    expect(tokenOf(link)).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const gallery = await visitor(`/api/galleries/${tokenOf(link)}`);
+    expect(gallery.statusCode).toBe(200);
+    expect(gallery.headers['cache-control']).toBe('no-store');
+    expect(gallery.json<Gallery>().photos.map((photo) => photo.id)).toEqual([first!.id, second!.id]);
+    const page = await visitor(link.path);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['x-robots-tag']).toBe('noindex');
+    expect(page.body).not.toContain('Smith wedding');
+  });
+
+  it('refuses a visibility it does not know, with the reason', async () => {
+    const setup = await unlistedGallery();
+    const response = await owner(setup.cookie, 'PUT', `/api/categories/${setup.categoryId}`, { visibility: 'secret' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ message: 'Visibility must be public or unlisted' });
+  });
+});
+
+describe('a link with a password', () => {
+  it('asks for it, counts the tries, and opens with the right one; its password is returned by no API', async () => {
+    const setup = await unlistedGallery();
+    const link = await createLink(setup, { label: 'Parents', password: PASSWORD });
+    expect(link.hasPassword).toBe(true);
+    const listed = await owner(setup.cookie, 'GET', `/api/categories/${setup.categoryId}/links`);
+    for (const body of [JSON.stringify(link), listed.body]) {
+      expect(body).not.toContain(PASSWORD);
+      expect(body).not.toMatch(/argon2|passwordHash/);
+    }
+
+    const locked = await visitor(`/api/galleries/${tokenOf(link)}`);
+    expect(locked.statusCode).toBe(401);
+    expect(locked.json()).toEqual({ message: 'This gallery needs its password' });
+    const wrong = await unlock(link, 'not it');
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ message: 'Wrong password' });
+
+    const right = await unlock(link, PASSWORD);
+    expect(right.statusCode).toBe(200);
+    const access = cookieHeader(right);
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`, access)).json<Gallery>().label).toBe('Parents');
+    // A forged or another link's cookie opens nothing.
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`, access.replace(/=.*/, '=forged'))).statusCode).toBe(401);
+
+    // A new password ends the access the old one gave.
+    const changed = await owner(setup.cookie, 'PATCH', `/api/gallery-links/${link.id}`, { password: 'another-password' });
+    expect(changed.statusCode).toBe(200);
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`, access)).statusCode).toBe(401);
+  });
+
+  it('lets at most 10 tries from one address through a quarter hour, however many are sent at once', async () => {
+    const setup = await unlistedGallery();
+    const link = await createLink(setup, { label: 'Parents', password: PASSWORD });
+    const answers = await Promise.all(Array.from({ length: 14 }, () => unlock(link, 'guess')));
+    const statuses = answers.map((answer) => answer.statusCode).sort();
+    expect(statuses.filter((status) => status === 401)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(4);
+    // Even the right password waits; another address may still try.
+    expect((await unlock(link, PASSWORD)).statusCode).toBe(429);
+    expect((await unlock(link, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+  });
+});
+
+describe('the end of a link', () => {
+  it('makes its page, its answers and its access 404 on the next request, when revoked or past its expiry', async () => {
+    const clock = createTestClock();
+    const setup = await unlistedGallery({ clock });
+    const revoked = await createLink(setup, { label: 'Revoked', password: PASSWORD });
+    const access = cookieHeader(await unlock(revoked, PASSWORD));
+    expect((await owner(setup.cookie, 'DELETE', `/api/gallery-links/${revoked.id}`)).statusCode).toBe(200);
+    expect((await visitor(`/api/galleries/${tokenOf(revoked)}`, access)).statusCode).toBe(404);
+    expect((await visitor(revoked.path)).statusCode).toBe(404);
+    expect((await unlock(revoked, PASSWORD)).statusCode).toBe(404);
+    expect((await owner(setup.cookie, 'GET', `/api/categories/${setup.categoryId}/links`)).json()).toEqual([]);
+
+    const expiring = await createLink(setup, { label: 'A week', expiresAt: new Date(clock().getTime() + 7 * 86_400_000).toISOString() });
+    expect((await visitor(`/api/galleries/${tokenOf(expiring)}`)).statusCode).toBe(200);
+    clock.advance(7 * 86_400_000);
+    expect((await visitor(`/api/galleries/${tokenOf(expiring)}`)).statusCode).toBe(404);
+    expect((await visitor(expiring.path)).statusCode).toBe(404);
+  });
+
+  it('answers 404 to an unknown or malformed token, and to a link of a draft', async () => {
+    const setup = await unlistedGallery();
+    expect((await visitor(`/api/galleries/${'a'.repeat(43)}`)).statusCode).toBe(404);
+    expect((await visitor('/api/galleries/short')).statusCode).toBe(400);
+    const link = await createLink(setup, { label: 'Draft' });
+    await owner(setup.cookie, 'PUT', `/api/categories/${setup.categoryId}`, { hidden: true });
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`)).statusCode).toBe(404);
+  });
+});
+
+describe("the owner's links", () => {
+  it('refuses what it cannot keep, with the reason, and keeps nothing of it', async () => {
+    const setup = await unlistedGallery();
+    const url = `/api/categories/${setup.categoryId}/links`;
+    for (const [body, message] of [
+      [{ label: '  ' }, 'Label is required'],
+      [{ label: 'x'.repeat(201) }, 'Label must be at most 200 characters'],
+      [{ label: 'Parents', expiresAt: 'next week' }, 'Expiry must be a date and time'],
+    ] as const) {
+      const response = await owner(setup.cookie, 'POST', url, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ message });
+    }
+    expect((await owner(setup.cookie, 'GET', url)).json()).toEqual([]);
+    expect((await owner(setup.cookie, 'POST', '/api/categories/99999/links', { label: 'x' })).statusCode).toBe(404);
+    expect((await owner(setup.cookie, 'PATCH', '/api/gallery-links/99999', { label: 'x' })).statusCode).toBe(404);
+  });
+});

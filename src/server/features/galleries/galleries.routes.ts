@@ -1,0 +1,72 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdParams, MessageResponse } from '#contract/common.ts';
+import {
+  CreateGalleryLinkRequest,
+  Gallery,
+  GalleryLink,
+  GalleryTokenParams,
+  UnlockGalleryRequest,
+  UpdateGalleryLinkRequest,
+} from '#contract/galleries.ts';
+import { api } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { NO_STORE } from '#server/lib/cache-control.ts';
+import * as galleries from './galleries.service.ts';
+
+/** The owner's links to a category, one per recipient, and what a link's holder sees (issue 16). */
+export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.secure;
+
+  routes.get(
+    api.categoryLinks,
+    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: z.array(GalleryLink) } } },
+    async (request) => galleries.listLinks(ctx, ownerOf(request).id, request.params.id),
+  );
+
+  routes.post(
+    api.categoryLinks,
+    { onRequest: requireOwner, schema: { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: GalleryLink } } },
+    async (request, reply) => reply.code(201).send(await galleries.createLink(ctx, ownerOf(request).id, request.params.id, request.body)),
+  );
+
+  routes.patch(
+    api.galleryLink,
+    { onRequest: requireOwner, schema: { params: IdParams, body: UpdateGalleryLinkRequest, response: { 200: GalleryLink } } },
+    async (request) => galleries.updateLink(ctx, ownerOf(request).id, request.params.id, request.body),
+  );
+
+  routes.delete(
+    api.galleryLink,
+    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
+    async (request) => {
+      await galleries.deleteLink(ctx, ownerOf(request).id, request.params.id);
+      return { message: 'Link revoked' };
+    },
+  );
+
+  // A holder's answers are theirs alone: no shared cache keeps one, nor one for after the link's end.
+  routes.get(api.gallery, { schema: { params: GalleryTokenParams, response: { 200: Gallery } } }, async (request, reply) => {
+    reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
+    return galleries.openGallery(ctx, request.params.token, { cookies: request.cookies, secure });
+  });
+
+  routes.post(
+    api.galleryUnlock,
+    { schema: { params: GalleryTokenParams, body: UnlockGalleryRequest, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const access = await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure });
+      reply.setCookie(access.name, access.value, {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure,
+        ...(access.expiresAt ? { expires: new Date(access.expiresAt) } : { maxAge: 30 * 24 * 60 * 60 }),
+      });
+      return { message: 'Gallery unlocked' };
+    },
+  );
+};
