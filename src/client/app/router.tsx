@@ -25,6 +25,8 @@ const PhotoDetailPage = lazy(() =>
 // Neither is a visitor's first page: they stay out of the first load too.
 const ClearCachePage = lazy(() => import('#client/app/routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));
 const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
+// A client's gallery, opened from the owner's link.
+const GalleryPage = lazy(() => import('#client/app/routes/gallery.tsx').then((module) => ({ default: module.GalleryPage })));
 
 /**
  * Counts a move to another screen inside the app. The first screen is not reported: the server
@@ -70,6 +72,7 @@ export function AppRouter() {
         <Route path={screens.photo} component={PhotoDetailPage} />
         <Route path={screens.userHome} component={PortfolioPage} />
         <Route path={screens.userPhoto} component={PhotoDetailPage} />
+        <Route path={screens.gallery} component={GalleryPage} />
         <Route component={NotFoundPage} />
       </Switch>
     </Suspense>

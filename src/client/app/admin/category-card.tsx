@@ -12,7 +12,9 @@ import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
 import { CategoryLayoutPicker } from '#client/features/categories/components/category-layout-picker.tsx';
+import { CategoryVisibilityPicker, VISIBILITY_LABELS } from '#client/features/categories/components/category-visibility-picker.tsx';
 import { CategoryRightsButton } from '#client/features/categories/components/category-rights-dialog.tsx';
+import { GalleryLinksButton } from '#client/features/galleries/components/gallery-links-dialog.tsx';
 import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
@@ -135,6 +137,7 @@ export function CategoryCard({
             {category.hidden ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
           </Button>
           {category.hidden && <Badge variant="outline">Hidden</Badge>}
+          {category.visibility !== 'public' && <Badge variant="outline">{VISIBILITY_LABELS[category.visibility]}</Badge>}
 
           <div className="flex w-full items-center gap-2 sm:w-auto">
             <label htmlFor={sortId} className="sr-only">
@@ -167,8 +170,14 @@ export function CategoryCard({
             }
           />
           <div className="mb-2 flex flex-wrap items-start justify-between gap-x-2">
-            <CategoryLayoutPicker category={category} />
-            <CategoryRightsButton category={category} />
+            <div className="flex flex-wrap items-center gap-x-2">
+              <CategoryLayoutPicker category={category} />
+              <CategoryVisibilityPicker category={category} />
+            </div>
+            <div className="flex flex-wrap items-center gap-x-1">
+              <GalleryLinksButton category={category} />
+              <CategoryRightsButton category={category} />
+            </div>
           </div>
           {photos.length > 0 && (
             <div className="mb-2 flex justify-end">

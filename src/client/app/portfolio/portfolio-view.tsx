@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { ImageIcon } from 'lucide-react';
+import { ImageIcon } from '#client/components/ui/icons.tsx';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -166,10 +166,9 @@ function CategorySection({
         <h2 id={headingId} className="text-xl font-semibold tracking-wide uppercase break-words">
           {category?.name ?? 'Other'}
           {/* Only the owner's lists hold drafts. */}
-          {category?.hidden && (
-            <span className="ml-2 rounded-md border px-1.5 py-0.5 align-middle text-xs font-medium tracking-normal normal-case text-muted-foreground">
-              Hidden from visitors
-            </span>
+          {category?.hidden && <SectionBadge>Hidden from visitors</SectionBadge>}
+          {category && category.visibility !== 'public' && (
+            <SectionBadge>Unlisted: only by link</SectionBadge>
           )}
         </h2>
         {category?.description && (
@@ -191,6 +190,14 @@ function CategorySection({
         />
       )}
     </section>
+  );
+}
+
+function SectionBadge({ children }: { children: ReactNode }) {
+  return (
+    <span className="ml-2 rounded-md border px-1.5 py-0.5 align-middle text-xs font-medium tracking-normal normal-case text-muted-foreground">
+      {children}
+    </span>
   );
 }
 

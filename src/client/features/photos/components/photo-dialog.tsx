@@ -29,6 +29,8 @@ export interface PhotoDialogProps {
   /** The place of `photos[0]` in its section, from 0, when they do not start it. */
   offset?: number;
   onNearEnd?: () => void;
+  /** Offer Share: not in a client's gallery, whose photos' own pages are not public. */
+  shareable?: boolean;
 }
 
 /** Photos left before the end of what is loaded when the viewer asks for more. */
@@ -59,6 +61,7 @@ export function PhotoDialog({
   total = photos.length,
   offset = 0,
   onNearEnd,
+  shareable = true,
 }: PhotoDialogProps) {
   const index = photoId === null ? -1 : photos.findIndex((photo) => photo.id === photoId);
   const photo = photos[index];
@@ -214,7 +217,7 @@ export function PhotoDialog({
             )}
 
             {captionShown ? (
-              <ViewerCaption photo={photo} />
+              <ViewerCaption photo={photo} shareable={shareable} />
             ) : (
               <DialogPrimitive.Title className="sr-only">{photo.title}</DialogPrimitive.Title>
             )}
@@ -225,7 +228,7 @@ export function PhotoDialog({
   );
 }
 
-function ViewerCaption({ photo }: { photo: Photo }) {
+function ViewerCaption({ photo, shareable }: { photo: Photo; shareable: boolean }) {
   const camera = photo.camera ? cameraDetailsParts(photo.camera) : [];
   return (
     <div
@@ -252,7 +255,7 @@ function ViewerCaption({ photo }: { photo: Photo }) {
               Visit Project
             </a>
           )}
-          <ShareButton photo={photo} variant={null} size={null} className={ACTION} />
+          {shareable && <ShareButton photo={photo} variant={null} size={null} className={ACTION} />}
         </div>
       </div>
     </div>

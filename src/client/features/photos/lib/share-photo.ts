@@ -1,34 +1,13 @@
 import type { Photo } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { pathTo, screens } from '#contract/routes.ts';
+import { copyText } from '#client/lib/clipboard.ts';
 
 /** The photo's page as an absolute link, the one a pasted link previews. */
 export function photoPageUrl(photoId: number): string {
   return new URL(pathTo(screens.photo, { id: photoId }), window.location.origin).href;
 }
 
-async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    // No clipboard API (an http page on another host) or no permission: the old way still works.
-    const field = document.createElement('textarea');
-    field.value = text;
-    field.setAttribute('readonly', '');
-    field.style.position = 'fixed';
-    field.style.opacity = '0';
-    document.body.append(field);
-    field.select();
-    try {
-      return document.execCommand('copy');
-    } catch {
-      return false;
-    } finally {
-      field.remove();
-    }
-  }
-}
 
 /**
  * Shares a photo's page with the device's share sheet; without one, or when it fails, copies the

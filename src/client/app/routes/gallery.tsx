@@ -1,0 +1,141 @@
+import { useId, useState, type FormEvent } from 'react';
+import { CircleAlert, House, LockKeyhole } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import type { Gallery } from '#contract/galleries.ts';
+import { screens } from '#contract/routes.ts';
+import { AppLayout } from '#client/app/layout.tsx';
+import { PhotoDialog } from '#client/app/portfolio/lazy-dialogs.tsx';
+import { PhotoGrid } from '#client/app/portfolio/photo-grid.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { useGallery, useUnlockGallery } from '#client/features/galleries/api/galleries.ts';
+
+/** Moves focus to a heading that replaces what had it (the password form), once. */
+const focusOnMount = (element: HTMLElement | null) => element?.focus();
+
+/** /g/{token}: a client's gallery, opened from the owner's link; its password first when it has one. */
+export function GalleryPage() {
+  const { token = '' } = useParams<{ token: string }>();
+  const answer = useGallery(token);
+  return (
+    <AppLayout>
+      {answer.isPending ? (
+        <div className="flex justify-center py-16">
+          <Spinner label="Loading the gallery" />
+        </div>
+      ) : answer.isError ? (
+        <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
+          <p className="text-lg font-medium">The gallery could not be loaded.</p>
+          <Button variant="outline" className="min-h-11" onClick={() => void answer.refetch()}>
+            Try again
+          </Button>
+        </div>
+      ) : answer.data.state === 'open' ? (
+        <GalleryView gallery={answer.data.gallery} />
+      ) : answer.data.state === 'locked' ? (
+        <PasswordForm token={token} />
+      ) : (
+        <GalleryGone />
+      )}
+    </AppLayout>
+  );
+}
+
+function GalleryView({ gallery }: { gallery: Gallery }) {
+  const { category, photos } = gallery;
+  const [openId, setOpenId] = useState<number | null>(null);
+  return (
+    <section aria-labelledby="gallery-title" className="grid gap-4">
+      <div className="grid gap-1">
+        <h1 id="gallery-title" tabIndex={-1} ref={focusOnMount} className="text-2xl font-bold tracking-tight break-words outline-none sm:text-3xl">
+          {category.name}
+        </h1>
+        {category.description && <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{category.description}</p>}
+        <p className="text-sm text-muted-foreground">
+          {photos.length} {photos.length === 1 ? 'photo' : 'photos'}
+        </p>
+      </div>
+      {photos.length === 0 ? (
+        <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">No photos in this gallery yet</p>
+      ) : (
+        <PhotoGrid photos={photos} onOpen={(photo) => setOpenId(photo.id)} layout={category.layout} density={category.density} priorityCount={8} />
+      )}
+      {/* The viewer keeps the gallery's address: a photo's own page is not public. */}
+      <PhotoDialog photos={photos} photoId={openId} onPhotoIdChange={setOpenId} shareable={false} />
+    </section>
+  );
+}
+
+function PasswordForm({ token }: { token: string }) {
+  const unlock = useUnlockGallery(token);
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const fieldId = useId();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError('Password is required');
+      return;
+    }
+    unlock.mutate(password, {
+      onSuccess: (answer) => setError(answer.ok ? undefined : answer.message),
+      onError: () => setError('The password could not be checked. Please try again.'),
+    });
+  };
+  return (
+    <div className="flex justify-center py-10">
+      <Card className="w-full max-w-sm">
+        <CardHeader className="items-center text-center">
+          <LockKeyhole className="size-10 text-muted-foreground" aria-hidden />
+          <CardTitle as="h1">This gallery is protected</CardTitle>
+          <CardDescription>Enter the password you were given with the link.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <form noValidate onSubmit={submit} className="grid gap-4">
+            <FormField id={fieldId} label="Password" error={error}>
+              {(control) => (
+                <Input
+                  {...control}
+                  type="password"
+                  autoComplete="off"
+                  autoFocus
+                  className="h-11"
+                  value={password}
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+              )}
+            </FormField>
+            <Button type="submit" className="min-h-11" disabled={unlock.isPending}>
+              {unlock.isPending ? 'Checking…' : 'Open gallery'}
+            </Button>
+          </form>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
+
+function GalleryGone() {
+  return (
+    <div className="flex justify-center py-10">
+      <Card className="w-full max-w-md">
+        <CardContent className="grid gap-4 pt-6">
+          <div className="flex items-center gap-2">
+            <CircleAlert className="size-8 shrink-0 text-destructive" aria-hidden />
+            <h1 className="text-2xl font-bold">Gallery not found</h1>
+          </div>
+          <p className="text-sm text-muted-foreground">The link may have expired or been revoked. Ask the photographer for a new one.</p>
+          <Button asChild variant="outline" className="min-h-11 justify-self-start">
+            <Link href={screens.home}>
+              <House aria-hidden />
+              Go to the portfolio
+            </Link>
+          </Button>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

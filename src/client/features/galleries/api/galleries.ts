@@ -1,0 +1,83 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CreateGalleryLinkRequest, Gallery, GalleryLink, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import { api, pathTo } from '#contract/routes.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { ApiError, apiClient, errorMessage } from '#client/lib/api-client.ts';
+
+/** The owner's links to a category. */
+export const categoryLinksKey = (categoryId: number) => [pathTo(api.categoryLinks, { id: categoryId })];
+
+export function useCategoryLinks(categoryId: number) {
+  return useQuery({
+    queryKey: categoryLinksKey(categoryId),
+    queryFn: () => apiClient.get<GalleryLink[]>(pathTo(api.categoryLinks, { id: categoryId })),
+  });
+}
+
+function useLinkMutation<V>(categoryId: number, mutationFn: (variables: V) => Promise<unknown>, failure: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryLinksKey(categoryId) }),
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' }),
+  });
+}
+
+export const useCreateLink = (categoryId: number) =>
+  useLinkMutation(
+    categoryId,
+    (request: CreateGalleryLinkRequest) => apiClient.post<GalleryLink>(pathTo(api.categoryLinks, { id: categoryId }), request),
+    'The link could not be made',
+  );
+
+export const useUpdateLink = (categoryId: number) =>
+  useLinkMutation(
+    categoryId,
+    ({ id, changes }: { id: number; changes: UpdateGalleryLinkRequest }) => apiClient.patch<GalleryLink>(pathTo(api.galleryLink, { id }), changes),
+    'The link could not be changed',
+  );
+
+export const useRevokeLink = (categoryId: number) =>
+  useLinkMutation(categoryId, (id: number) => apiClient.delete(pathTo(api.galleryLink, { id })), 'The link could not be revoked');
+
+/**
+ * What a link's holder sees. Locked (its password still to give) and gone are answers, not
+ * errors: a 401 here is no sign that the owner's session ended.
+ */
+export type GalleryAnswer = { state: 'open'; gallery: Gallery } | { state: 'locked' } | { state: 'gone' };
+
+export const galleryKey = (token: string) => [pathTo(api.gallery, { token })];
+
+export function useGallery(token: string) {
+  return useQuery({
+    queryKey: galleryKey(token),
+    queryFn: async (): Promise<GalleryAnswer> => {
+      try {
+        return { state: 'open', gallery: await apiClient.get<Gallery>(pathTo(api.gallery, { token })) };
+      } catch (error) {
+        if (error instanceof ApiError && error.status === 401) return { state: 'locked' };
+        if (error instanceof ApiError && (error.status === 404 || error.status === 400)) return { state: 'gone' };
+        throw error;
+      }
+    },
+  });
+}
+
+/** The password's check: a wrong one is an answer with the server's reason, not a thrown error. */
+export function useUnlockGallery(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (password: string): Promise<{ ok: true } | { ok: false; message: string }> => {
+      try {
+        await apiClient.post(pathTo(api.galleryUnlock, { token }), { password });
+        return { ok: true };
+      } catch (error) {
+        if (error instanceof ApiError && error.status !== 500) return { ok: false, message: errorMessage(error, 'Wrong password') };
+        throw error;
+      }
+    },
+    onSuccess: async (answer) => {
+      if (answer.ok) await queryClient.invalidateQueries({ queryKey: galleryKey(token) });
+    },
+  });
+}

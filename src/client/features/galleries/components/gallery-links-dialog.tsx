@@ -1,0 +1,148 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Copy, Link2, Trash2 } from 'lucide-react';
+import type { Category } from '#contract/categories.ts';
+import type { GalleryLink } from '#contract/galleries.ts';
+import { FormField } from '#client/components/form-field.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { Spinner } from '#client/components/ui/spinner.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { copyText } from '#client/lib/clipboard.ts';
+import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features/galleries/api/galleries.ts';
+
+/** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
+const endOfDay = (date: string) => new Date(`${date}T23:59:59`).toISOString();
+const dayOf = (iso: string) => new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' });
+
+/** The category's links, one per recipient, made, copied and revoked here; opened from its card. */
+export function GalleryLinksButton({ category }: { category: Category }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="ghost" className="h-11 shrink-0 sm:h-8" onClick={() => setOpen(true)}>
+        <Link2 aria-hidden />
+        Links
+        <span className="sr-only"> to {category.name}</span>
+      </Button>
+      <Dialog open={open} onOpenChange={setOpen}>
+        <DialogContent className="max-w-lg">
+          <DialogHeader>
+            <DialogTitle>Links to {category.name}</DialogTitle>
+            <DialogDescription>
+              One link per client: whoever holds it sees this category
+              {category.visibility === 'public' ? ', which visitors see anyway' : ', even though it is unlisted'}. Revoking a link ends it at
+              once.
+            </DialogDescription>
+          </DialogHeader>
+          {open && <GalleryLinks category={category} />}
+        </DialogContent>
+      </Dialog>
+    </>
+  );
+}
+
+function GalleryLinks({ category }: { category: Category }) {
+  const links = useCategoryLinks(category.id);
+  return (
+    <div className="grid gap-6">
+      {links.isPending ? (
+        <Spinner label="Loading the links" />
+      ) : links.isError ? (
+        <p role="alert" className="text-sm">
+          The links could not be loaded.
+        </p>
+      ) : links.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No links yet.</p>
+      ) : (
+        <ul aria-label={`Links to ${category.name}`} className="grid gap-2">
+          {links.data.map((link) => (
+            <LinkRow key={link.id} link={link} categoryId={category.id} />
+          ))}
+        </ul>
+      )}
+      <NewLinkForm categoryId={category.id} />
+    </div>
+  );
+}
+
+function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
+  const revoke = useRevokeLink(categoryId);
+  const url = new URL(link.path, window.location.origin).href;
+  const copy = async () => {
+    const copied = await copyText(url);
+    toast(copied ? { title: 'Link copied' } : { title: 'Could not copy the link', description: url, variant: 'destructive' });
+  };
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-md border p-2">
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="font-medium break-words">{link.label}</p>
+        <p className="text-xs text-muted-foreground">
+          {link.hasPassword ? 'Password' : 'No password'} · {link.expiresAt ? `until ${dayOf(link.expiresAt)}` : 'no expiry'}
+        </p>
+      </div>
+      <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
+        <Copy aria-hidden />
+        Copy link
+        <span className="sr-only"> for {link.label}</span>
+      </Button>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-11 sm:size-9"
+        aria-label={`Revoke the link for ${link.label}`}
+        disabled={revoke.isPending}
+        onClick={() => revoke.mutate(link.id, { onSuccess: () => toast({ title: 'Link revoked' }) })}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+    </li>
+  );
+}
+
+function NewLinkForm({ categoryId }: { categoryId: number }) {
+  const create = useCreateLink(categoryId);
+  const ids = { label: useId(), password: useId(), expiry: useId() };
+  const [label, setLabel] = useState('');
+  const [password, setPassword] = useState('');
+  const [expiry, setExpiry] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!label.trim()) {
+      setError('Label is required');
+      return;
+    }
+    setError(undefined);
+    create.mutate(
+      { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null },
+      {
+        onSuccess: () => {
+          setLabel('');
+          setPassword('');
+          setExpiry('');
+          toast({ title: 'Link made', description: 'Copy it from the list to send it.' });
+        },
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3 border-t pt-4">
+      <h3 className="text-sm font-semibold">New link</h3>
+      <FormField id={ids.label} label="Who it is for" error={error} hint='For example "Smith wedding, parents"'>
+        {(control) => <Input {...control} className="h-11" value={label} onChange={(event) => setLabel(event.target.value)} />}
+      </FormField>
+      <FormField id={ids.password} label="Password (optional)">
+        {(control) => (
+          <Input {...control} type="password" autoComplete="new-password" className="h-11" value={password} onChange={(event) => setPassword(event.target.value)} />
+        )}
+      </FormField>
+      <FormField id={ids.expiry} label="Works until (optional)">
+        {(control) => <Input {...control} type="date" className="h-11" value={expiry} onChange={(event) => setExpiry(event.target.value)} />}
+      </FormField>
+      <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
+        {create.isPending ? 'Making…' : 'Make link'}
+      </Button>
+    </form>
+  );
+}

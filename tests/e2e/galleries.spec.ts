@@ -1,0 +1,68 @@
+import { expect, test } from './fixtures.ts';
+import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
+import type { GalleryLink } from '#contract/galleries.ts';
+import { api, pathTo } from '#contract/routes.ts';
+
+test.describe("A client's gallery", () => {
+  test('the owner makes a category unlisted and a link with a password; the client opens it, and loses it when revoked', async ({
+    page,
+    browser,
+  }) => {
+    await openAdmin(page);
+    const name = uniqueName('Smith wedding');
+    const category = await createCategoryViaApi(page, name);
+    const titles = [uniqueName('Vows'), uniqueName('Rings'), uniqueName('Dance')];
+    const photos = await uploadPhotosViaApi(page, titles);
+    await movePhotosViaApi(page, photos, category.id);
+    await page.reload();
+
+    const card = categoryCard(page, name);
+    await card.getByLabel(`Visibility of ${name}`).selectOption('unlisted');
+    await expect(card.locator('span', { hasText: /^Unlisted$/ })).toBeVisible();
+
+    await card.getByRole('button', { name: `Links to ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
+    await expect(dialog.getByText('No links yet.')).toBeVisible();
+    // Nothing kept without a label.
+    await dialog.getByRole('button', { name: 'Make link' }).click();
+    await expect(dialog.getByText('Label is required')).toBeVisible();
+    await dialog.getByLabel('Who it is for').fill('Parents');
+    await dialog.getByLabel('Password (optional)').fill('river-stone-42');
+    await dialog.getByRole('button', { name: 'Make link' }).click();
+    await expect(toastBehindDialog(page, 'Link made')).toHaveCount(1);
+    await expect(dialog.getByText('Password · no expiry')).toBeVisible();
+    const [link] = (await (await page.request.get(pathTo(api.categoryLinks, { id: category.id }))).json()) as GalleryLink[];
+
+    // A visitor's portfolio does not show it; the client's link does, after the password.
+    const client = await browser.newPage();
+    await client.goto('/');
+    await expect(client.getByRole('heading', { name })).toHaveCount(0);
+    await client.goto(link!.path);
+    await expect(client.getByRole('heading', { name: 'This gallery is protected' })).toBeVisible();
+    await client.getByLabel('Password').fill('wrong one');
+    await client.getByRole('button', { name: 'Open gallery' }).click();
+    await expect(client.getByText('Wrong password')).toBeVisible();
+    await client.getByLabel('Password').fill('river-stone-42');
+    await client.getByRole('button', { name: 'Open gallery' }).click();
+    await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
+    for (const title of titles) await expect(client.getByRole('button', { name: title, exact: true })).toBeVisible();
+
+    // The viewer opens in the gallery and offers no Share: the photo's own page is not public.
+    await client.getByRole('button', { name: titles[0], exact: true }).click();
+    const viewer = client.locator('[data-photo-viewer]');
+    await expect(viewer.getByText('1 / 3')).toBeVisible();
+    await expect(viewer.getByRole('button', { name: 'Share', exact: true })).toHaveCount(0);
+    await client.keyboard.press('Escape');
+    await expect(viewer).toHaveCount(0);
+    // A reload keeps the access.
+    await client.reload();
+    await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
+
+    await dialog.getByRole('button', { name: 'Revoke the link for Parents' }).click();
+    await expect(toastBehindDialog(page, 'Link revoked')).toHaveCount(1);
+    await expect(dialog.getByText('No links yet.')).toBeVisible();
+    await client.reload();
+    await expect(client.getByRole('heading', { name: 'Gallery not found' })).toBeVisible();
+    await client.close();
+  });
+});
