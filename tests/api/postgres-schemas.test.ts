@@ -1,9 +1,29 @@
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const apps: TestApp[] = [];
 afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
+});
+
+describe.runIf(process.env.TEST_DIALECT === 'postgres')('a PostgreSQL connection closed by the server', () => {
+  // The pool had no 'error' listener: PostgreSQL ending an idle connection (a restart, a
+  // failover, idle_session_timeout) threw an unhandled 'error' event and the server exited.
+  it('is dropped from the pool, told to the listener, and the next request is answered', async () => {
+    const t = await createTestApp();
+    apps.push(t);
+    const heard: Error[] = [];
+    t.database.onConnectionError((error) => heard.push(error));
+    expect((await t.app.inject('/api/categories')).statusCode).toBe(200);
+    // The pool's idle connection, ended from another one, as an administrator or a restart would.
+    const { pid } = (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(t.database.db)).rows[0]!;
+    const other = await createTestApp({ owner: false });
+    apps.push(other);
+    await sql`select pg_terminate_backend(${pid})`.execute(other.database.db);
+    await expect.poll(() => heard.length).toBeGreaterThan(0);
+    expect((await t.app.inject('/api/categories')).statusCode).toBe(200);
+  });
 });
 
 describe('sites side by side in one PostgreSQL database', () => {

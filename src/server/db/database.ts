@@ -57,6 +57,12 @@ export interface DatabaseHandle {
    * transaction starts or commits. Read it before the data, so a write in between shows as a change.
    */
   dataVersion(): Promise<string>;
+  /**
+   * Hears of a pooled PostgreSQL connection the server closed while idle (a restart, a failover,
+   * idle_session_timeout): the pool drops it and opens another for the next query. Without a
+   * listener such an error would end the process.
+   */
+  onConnectionError(listener: (error: Error) => void): void;
   destroy(): Promise<void>;
 }
 
@@ -108,10 +114,12 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       max: options.poolSize ?? 10,
       ...(options.postgresSchema ? { options: `-c search_path=${options.postgresSchema}` } : {}),
     });
+    const listeners: Array<(error: Error) => void> = [];
+    pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
     const db = kyselyOver(new PostgresDialect({ pool }));
     const version = sql<{ version: string }>`select txid_current_snapshot()::text as version`.compile(db);
     const dataVersion = async () => (await db.executeQuery(version)).rows[0]!.version;
-    return { db, dialect: 'postgres', dataVersion, destroy: () => db.destroy() };
+    return { db, dialect: 'postgres', dataVersion, onConnectionError: (listener) => listeners.push(listener), destroy: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -126,7 +134,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // waits for Kysely's turn, so at worst it is kept under an older version and built once more.
   const version = sqlite.prepare("select total_changes() || ':' || (select data_version from pragma_data_version)").pluck();
   const dataVersion = () => Promise.resolve(version.get() as string);
-  return { db, dialect: 'sqlite', dataVersion, destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', dataVersion, onConnectionError: () => {}, destroy: () => db.destroy() };
 }
 
 async function currentSchema(db: Db): Promise<string> {
