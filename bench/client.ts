@@ -23,8 +23,9 @@ const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--di
 /** A phone's first screen (iPhone X size, 3 device pixels per CSS pixel). */
 const PHONE = { width: 375, height: 812, deviceScaleFactor: 3 };
 
+/** Issue 17's targets (scripts/bundle-size.mjs keeps the budget CI holds the first load to). */
 const TARGETS = {
-  jsKb: 100,
+  jsKb: 90,
   cssKb: 20,
   aboveTheFoldKb: 350,
   score: 95,
