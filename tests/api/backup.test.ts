@@ -14,7 +14,7 @@ import { seedDemoContent } from '#server/features/photos/seed.service.ts';
 import { createMedia } from '#server/images/media.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
-import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
+import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -79,10 +79,7 @@ async function filledSite(): Promise<TestApp> {
   await waitFor(() => mailsInOutbox(t.dataDir).some((mail) => mail.includes('/login?link=')), 'the sign-in link mail');
   await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada', email: 'ada@example.test', message: 'Ünïcödé 😀 <b>hi</b>' } });
   await insertSecondFactorRows(t.database.db);
-  // A client's link to the first category, with a password.
-  const category = await t.database.db.selectFrom('categories').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const link = await t.app.inject({ method: 'POST', url: `/api/categories/${category.id}/links`, headers: { cookie }, payload: { label: 'Parents', password: 'a-password' } });
-  expect(link.statusCode).toBe(201);
+  await addGalleryLink(t, cookie);
   const counts = await repo.countRows(t.database.db);
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return t;

@@ -28,6 +28,7 @@ import { totpCode } from '#server/features/auth/totp.ts';
 import { renderedRightsSettled } from '#server/features/photos/rights-render.service.ts';
 import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { StatisticsEvent } from '#contract/statistics.ts';
+import { CreateGalleryLinkRequest, UnlockGalleryRequest, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
 import { boundaryBody, hostileBody, validValue, type JsonSchema, type RawBody } from '#tests/api/support/arbitraries.ts';
 import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
 
@@ -60,6 +61,9 @@ const BODIES: Record<string, z.ZodType> = {
   'PATCH /api/security/passkeys/{id}': RenamePasskeyRequest,
   'POST /api/security/totp/confirm': TotpCodeRequest,
   'POST /api/events': StatisticsEvent,
+  'POST /api/categories/{id}/links': CreateGalleryLinkRequest,
+  'PATCH /api/gallery-links/{id}': UpdateGalleryLinkRequest,
+  'POST /api/galleries/{token}/unlock': UnlockGalleryRequest,
 };
 
 /**
@@ -174,7 +178,8 @@ function expectNoPollution() {
  */
 async function send(route: string, raw: RawBody, options: { cookie?: string; schema?: z.ZodType; id?: string } = {}) {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
-  const url = path.replace('{id}', options.id ?? '1');
+  // A gallery's token of the right shape that opens nothing: the body is still validated first.
+  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43));
   // An accepted edit re-renders the photo's copies in the background (rights-render.service.ts):
   // let that land first, or it would pass for a change the refused request made.
   await renderedRightsSettled({ db: t.database.db });

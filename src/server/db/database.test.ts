@@ -15,6 +15,7 @@ describe('migrateToLatest', () => {
       expect(tables).toEqual([
         'categories',
         'contact_messages',
+        'gallery_links',
         'passkeys',
         'password_reset_tokens',
         'photos',

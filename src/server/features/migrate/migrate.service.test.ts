@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { Photo } from '#contract/photos.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
-import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
+import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
 import { mailsInOutbox, resetTokenInOutbox } from '#tests/api/support/outbox.ts';
 import { bundleServer } from '#tests/api/support/server-process.ts';
@@ -124,6 +124,7 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   await t.app.inject({ method: 'POST', url: '/api/events', headers: { 'user-agent': 'Mozilla/5.0 Firefox/140.0' }, payload: { kind: 'viewer', photoId: 1 } });
   expect((await t.app.inject({ method: 'GET', url: '/api/statistics', headers: { cookie } })).statusCode).toBe(200);
   await insertSecondFactorRows(t.database.db);
+  await addGalleryLink(t, cookie);
   const counts = await countRows(t.database.db);
   for (const table of BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return Object.assign(t, { cookie });
