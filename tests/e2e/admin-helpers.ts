@@ -147,7 +147,7 @@ export async function bringIntoView(page: Page, source: Locator, target: Locator
 }
 
 /**
- * Where a mouse drag presses and drops, scrolled so both lie between the screen's edge fifths:
+ * Where a drag presses and drops, scrolled so both lie between the screen's edge fifths:
  * dnd-kit scrolls the page while the pointer is within a fifth of the screen's edge, and a page
  * that moves under a drag in flight drops it somewhere else. The press is up and left of the
  * source's middle (on a touch screen a photo tile's 44 px menu button covers its lower right
@@ -201,9 +201,9 @@ export function dragAnnouncement(page: Page, text: string | RegExp) {
  * in steps, lift.
  */
 export async function dragWithTouch(page: Page, source: Locator, target: Locator, pickedUp: string | RegExp): Promise<void> {
-  const [from, to] = await bringIntoView(page, source, target);
-  const start = centre(from);
-  const end = centre(to);
+  // The same points as a mouse drag: a tall target (a category card on a phone) is dropped on near
+  // its edge by the source, so both stay clear of the sticky top bar and dnd-kit's edge scrolling.
+  const { start, end } = await dragPoints(page, source, target);
   const cdp = await page.context().newCDPSession(page);
   const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', point?: { x: number; y: number }) =>
     cdp.send('Input.dispatchTouchEvent', {
