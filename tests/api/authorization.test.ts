@@ -98,6 +98,7 @@ function routeTable(t: TestApp): Map<string, boolean> {
   return routes;
 }
 
+const LINK_PASSWORD = 'a link password';
 const clock = createTestClock();
 let t: TestApp;
 let params: Record<string, string>;
@@ -115,6 +116,9 @@ beforeAll(async () => {
   });
   const message = await t.database.db.selectFrom('contactMessages').select('id').executeTakeFirstOrThrow();
   expect([photo!.id, categoryId, message.id]).toEqual([1, 1, 1]);
+  // A client's link with a password: its hash must never show in an answer.
+  const link = await t.app.inject({ method: 'POST', url: `/api/categories/${categoryId}/links`, headers: { cookie }, payload: { label: 'Parents', password: LINK_PASSWORD } });
+  expect(link.statusCode, link.body).toBe(201);
   params = { id: '1', filename: photo!.filename };
 });
 afterAll(async () => {
@@ -216,5 +220,18 @@ describe('authorization matrix', () => {
       expect([401, 403], response.body).not.toContain(response.statusCode);
       expect(response.statusCode, response.body).toBeLessThan(500);
     });
+  });
+});
+
+describe('what the owner reads', () => {
+  // Issue 16: no password, and no hash of one, in any answer, to the owner either.
+  it('carries no password and no hash of one, on any route', async () => {
+    const cookie = await t.signIn();
+    for (const route of Object.keys(EXPECTED).filter((candidate) => candidate.startsWith('GET '))) {
+      const response = await t.app.inject(requestFor(route, cookie));
+      for (const secret of [OWNER.password, LINK_PASSWORD, '$argon2', 'passwordHash', 'password_hash', 'tokenHash', 'secretHash']) {
+        expect(response.body, route).not.toContain(secret);
+      }
+    }
   });
 });
