@@ -22,6 +22,7 @@ const PHONE_SPECS = [
   'accessibility.spec.ts',
   'admin.spec.ts',
   'contact.spec.ts',
+  'galleries.spec.ts',
   'look.spec.ts',
   'music.spec.ts',
   'owner-portfolio.spec.ts',

@@ -1,5 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
+import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 import type { GalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
@@ -7,6 +8,7 @@ test.describe("A client's gallery", () => {
   test('the owner makes a category unlisted and a link with a password; the client opens it, and loses it when revoked', async ({
     page,
     browser,
+    baseURL,
   }) => {
     await openAdmin(page);
     const name = uniqueName('Smith wedding');
@@ -31,14 +33,18 @@ test.describe("A client's gallery", () => {
     await dialog.getByRole('button', { name: 'Make link' }).click();
     await expect(toastBehindDialog(page, 'Link made')).toHaveCount(1);
     await expect(dialog.getByText('Password · no expiry')).toBeVisible();
+    await expectNoSeriousViolations(page);
     const [link] = (await (await page.request.get(pathTo(api.categoryLinks, { id: category.id }))).json()) as GalleryLink[];
 
     // A visitor's portfolio does not show it; the client's link does, after the password.
-    const client = await browser.newPage();
+    // Another browser, the client's, with the project's screen size.
+    const clientContext = await browser.newContext({ baseURL, viewport: page.viewportSize() });
+    const client = await clientContext.newPage();
     await client.goto('/');
     await expect(client.getByRole('heading', { name })).toHaveCount(0);
     await client.goto(link!.path);
     await expect(client.getByRole('heading', { name: 'This gallery is protected' })).toBeVisible();
+    await expectNoSeriousViolations(client);
     await client.getByLabel('Password').fill('wrong one');
     await client.getByRole('button', { name: 'Open gallery' }).click();
     await expect(client.getByText('Wrong password')).toBeVisible();
@@ -46,6 +52,7 @@ test.describe("A client's gallery", () => {
     await client.getByRole('button', { name: 'Open gallery' }).click();
     await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
     for (const title of titles) await expect(client.getByRole('button', { name: title, exact: true })).toBeVisible();
+    await expectNoSeriousViolations(client);
 
     // The viewer opens in the gallery and offers no Share: the photo's own page is not public.
     await client.getByRole('button', { name: titles[0], exact: true }).click();
@@ -63,6 +70,6 @@ test.describe("A client's gallery", () => {
     await expect(dialog.getByText('No links yet.')).toBeVisible();
     await client.reload();
     await expect(client.getByRole('heading', { name: 'Gallery not found' })).toBeVisible();
-    await client.close();
+    await clientContext.close();
   });
 });
