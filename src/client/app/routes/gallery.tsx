@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CircleAlert, House, LockKeyhole } from 'lucide-react';
-import { Link, useParams } from 'wouter';
+import { LockKeyhole } from 'lucide-react';
+import { useParams } from 'wouter';
 import type { Gallery } from '#contract/galleries.ts';
-import { screens } from '#contract/routes.ts';
 import { AppLayout } from '#client/app/layout.tsx';
 import { PhotoDialog } from '#client/app/portfolio/lazy-dialogs.tsx';
 import { PhotoGrid } from '#client/app/portfolio/photo-grid.tsx';
 import { FormField } from '#client/components/form-field.tsx';
+import { NotFoundCard } from '#client/components/not-found-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -119,23 +119,5 @@ function PasswordForm({ token }: { token: string }) {
 }
 
 function GalleryGone() {
-  return (
-    <div className="flex justify-center py-10">
-      <Card className="w-full max-w-md">
-        <CardContent className="grid gap-4 pt-6">
-          <div className="flex items-center gap-2">
-            <CircleAlert className="size-8 shrink-0 text-destructive" aria-hidden />
-            <h1 className="text-2xl font-bold">Gallery not found</h1>
-          </div>
-          <p className="text-sm text-muted-foreground">The link may have expired or been revoked. Ask the photographer for a new one.</p>
-          <Button asChild variant="outline" className="min-h-11 justify-self-start">
-            <Link href={screens.home}>
-              <House aria-hidden />
-              Go to the portfolio
-            </Link>
-          </Button>
-        </CardContent>
-      </Card>
-    </div>
-  );
+  return <NotFoundCard title="Gallery not found" text="The link may have expired or been revoked. Ask the photographer for a new one." />;
 }

@@ -1,31 +1,11 @@
-import { CircleAlert, House } from 'lucide-react';
-import { Link } from 'wouter';
 import { AppLayout } from '#client/app/layout.tsx';
-import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent } from '#client/components/ui/card.tsx';
-import { screens } from '#contract/routes.ts';
+import { NotFoundCard } from '#client/components/not-found-card.tsx';
 
 /** Any other address: the spec's texts, under the site's top bar, with the way home. */
 export function NotFoundPage() {
   return (
     <AppLayout>
-      <div className="flex justify-center py-10">
-        <Card className="w-full max-w-md">
-          <CardContent className="grid gap-4 pt-6">
-            <div className="flex items-center gap-2">
-              <CircleAlert className="size-8 shrink-0 text-destructive" aria-hidden />
-              <h1 className="text-2xl font-bold">404 Page Not Found</h1>
-            </div>
-            <p className="text-sm text-muted-foreground">Did you forget to add the page to the router?</p>
-            <Button asChild variant="outline" className="min-h-11 justify-self-start">
-              <Link href={screens.home}>
-                <House aria-hidden />
-                Go to the portfolio
-              </Link>
-            </Button>
-          </CardContent>
-        </Card>
-      </div>
+      <NotFoundCard title="404 Page Not Found" text="Did you forget to add the page to the router?" />
     </AppLayout>
   );
 }
