@@ -23,8 +23,12 @@ if (builtAt === 0 || changedAt > builtAt) {
 }
 
 // glibc keeps a memory arena per thread and rarely returns freed image buffers; two arenas keep
-// 20 concurrent uploads near 350 MB instead of 575 MB, at no cost in speed (see bench/).
-const env = { MALLOC_ARENA_MAX: '2', ...process.env };
+// 20 concurrent uploads near 350 MB instead of 575 MB, at no cost in speed (see bench/). A fixed
+// mmap threshold keeps every buffer of 1 MiB or more (image pixels, encoders' buffers) out of the
+// arenas, so it goes back to the kernel when freed; glibc would otherwise raise the threshold to
+// the largest buffer freed so far (up to 32 MiB) and keep the rest in fragmented arenas:
+// about 30 MB less at the peak of 20 uploads (docs/performance.md).
+const env = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...process.env };
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit', env });
 // Pass stop signals on, so the server shuts down gracefully.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
@@ -5,7 +7,7 @@ import { BANNER_SIZE, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VA
 import type { ImageVariant } from '#contract/photos.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { bannerFileName, photoFileNames, type DisplayFormat } from '#server/storage/file-names.ts';
-import type { FileStore } from '#server/storage/file-store.ts';
+import type { FileSource, FileStore } from '#server/storage/file-store.ts';
 import { sourceColourOf, withoutExifSegments, type SourceColour } from './colour.ts';
 import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
@@ -122,6 +124,14 @@ export interface RenderedPhoto {
  * (or one without a profile) is converted to sRGB and written without a profile, as it always
  * was; a wide-gamut one (Display P3, Adobe RGB…) is converted to Display P3 and every copy carries
  * sharp's compact P3 profile. An Ultra HDR JPEG's display copy keeps its gain map.
+ *
+ * Memory: no pixels are held in JavaScript. The decoded copy the smaller copies are made from, and
+ * each encoded copy, are scratch files beside the source (a temp file of the caller's) that
+ * libvips writes and reads itself; they are removed when the render ends. A Buffer of sharp's
+ * stays allocated until V8 next collects, and V8 waits for tens of MB of them: 40 to 75 MB at the
+ * peak of 20 uploads, when the decoded copy was one. `fullSize`, when given, lets one render at a
+ * time read the source at full size (the step that takes the most memory, about 40 MB for 12
+ * megapixels), whatever else runs.
  */
 export async function renderPhoto(
   sourcePath: string,
@@ -129,58 +139,81 @@ export async function renderPhoto(
   store: FileStore,
   limits: ImageLimits,
   rights?: ImageRights | null,
+  fullSize?: Semaphore,
 ): Promise<RenderedPhoto> {
-  const xmp = rightsXmp(rights);
-  // sharp writes only the XMP it is given here; every other metadata field stays stripped.
-  const tagged = (image: Sharp) => (xmp ? image.withXmp(xmp) : image);
+  const scratch = new ScratchFiles(sourcePath);
+  try {
+    return await renderWith({ sourcePath, limits, xmp: rightsXmp(rights), scratch, fullSize }, key, store);
+  } finally {
+    await scratch.removeAll();
+  }
+}
+
+interface RenderContext {
+  sourcePath: string;
+  limits: ImageLimits;
+  xmp: string | null;
+  scratch: ScratchFiles;
+  fullSize: Semaphore | undefined;
+}
+
+async function renderWith(render: RenderContext, key: string, store: FileStore): Promise<RenderedPhoto> {
+  const { sourcePath, limits, xmp, scratch } = render;
+  const atFullSize = <T>(task: () => Promise<T>) => (render.fullSize ? render.fullSize.run(task) : task());
   let metadata: Metadata;
   let colour: SourceColour;
   let decoded: DecodedPhoto;
+  let display: RenderedDisplay | undefined;
   try {
     metadata = await openSource(sourcePath, limits).metadata();
     colour = sourceColourOf(metadata);
-    decoded = colour.wideGamut ? await decodeWideGamut(sourcePath, limits) : await decodeSrgb(sourcePath, limits);
+    if (rendersDisplayFromSource(metadata, colour)) {
+      // The display image is the first read of the pixels: a damaged file fails here.
+      const fromSource = () => toDisplaySize(openSource(sourcePath, limits).toColourspace('srgb'));
+      display = await atFullSize(() => renderDisplay(fromSource, false, render, metadata, colour));
+      const width = copiesWidth(display);
+      decoded = await decodeSrgb(render, (image) => image.resize({ width }));
+    } else {
+      decoded = await atFullSize(() => (colour.wideGamut ? decodeWideGamut(render) : decodeSrgb(render)));
+    }
   } catch (error) {
     throw decodeRejection(error);
   }
-  const { width, height, hasAlpha, pixels } = decoded;
+  display ??= await renderDisplay(decoded.pixels, decoded.hasAlpha, render, metadata, colour);
 
-  // The display image is JPEG: it is the full-size fallback and the og:image, and link-preview
-  // crawlers read JPEG everywhere; at 2560 px libjpeg encodes it about twice as fast as WebP.
-  // Only a transparent source gets WebP, which keeps the alpha that JPEG would flatten.
-  const displayFormat: DisplayFormat = hasAlpha ? 'webp' : 'jpeg';
-  const filename = photoFileNames.display(key, displayFormat);
+  const { width, height } = display;
+  const filename = photoFileNames.display(key, display.format);
   const thumbnail = photoFileNames.thumbnail(key);
   const variantWidths = VARIANT_WIDTHS.filter((candidate) => candidate < width);
   const written: string[] = [];
-  const write = async (name: string, image: Sharp | Buffer) => {
+  const write = async (name: string, file: FileSource) => {
     written.push(name);
-    await store.put(name, Buffer.isBuffer(image) ? Readable.from([image]) : image);
+    await store.put(name, file);
+  };
+  // libvips encodes straight into a scratch file: the encoded bytes never pass through a Buffer.
+  const writeCopy = async (name: string, image: Sharp) => {
+    const file = scratch.next('out');
+    await image.toFile(file); // in the pipeline's format, whatever the name
+    await write(name, { path: file });
   };
 
   try {
     // One output at a time: each holds a libuv thread while it runs, and the pool is shared
     // with file I/O; parallelism comes from several images, bounded by ImageProcessor.
-    const hdrDisplay = colour.gainMap
-      ? await displayWithGainMap(sourcePath, limits, metadata.orientation, width, height)
-      : null;
-    await write(
-      filename,
-      (hdrDisplay && xmp ? withXmpSegment(hdrDisplay, xmp) : hdrDisplay) ??
-        (displayFormat === 'jpeg'
-          ? tagged(pixels()).jpeg({ quality: 82, progressive: true })
-          : tagged(pixels()).webp({ quality: 82 })),
-    );
+    await write(filename, display.file);
     const variants: ImageVariant[] = [];
     for (const variantWidth of variantWidths) {
       const name = photoFileNames.variant(key, variantWidth);
-      await write(name, tagged(pixels().resize({ width: variantWidth })).webp({ quality: 78 }));
+      // The display image's shape, not the decoded copy's, whose height was rounded on its own.
+      const size = { width: variantWidth, height: Math.round((variantWidth * height) / width), fit: 'fill' } as const;
+      await writeCopy(name, withRights(decoded.pixels().resize(size), xmp).webp({ quality: 78 }));
       variants.push({ width: variantWidth, filename: name });
     }
     const side = Math.min(THUMBNAIL_SIDE, width, height);
-    await write(
+    await writeCopy(
       thumbnail,
-      pixels()
+      decoded
+        .pixels()
         .resize(side, side, { fit: 'cover', position: sharp.strategy.attention })
         .webp({ quality: 80 }),
     );
@@ -193,73 +226,150 @@ export async function renderPhoto(
   }
 }
 
-/** The source decoded once at display size; every public copy is made from `pixels()`. */
+/** Files of one render beside its source, removed together when it ends, however it ends. */
+class ScratchFiles {
+  private readonly files: string[] = [];
+
+  constructor(private readonly beside: string) {}
+
+  /** A new name, unique to this render; the file is made by whoever writes it. */
+  next(extension: string): string {
+    const file = `${this.beside}.${randomBytes(6).toString('hex')}.${extension}`;
+    this.files.push(file);
+    return file;
+  }
+
+  async removeAll(): Promise<void> {
+    await Promise.allSettled(this.files.map((file) => fsp.rm(file, { force: true })));
+  }
+}
+
+/** sharp writes only the XMP it is given here; every other metadata field stays stripped. */
+const withRights = (image: Sharp, xmp: string | null) => (xmp ? image.withXmp(xmp) : image);
+
+/**
+ * The decoded copy every copy but the display image is made from: each copy is a new pipeline
+ * on it, resized below its size.
+ */
 interface DecodedPhoto {
+  /** Whether any pixel is transparent: the display image is then WebP, which keeps it. */
+  hasAlpha: boolean;
+  /** The pixels in the photo's public colour space. */
+  pixels: () => Sharp;
+  /** The same in sRGB. */
+  srgbPixels: () => Sharp;
+}
+
+/**
+ * Whether the display image is made straight from the source file, and the smaller copies from a
+ * decoded copy at the size they need (1920 px for a 12-megapixel photo, which libjpeg decodes
+ * already scaled by 1/2): an sRGB JPEG, most uploads. The other sources are decoded once at
+ * display size for every copy: PNG, GIF and WebP cannot be decoded scaled, and may be transparent
+ * (which decides the display image's format); wide-gamut photos need sharp's 16-bit pipeline,
+ * which turns its shrink-on-load off.
+ */
+function rendersDisplayFromSource(metadata: Metadata, colour: SourceColour): boolean {
+  return metadata.format === 'jpeg' && !colour.wideGamut;
+}
+
+/**
+ * The width the smaller copies are made from: the widest of them, or more when the thumbnail's
+ * square needs more height (a panorama), never more than the display image's.
+ */
+function copiesWidth({ width, height }: { width: number; height: number }): number {
+  const widest = Math.max(0, ...VARIANT_WIDTHS.filter((candidate) => candidate < width));
+  const side = Math.min(THUMBNAIL_SIDE, width, height);
+  return Math.min(width, Math.max(widest, Math.ceil((side * width) / height)));
+}
+
+interface RenderedDisplay {
+  file: FileSource;
+  format: DisplayFormat;
   width: number;
   height: number;
-  hasAlpha: boolean;
-  /** A new pipeline on the decoded pixels, writing them in the photo's public colour space. */
-  pixels: () => Sharp;
-  /** A new pipeline on the decoded pixels, in sRGB. */
-  srgbPixels: () => Sharp;
+}
+
+/**
+ * The display image, whose size is the photo's. It is JPEG: the full-size fallback and the
+ * og:image, and link-preview crawlers read JPEG everywhere; at 2560 px libjpeg encodes it about
+ * twice as fast as WebP. Only a transparent source gets WebP, which keeps the alpha that JPEG
+ * would flatten; an Ultra HDR source gets its gain map when sharp can keep it.
+ */
+async function renderDisplay(
+  pixels: () => Sharp,
+  hasAlpha: boolean,
+  render: RenderContext,
+  metadata: Metadata,
+  colour: SourceColour,
+): Promise<RenderedDisplay> {
+  const { sourcePath, limits, xmp, scratch } = render;
+  const hdr = colour.gainMap ? await displayWithGainMap(sourcePath, limits, metadata.orientation) : null;
+  if (hdr && isDisplaySizeOf(hdr, metadata)) {
+    const jpeg = xmp ? withXmpSegment(hdr.jpeg, xmp) : hdr.jpeg;
+    return { file: Readable.from([jpeg]), format: 'jpeg', width: hdr.width, height: hdr.height };
+  }
+  const format: DisplayFormat = hasAlpha ? 'webp' : 'jpeg';
+  const image = withRights(pixels(), xmp);
+  const path = scratch.next('out');
+  const info = await (format === 'jpeg' ? image.jpeg({ quality: 82, progressive: true }) : image.webp({ quality: 82 })).toFile(path);
+  return { file: { path }, format, width: info.width, height: info.height };
+}
+
+/**
+ * Whether an image is the upright display size of this source, give or take a pixel of rounding:
+ * the gain-map copy is made by a pipeline of its own, and sharp's gain-map support is experimental.
+ */
+function isDisplaySizeOf(image: { width: number; height: number }, metadata: Metadata): boolean {
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const width = (turned ? metadata.height : metadata.width) ?? 0;
+  const height = (turned ? metadata.width : metadata.height) ?? 0;
+  const scale = Math.min(1, DISPLAY_MAX_SIDE / Math.max(width, height));
+  return Math.abs(image.width - width * scale) <= 1 && Math.abs(image.height - height * scale) <= 1;
 }
 
 const toDisplaySize = (image: Sharp) =>
   image.resize({ width: DISPLAY_MAX_SIDE, height: DISPLAY_MAX_SIDE, fit: 'inside', withoutEnlargement: true });
 
 /**
- * One decode of the full-size source, straight down to display size, into raw sRGB pixels (at
- * most 2560² × 4 bytes, 26 MB); every output is resized from these instead of decoding again.
+ * One decode of the full-size source, straight down to display size (or `toSize`), in sRGB, into
+ * a scratch file in libvips' own uncompressed format; every copy is resized from it instead of
+ * decoding again.
  */
-async function decodeSrgb(sourcePath: string, limits: ImageLimits): Promise<DecodedPhoto> {
-  const { data, info } = await toDisplaySize(openSource(sourcePath, limits))
-    .toColourspace('srgb')
-    .raw({ depth: 'uchar' })
-    .toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = info;
+async function decodeSrgb(render: RenderContext, toSize = toDisplaySize): Promise<DecodedPhoto> {
+  const file = render.scratch.next('v');
+  const { channels } = await toSize(openSource(render.sourcePath, render.limits)).toColourspace('srgb').toFile(file);
   // GIFs and many PNGs carry an alpha channel that no pixel uses; only real transparency counts.
-  const hasAlpha = channels === 4 && usesTransparency(data);
-  const pixels = () => {
-    const raw = sharp(data, { raw: { width, height, channels } });
-    return channels === 4 && !hasAlpha ? raw.removeAlpha() : raw;
-  };
-  return { width, height, hasAlpha, pixels, srgbPixels: pixels };
+  const hasAlpha = channels === 4 && (await usesTransparency(file));
+  const pixels = () => (channels === 4 && !hasAlpha ? sharp(file).removeAlpha() : sharp(file));
+  return { hasAlpha, pixels, srgbPixels: pixels };
 }
 
 /**
- * As decodeSrgb, in Display P3. Raw pixels cannot carry a profile (sharp would read them as sRGB
- * and convert them again), so the decoded copy is an uncompressed TIFF holding the P3 profile,
- * which each output keeps; about 0.1 s more per wide-gamut photo.
+ * As decodeSrgb, in Display P3: the decoded copy keeps the P3 profile, which each copy keeps.
  */
-async function decodeWideGamut(sourcePath: string, limits: ImageLimits): Promise<DecodedPhoto> {
+async function decodeWideGamut(render: RenderContext): Promise<DecodedPhoto> {
+  const file = render.scratch.next('v');
   // A 16-bit pipeline makes sharp convert through Display P3 instead of sRGB, which would clip
   // exactly the colours this path is for.
-  const tiff = await toDisplaySize(openSource(sourcePath, limits).pipelineColourspace('rgb16'))
+  const { channels } = await toDisplaySize(openSource(render.sourcePath, render.limits).pipelineColourspace('rgb16'))
     .withIccProfile('p3')
-    .tiff({ compression: 'none' })
-    .toBuffer({ resolveWithObject: true });
-  const { width, height, channels } = tiff.info;
-  const hasAlpha = channels === 4 && usesTransparency(await sharp(tiff.data).extractChannel(3).raw().toBuffer(), 1);
-  const open = () => {
-    const image = sharp(tiff.data);
-    return channels === 4 && !hasAlpha ? image.removeAlpha() : image;
-  };
-  return { width, height, hasAlpha, pixels: () => open().pipelineColourspace('rgb16').withIccProfile('p3'), srgbPixels: open };
+    .toFile(file);
+  const hasAlpha = channels === 4 && (await usesTransparency(file));
+  const open = () => (channels === 4 && !hasAlpha ? sharp(file).removeAlpha() : sharp(file));
+  return { hasAlpha, pixels: () => open().pipelineColourspace('rgb16').withIccProfile('p3'), srgbPixels: open };
 }
 
 /**
  * The display JPEG of an Ultra HDR source with its gain map resized alongside (libultrahdr, in
  * sharp ≥ 0.35): browsers with an HDR screen apply it, the others show the SDR base, which is the
  * same JPEG the SDR pipeline writes. Null when sharp cannot keep this file's gain map (the
- * feature is experimental) or the sizes disagree: the photo then gets the SDR display image.
+ * feature is experimental): the photo then gets the SDR display image.
  */
 async function displayWithGainMap(
   sourcePath: string,
   limits: ImageLimits,
   orientation: number | undefined,
-  width: number,
-  height: number,
-): Promise<Buffer | null> {
+): Promise<{ jpeg: Buffer; width: number; height: number } | null> {
   // sharp 0.35.5 with its cache off (as here) fails on keepGainMap() after an automatic rotate()
   // or a flip ("Not a JPEG file"), but not after an explicit rotation; mirrored orientations,
   // which cameras do not write, keep the SDR display image.
@@ -270,7 +380,7 @@ async function displayWithGainMap(
     const { data, info } = await toDisplaySize((angle ? source.rotate(angle) : source).keepGainMap())
       .jpeg({ quality: 82 })
       .toBuffer({ resolveWithObject: true });
-    return info.width === width && info.height === height ? withoutExifSegments(data) : null;
+    return { jpeg: withoutExifSegments(data), width: info.width, height: info.height };
   } catch {
     return null;
   }
@@ -279,10 +389,9 @@ async function displayWithGainMap(
 /** EXIF orientations that are a rotation only, as the clockwise angle that sets them upright. */
 const ORIENTATION_ANGLES: Record<number, number> = { 1: 0, 3: 180, 6: 90, 8: 270 };
 
-/** Whether any pixel is not fully opaque; `alpha` is where the alpha byte is in every `stride` bytes. */
-function usesTransparency(pixels: Buffer, stride = 4, alpha = stride - 1): boolean {
-  for (let index = alpha; index < pixels.length; index += stride) if (pixels[index] !== 255) return true;
-  return false;
+/** Whether any pixel of a decoded copy is not fully opaque. */
+async function usesTransparency(file: string): Promise<boolean> {
+  return !(await sharp(file).stats()).isOpaque;
 }
 
 async function thumbHashOf(image: Sharp): Promise<string> {
@@ -316,9 +425,14 @@ export async function renderBanner(
   return name;
 }
 
-/** Runs image work with at most `concurrency` images decoded at once, whoever asks. */
+/**
+ * Runs image work with at most `concurrency` images decoded at once, whoever asks, and of those
+ * one at a time reading its source at full size (renderPhoto's `fullSize`): two 12-megapixel
+ * reads side by side took some 80 MB, the most of any moment of an upload.
+ */
 export class ImageProcessor {
   private readonly slots: Semaphore;
+  private readonly fullSize = new Semaphore(1);
 
   constructor(
     readonly limits: ImageLimits,
@@ -332,7 +446,7 @@ export class ImageProcessor {
   }
 
   renderPhoto(sourcePath: string, key: string, store: FileStore, rights?: ImageRights | null): Promise<RenderedPhoto> {
-    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits, rights));
+    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits, rights, this.fullSize));
   }
 
   renderBanner(sourcePath: string, key: string, store: FileStore): Promise<string> {
