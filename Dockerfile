@@ -26,7 +26,8 @@ ENV NODE_ENV=production \
     DATA_DIR=/data \
     PORT=3000 \
     HOST=0.0.0.0 \
-    MALLOC_ARENA_MAX=2
+    MALLOC_ARENA_MAX=2 \
+    MALLOC_MMAP_THRESHOLD_=1048576
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist
