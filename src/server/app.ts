@@ -25,6 +25,7 @@ import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
+import { removeStaleUploads } from '#server/http/receive-files.ts';
 import { registerAccessLog, registerRequestId, requestForLog, requestIdFor } from '#server/http/logging.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
 import { answerFrameworkErrors, registerSecurity, securityHeaders } from '#server/http/security.ts';
@@ -106,6 +107,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => ctx.mailer.close());
   const stopPruning = schedulePruning(ctx, undefined, [pruneEnded]);
   app.addHook('onClose', async () => stopPruning());
+  // What an earlier run left mid-upload (a crash, a kill): its temp and scratch files.
+  const stale = await removeStaleUploads(config.upload.tmpDir, ctx.clock());
+  if (stale > 0) app.log.info({ files: stale }, 'removed files left by uploads that never finished');
   const stopTrashPurge = scheduleTrashPurge(ctx);
   app.addHook('onClose', async () => stopTrashPurge());
   // Re-renders of rights under way finish before the database closes; the copies they replaced go.

@@ -7,6 +7,11 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { HttpError } from '#server/http/http-error.ts';
 
+/** The name every received file, and each scratch file rendered beside it, starts with. */
+const RECEIVED_PREFIX = 'upload-';
+/** Older than any upload in flight: an upload gives up long before an hour. */
+export const STALE_UPLOAD_MS = 60 * 60 * 1000;
+
 /** One uploaded file, on disk in the temp folder for as long as the request is handled. */
 export interface ReceivedFile {
   /** The name the client gave: for titles and messages only, never a path. */
@@ -90,7 +95,7 @@ export async function withReceivedFiles<T>(
       }
       const received: ReceivedFile = {
         name: part.filename,
-        path: path.join(options.tmpDir, `upload-${randomBytes(12).toString('hex')}`),
+        path: path.join(options.tmpDir, `${RECEIVED_PREFIX}${randomBytes(12).toString('hex')}`),
         size: 0,
         tooLarge: false,
         ...(key === undefined ? {} : { key }),
@@ -109,4 +114,27 @@ export async function withReceivedFiles<T>(
   } finally {
     await Promise.all(files.map((file) => fsp.rm(file.path, { force: true })));
   }
+}
+
+/**
+ * Removes what a process that ended mid-upload left in `tmpDir` (received files and the image
+ * pipeline's scratch files beside them): every `upload-` file older than `STALE_UPLOAD_MS`, so
+ * another instance's upload in flight is left alone. Returns how many went.
+ */
+export async function removeStaleUploads(tmpDir: string, now: Date): Promise<number> {
+  let names: string[];
+  try {
+    names = await fsp.readdir(tmpDir);
+  } catch {
+    return 0;
+  }
+  let removed = 0;
+  for (const name of names.filter((candidate) => candidate.startsWith(RECEIVED_PREFIX))) {
+    const file = path.join(tmpDir, name);
+    const stat = await fsp.stat(file).catch(() => null);
+    if (!stat?.isFile() || now.getTime() - stat.mtimeMs < STALE_UPLOAD_MS) continue;
+    await fsp.rm(file, { force: true });
+    removed += 1;
+  }
+  return removed;
 }
