@@ -9,7 +9,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPage, fallbackPage, type Page, type WebContext } from './page-content.ts';
 import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
-import { isClientRoute, matchPageRoute } from './page-routes.ts';
+import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
 import { readRouteChunks, type RouteChunks } from './route-chunks.ts';
 import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
@@ -106,8 +106,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       .send(await app.dataCache.remember('feed', await app.dataCache.version(), () => renderFeed(options))),
   );
 
-  const pageFor = async (request: FastifyRequest, pathname: string): Promise<Page> => {
-    const route = matchPageRoute(pathname);
+  const pageFor = async (request: FastifyRequest, route: PageRoute | null): Promise<Page> => {
     let page: Page;
     try {
       page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]) });
@@ -130,16 +129,18 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const status = isClientRoute(pathname) ? 503 : 404;
       return reply.code(status).type('text/plain').send('The client is not built. Run npm run build.');
     }
+    // Matched once: the page, its preloads, its caching and its count all follow from it.
+    const route = matchPageRoute(pathname);
     // A visitor's page is the same for every visitor: built once per data version (and encoding).
     // Not a gallery's: its link ends at its expiry, whatever the data version says.
-    const visitor = !request.cookies[options.sessionCookieName] && matchPageRoute(pathname)?.kind !== 'gallery';
+    const visitor = !request.cookies[options.sessionCookieName] && route?.kind !== 'gallery';
     const encoding = encodingFor(request);
     const themeChoice = request.cookies[THEME_COOKIE];
     const chosenTheme = themeChoice === 'light' || themeChoice === 'dark' ? themeChoice : 'default';
     const build = async (): Promise<BuiltPage> => {
-      const page = await pageFor(request, pathname);
+      const page = await pageFor(request, route);
       const look = { theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
-      const meta = { ...page.meta, modulePreloads: routeChunks(matchPageRoute(pathname)) };
+      const meta = { ...page.meta, modulePreloads: routeChunks(route) };
       return {
         status: page.status,
         noIndex: page.meta.noIndex === true,
@@ -152,7 +153,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const { status, payload } = built;
     if (status === 200 && options.statistics) {
       // Only a request with a session cookie waits (is it the owner's?); a visitor's is counted at once.
-      const checking = countPageView(request, pathname, options.statistics);
+      const checking = countPageView(request, route, options.statistics);
       if (checking) await checking;
     }
     if (built.encoding) reply.header('content-encoding', built.encoding);
@@ -174,11 +175,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
    */
   const countPageView = (
     request: FastifyRequest,
-    pathname: string,
+    route: PageRoute | null,
     statistics: NonNullable<WebOptions['statistics']>,
   ): Promise<void> | undefined => {
     if (request.method !== 'GET') return undefined;
-    const route = matchPageRoute(pathname);
     // A client's gallery is theirs: not counted in the site's statistics.
     const visit = route && route.kind !== 'screen' && route.kind !== 'gallery' ? countableVisit(request) : null;
     if (!route || !visit) return undefined;
