@@ -14,7 +14,7 @@ import { findCategory } from '#server/features/categories/categories.service.ts'
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
-import { notFound, notSignedIn } from '#server/lib/errors.ts';
+import { DomainError, notFound, notSignedIn } from '#server/lib/errors.ts';
 import * as repo from './galleries.repository.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
 
@@ -70,13 +70,14 @@ export async function updateLink(
   id: number,
   request: UpdateGalleryLinkFields,
 ): Promise<GalleryLink> {
-  if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('Link not found');
+  const existing = await repo.findOwnedLink(ctx.db, userId, id);
+  if (!existing) throw notFound('Link not found');
   const changes: Parameters<typeof repo.updateLink>[2] = {};
   if (request.label !== undefined) changes.label = request.label;
   if (request.expiresAt !== undefined) changes.expiresAt = request.expiresAt;
   // A new password (or none) also ends every browser's access given by the old one.
   if (request.password !== undefined) changes.passwordHash = request.password === null ? null : await hashPassword(request.password);
-  const row = Object.keys(changes).length ? await repo.updateLink(ctx.db, id, changes) : await repo.findOwnedLink(ctx.db, userId, id);
+  const row = Object.keys(changes).length ? await repo.updateLink(ctx.db, id, changes) : existing;
   if (!row) throw notFound('Link not found');
   return linkOf(row);
 }
@@ -125,9 +126,8 @@ export async function openGallery(
 ): Promise<Gallery> {
   const { link, owner, category } = await openLink(ctx, token);
   if (!holdsAccess(link, access.cookies, access.secure)) throw notSignedIn(GALLERY_LOCKED_MESSAGE);
-  const photos = (await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails })).filter(
-    (photo) => photo.categoryId === category.id,
-  );
+  // The category's photos only: a gallery costs its own size, not the site's.
+  const photos = await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails }, category.id);
   return { label: link.label, category, photos };
 }
 
@@ -136,8 +136,10 @@ export async function galleryExists(ctx: GalleriesContext, token: string): Promi
   try {
     await openLink(ctx, token);
     return true;
-  } catch {
-    return false;
+  } catch (error) {
+    // Only an unknown or ended link is a 404; a failing database is the page's error, not that.
+    if (error instanceof DomainError && error.kind === 'notFound') return false;
+    throw error;
   }
 }
 

@@ -15,8 +15,9 @@ export type PhotoWithCategoryRow = PhotoRow & {
 export type ListedPhotoRow = PhotoRow & { liveCategoryId: number | null };
 
 /** The owner's live photos in page order: categories in their order, the photo bank last. */
-export function listPhotos(db: Db, userId: number): Promise<ListedPhotoRow[]> {
-  return db
+/** The owner's live photos in page order; with `categoryId`, only that category's. */
+export function listPhotos(db: Db, userId: number, categoryId?: number): Promise<ListedPhotoRow[]> {
+  let query = db
     .selectFrom('photos')
     .leftJoin('categories', (join) =>
       join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
@@ -28,8 +29,9 @@ export function listPhotos(db: Db, userId: number): Promise<ListedPhotoRow[]> {
     .orderBy('categories.sortOrder', (order) => order.asc().nullsLast())
     .orderBy('photos.categoryId')
     .orderBy('photos.sortOrder')
-    .orderBy('photos.id')
-    .execute();
+    .orderBy('photos.id');
+  if (categoryId !== undefined) query = query.where('photos.categoryId', '=', categoryId);
+  return query.execute();
 }
 
 export function findPhotoWithCategory(db: Db, userId: number, id: number): Promise<PhotoWithCategoryRow | undefined> {

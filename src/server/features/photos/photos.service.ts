@@ -82,8 +82,8 @@ export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false 
 const listedPhoto = (row: repo.ListedPhotoRow, view?: PhotoView): Photo => ({ ...toPhoto(row, view), categoryId: row.liveCategoryId });
 
 /** The owner's live photos in page order; a visitor's list is filtered from it (portfolio feature). */
-export async function listPhotos(ctx: Pick<AppContext, 'db'>, userId: number, view?: PhotoView): Promise<Photo[]> {
-  return (await repo.listPhotos(ctx.db, userId)).map((row) => listedPhoto(row, view));
+export async function listPhotos(ctx: Pick<AppContext, 'db'>, userId: number, view?: PhotoView, categoryId?: number): Promise<Photo[]> {
+  return (await repo.listPhotos(ctx.db, userId, categoryId)).map((row) => listedPhoto(row, view));
 }
 
 /**
