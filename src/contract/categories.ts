@@ -19,10 +19,12 @@ export type CategoryDensity = z.infer<typeof CategoryDensity>;
 /**
  * Who sees a category (issue 16): everyone (the spec's behaviour, the default); or, unlisted,
  * only who holds one of the owner's links to it: kept from the portfolio, the sitemap, the feed
- * and link previews.
+ * and link previews; or, private, only the owner: its links are paused (they answer 404) until
+ * it is unlisted or public again. The copies of an unlisted or private category's photos are
+ * served only to those with access.
  */
-export const CATEGORY_VISIBILITIES = ['public', 'unlisted'] as const;
-export const CategoryVisibility = z.enum(CATEGORY_VISIBILITIES, 'Visibility must be public or unlisted');
+export const CATEGORY_VISIBILITIES = ['public', 'unlisted', 'private'] as const;
+export const CategoryVisibility = z.enum(CATEGORY_VISIBILITIES, 'Visibility must be public, unlisted or private');
 export type CategoryVisibility = z.infer<typeof CategoryVisibility>;
 
 export const Category = z.object({

@@ -7,25 +7,35 @@ import type { Photo } from './photos.ts';
  * `<link rel="preload">` names exactly the candidates the page's `<img>` will choose from.
  */
 
-type PhotoFiles = Pick<Photo, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'version'>;
+type PhotoFiles = Pick<Photo, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'version' | 'filesBase'>;
+
+/** Where the public store is served. */
+const UPLOADS_BASE = '/uploads';
+/** Where the owner gets a non-public gallery's copies (files.restrictedFile). */
+export const RESTRICTED_FILES_BASE = '/restricted';
+/** Where a link's holder gets its gallery's copies (files.galleryFile). */
+export const galleryFilesBase = (token: string) => `/g/${encodeURIComponent(token)}/files`;
 
 /** A stored file; `v` busts caches when the file behind a name changes. */
-export const uploadPath = (filename: string, version: number | string) =>
-  `/uploads/${encodeURIComponent(filename)}?v=${encodeURIComponent(String(version))}`;
+export const uploadPath = (filename: string, version: number | string, base = UPLOADS_BASE) =>
+  `${base}/${encodeURIComponent(filename)}?v=${encodeURIComponent(String(version))}`;
+
+/** One of a photo's files, where that photo's files are served. */
+const photoFilePath = (photo: PhotoFiles, filename: string) => uploadPath(filename, photo.version, photo.filesBase);
 
 /** A banner's name is new with every upload, so one version caches it for good. */
 export const bannerPath = (bannerImage: string) => uploadPath(bannerImage, 1);
 
 /** The display image: the largest public file, the full-size view and the og:image. */
-export const displayImagePath = (photo: PhotoFiles) => uploadPath(photo.filename, photo.version);
+export const displayImagePath = (photo: PhotoFiles) => photoFilePath(photo, photo.filename);
 
-export const thumbnailPath = (photo: PhotoFiles) => uploadPath(photo.thumbnail, photo.version);
+export const thumbnailPath = (photo: PhotoFiles) => photoFilePath(photo, photo.thumbnail);
 
 /** Every width of the whole picture, narrowest first, ending with the display image. */
 export function photoSrcSet(photo: PhotoFiles): string {
   const candidates = photo.variants
     .filter((variant) => variant.width < photo.width)
-    .map((variant) => `${uploadPath(variant.filename, photo.version)} ${variant.width}w`);
+    .map((variant) => `${photoFilePath(photo, variant.filename)} ${variant.width}w`);
   candidates.push(`${displayImagePath(photo)} ${photo.width}w`);
   return candidates.join(', ');
 }
@@ -42,7 +52,7 @@ export function tileSrcSet(photo: PhotoFiles): string {
   const candidates = [`${thumbnailPath(photo)} ${side}w`];
   for (const variant of photo.variants) {
     if (variant.width > side * 1.4 && variant.width < photo.width && variant.width <= TILE_MAX_WIDTH) {
-      candidates.push(`${uploadPath(variant.filename, photo.version)} ${variant.width}w`);
+      candidates.push(`${photoFilePath(photo, variant.filename)} ${variant.width}w`);
     }
   }
   return candidates.join(', ');

@@ -65,6 +65,11 @@ export const Photo = z.object({
   license: z.string().nullable(),
   credit: z.string().nullable(),
   copyright: z.string().nullable(),
+  /**
+   * Where the files are served when not under /uploads (issue 16): a non-public gallery's copies,
+   * from `/restricted` to the owner and from `/g/{token}/files` to a link's holder. Absent: public.
+   */
+  filesBase: z.string().optional(),
 });
 export type Photo = z.infer<typeof Photo>;
 

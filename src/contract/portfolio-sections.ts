@@ -57,8 +57,11 @@ export function visitorView(
   settings: VisitorViewSettings,
 ): { categories: Category[]; photos: Photo[] } {
   const byId = new Map(categories.map((category) => [category.id, category]));
-  const shownPhotos = photos.filter((photo) =>
-    isShownToVisitors(photo.categoryId === null ? null : (byId.get(photo.categoryId) ?? null), settings),
+  // A photo whose files are restricted (a non-public gallery's, or one left in the bank by it) is never a visitor's.
+  const shownPhotos = photos.filter(
+    (photo) =>
+      photo.filesBase === undefined &&
+      isShownToVisitors(photo.categoryId === null ? null : (byId.get(photo.categoryId) ?? null), settings),
   );
   const withPhotos = new Set(shownPhotos.map((photo) => photo.categoryId));
   const shownCategories = categories.filter(

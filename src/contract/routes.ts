@@ -69,6 +69,21 @@ export const api = {
   galleryLink: '/api/gallery-links/:id',
   gallery: '/api/galleries/:token',
   galleryUnlock: '/api/galleries/:token/unlock',
+  /** Proofing: a holder's picks (list, add, remove, send), and the owner's view of a link's picks. */
+  galleryPicks: '/api/galleries/:token/picks',
+  galleryPick: '/api/galleries/:token/picks/:photoId',
+  galleryPicksSubmit: '/api/galleries/:token/picks/submit',
+  galleryLinkPicks: '/api/gallery-links/:id/picks',
+  galleryLinkPicksCsv: '/api/gallery-links/:id/picks/csv',
+  galleryLinkPicksReopen: '/api/gallery-links/:id/picks/reopen',
+  /** Downloads by the link's policy: one photo, and the whole gallery as one ZIP. */
+  galleryPhotoDownload: '/api/galleries/:token/photos/:photoId/download',
+  galleryDownload: '/api/galleries/:token/download',
+  /** The site's watermark, a logo for one, the render pass's progress, a category's own (issue 16). */
+  watermark: '/api/watermark',
+  watermarkLogo: '/api/watermark/logo',
+  watermarkProgress: '/api/watermark/progress',
+  categoryWatermark: '/api/categories/:id/watermark',
   events: '/api/events',
   statistics: '/api/statistics',
   openApi: '/api/openapi.json',
@@ -77,6 +92,10 @@ export const api = {
 /** Files and documents served beside the API and the screens. */
 export const files = {
   upload: '/uploads/:filename',
+  /** A non-public gallery's copies, for the signed-in owner (issue 16). */
+  restrictedFile: '/restricted/:filename',
+  /** A gallery's copies, for whoever holds its link (and its password's cookie). */
+  galleryFile: '/g/:token/files/:filename',
   sitemap: '/sitemap.xml',
   /** The Atom feed of new public photos and releases (issue 19). */
   feed: '/feed.xml',

@@ -13,8 +13,11 @@ import { registerSession, requireOwner, sessionCookieName } from '#server/featur
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
+import { downloadsRoutes } from '#server/features/galleries/downloads.routes.ts';
 import { galleriesRoutes } from '#server/features/galleries/galleries.routes.ts';
+import { proofingRoutes } from '#server/features/galleries/proofing.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
+import { placePhotoFiles } from '#server/features/photos/photo-files.service.ts';
 import { removeReplacedCopies, renderedRightsSettled, scheduleReplacedCopiesRemoval } from '#server/features/photos/rights-render.service.ts';
 import { scheduleTrashPurge } from '#server/features/photos/trash.service.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
@@ -133,12 +136,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerSession(app, ctx);
+  // A photo's copies follow its category's visibility (issue 16): after any change of the owner's,
+  // before it is answered, so a photo moved into an unlisted gallery is no longer under /uploads.
+  await placePhotoFiles(ctx);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await placePhotoFiles(ctx);
+    return payload;
+  });
   // The public reads every page load makes; none reads the session.
   registerListEtags(app, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage]);
-  registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals } });
+  registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, bannerRoutes, uploadsRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, uploadsRoutes]) {
     await app.register(feature, ctx);
   }
   // Counts are kept in memory and written in batches; what is left is written as the app closes.

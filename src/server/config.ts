@@ -116,6 +116,8 @@ export type Config = Readonly<{
   uploadsDir: string;
   /** Uploaded files as they came, kept for reprocessing; never served. */
   originalsDir: string;
+  /** The copies of non-public galleries' photos, served only to the owner and a link's holder. */
+  restrictedDir: string;
   publicUrl: string;
   /** True when the site is served over https: cookies get Secure and the __Host- prefix. */
   secure: boolean;
@@ -159,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sqlitePath: path.join(dataDir, 'atelier.sqlite'),
     uploadsDir: path.join(dataDir, 'uploads'),
     originalsDir: path.join(dataDir, 'originals'),
+    restrictedDir: path.join(dataDir, 'restricted'),
     publicUrl,
     secure: publicUrl.startsWith('https://'),
     owner: { username: e.OWNER_USERNAME, password: e.OWNER_PASSWORD, email: e.OWNER_EMAIL },

@@ -46,6 +46,7 @@ const contextOf = (t: TestApp): BackupContext => ({
   dialect: t.dialect,
   sqlitePath: t.config.sqlitePath,
   uploads: new LocalFileStore(t.config.uploadsDir),
+  restricted: new LocalFileStore(t.config.restrictedDir),
   originals: new LocalFileStore(t.config.originalsDir),
   tmpDir: t.config.upload.tmpDir,
   clock: () => new Date(),
@@ -54,7 +55,7 @@ const contextOf = (t: TestApp): BackupContext => ({
 /** `folder/name -> sha256` of every stored file of a site. */
 function fileHashes(t: TestApp): Record<string, string> {
   const hashes: Record<string, string> = {};
-  for (const [folder, dir] of [['uploads', t.config.uploadsDir], ['originals', t.config.originalsDir]] as const) {
+  for (const [folder, dir] of [['uploads', t.config.uploadsDir], ['originals', t.config.originalsDir], ['restricted', t.config.restrictedDir]] as const) {
     for (const name of filesUnder(dir)) {
       hashes[`${folder}/${name}`] = createHash('sha256').update(fs.readFileSync(path.join(dir, name))).digest('hex');
     }
@@ -82,6 +83,8 @@ async function filledSite(): Promise<TestApp> {
   await addGalleryLink(t, cookie);
   const counts = await repo.countRows(t.database.db);
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
+  // An unlisted gallery's copies are in the restricted store: the archive carries them from there.
+  expect(filesUnder(t.config.restrictedDir).length).toBeGreaterThan(0);
   return t;
 }
 

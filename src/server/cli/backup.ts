@@ -12,6 +12,7 @@ export function backupContext(ctx: AppContext): BackupContext {
     dialect: ctx.dialect,
     sqlitePath: ctx.config.sqlitePath,
     uploads: ctx.media.uploads,
+    restricted: ctx.media.restricted,
     originals: ctx.media.originals,
     tmpDir: ctx.config.upload.tmpDir,
     clock: ctx.clock,

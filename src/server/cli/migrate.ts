@@ -70,6 +70,7 @@ export const migrateCommand: CliCommand = {
           // The source is the folder of DATA_DIR, whatever the S3_* variables say.
           uploads: new LocalFileStore(config.uploadsDir),
           originals: new LocalFileStore(config.originalsDir),
+          restricted: new LocalFileStore(config.restrictedDir),
           tmpDir: config.upload.tmpDir,
         },
         { database: target, files },

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
-import type { GalleryLinkTable } from '#server/features/galleries/galleries.table.ts';
+import type { GalleryLinkTable, GalleryPickTable } from '#server/features/galleries/galleries.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
 import type { UserTable } from '#server/features/owner/users.table.ts';
@@ -22,6 +22,10 @@ import * as secondFactors from '#server/db/migrations/0007-second-factors.ts';
 import * as statistics from '#server/db/migrations/0008-statistics.ts';
 import * as photoRights from '#server/db/migrations/0009-photo-rights.ts';
 import * as clientGalleries from '#server/db/migrations/0010-client-galleries.ts';
+import * as privateFiles from '#server/db/migrations/0011-private-files.ts';
+import * as galleryDownloads from '#server/db/migrations/0012-gallery-downloads.ts';
+import * as galleryProofing from '#server/db/migrations/0013-gallery-proofing.ts';
+import * as watermarks from '#server/db/migrations/0014-watermarks.ts';
 import type { Dialect } from './dialect.ts';
 
 export interface Database {
@@ -42,6 +46,7 @@ export interface Database {
   statisticsVisitors: StatisticsVisitorTable;
   statisticsDaily: StatisticsDailyTable;
   galleryLinks: GalleryLinkTable;
+  galleryPicks: GalleryPickTable;
 }
 
 export type Db = Kysely<Database>;
@@ -78,6 +83,10 @@ const migrations = {
   '0008-statistics': statistics,
   '0009-photo-rights': photoRights,
   '0010-client-galleries': clientGalleries,
+  '0011-private-files': privateFiles,
+  '0012-gallery-downloads': galleryDownloads,
+  '0013-gallery-proofing': galleryProofing,
+  '0014-watermarks': watermarks,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -10,6 +10,8 @@ export interface Media {
   uploads: HotFileStore;
   /** Uploads exactly as they came; never served. */
   originals: FileStore;
+  /** Non-public galleries' copies; never under /uploads, and never kept in memory. */
+  restricted: FileStore;
   /** One per process: its slots bound the memory all image work takes together. */
   images: ImageProcessor;
   upload: Config['upload'];
@@ -20,6 +22,7 @@ export function createMedia(config: Config): Media {
   return {
     uploads: new HotFileStore(stores.uploads),
     originals: stores.originals,
+    restricted: stores.restricted,
     images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency),
     upload: config.upload,
   };

@@ -5,8 +5,9 @@ import { randomBytes } from 'node:crypto';
  * the disk. Serving accepts only names of these shapes, so a crafted URL can name nothing else.
  */
 const KEY = '[0-9a-f]{32}';
-const SERVED_NAME = new RegExp(`^(?:banner-)?${KEY}(?:-(?:w\\d{2,4}|thumb))?\\.(?:jpg|webp)$`);
+const SERVED_NAME = new RegExp(`^(?:banner-|watermark-)?${KEY}(?:-(?:w\\d{2,4}|thumb))?\\.(?:jpg|webp)$`);
 const BANNER_NAME = new RegExp(`^banner-${KEY}\\.webp$`);
+const WATERMARK_LOGO_NAME = new RegExp(`^watermark-${KEY}\\.webp$`);
 const FILE_KEY = new RegExp(`^${KEY}$`);
 
 export type DisplayFormat = 'jpeg' | 'webp';
@@ -40,7 +41,19 @@ export function fileKeyOfOriginal(name: string): string {
   return name.slice(0, 32);
 }
 
+/** The photo key a copy's name starts with (a banner's gives none that matches). */
+export function fileKeyOfCopy(name: string): string {
+  return name.slice(0, 32);
+}
+
 export const bannerFileName = (key: string) => `banner-${key}.webp`;
+
+/** A watermark logo (issue 16), in the uploads store: it is on every marked copy anyway. */
+export const watermarkLogoFileName = (key: string) => `watermark-${key}.webp`;
+
+export function isWatermarkLogoFileName(name: string): boolean {
+  return WATERMARK_LOGO_NAME.test(name);
+}
 
 export function isServedFileName(name: string): boolean {
   return SERVED_NAME.test(name);

@@ -4,6 +4,8 @@ import type { FileStore } from './file-store.ts';
 
 /** The key prefix of the originals in the bucket, beside `uploads/`. */
 export const ORIGINALS_PREFIX = 'originals/';
+/** The key prefix of non-public galleries' copies: like the originals, never under S3_PUBLIC_URL. */
+export const RESTRICTED_PREFIX = 'restricted/';
 
 export class OriginalsExposedError extends Error {
   constructor(url: string) {

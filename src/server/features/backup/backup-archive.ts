@@ -23,7 +23,7 @@ export class BackupError extends Error {
 }
 
 export const ROOT = 'atelier-backup';
-export const STORES = ['uploads', 'originals'] as const;
+export const STORES = ['uploads', 'originals', 'restricted'] as const;
 export type StoreName = (typeof STORES)[number];
 /** The same flat names the file stores accept; anything else in an archive is refused. */
 const FILE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
@@ -44,7 +44,7 @@ const DatabaseJson = z.object({ migrations: z.array(z.string()), rows: z.record(
 
 export const isGzipName = (file: string) => /\.(tgz|gz)$/i.test(file);
 
-/** The files a set of rows points at: every photo's public files and original, and the banner. */
+/** The files a set of rows points at: every photo's copies (public or restricted) and original, and the banner. */
 export function filesOfRows(rows: repo.TableRows, originals: string[]): Array<{ store: StoreName; name: string }> {
   return groupsOfRows(rows, originals).flatMap((group) => group.files);
 }
@@ -64,11 +64,13 @@ export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGro
   }
   const groups: FileGroup[] = [];
   for (const row of rows.photos) {
-    const photo = row as { id: number; fileKey: string; filename: string; thumbnail: string; variants: string };
+    const photo = row as { id: number; fileKey: string; filename: string; thumbnail: string; variants: string; filesPrivate?: number };
+    // Archives made before 0011 have no flag: their copies were all in uploads.
+    const copies: StoreName = photo.filesPrivate === 1 ? 'restricted' : 'uploads';
     groups.push({
       photoId: photo.id,
       files: [
-        ...publicFilesOf(photo).map((name) => ({ store: 'uploads' as const, name })),
+        ...publicFilesOf(photo).map((name) => ({ store: copies, name })),
         ...(originalsByKey.get(photo.fileKey) ?? []).map((name) => ({ store: 'originals' as const, name })),
       ],
     });

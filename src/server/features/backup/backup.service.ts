@@ -9,7 +9,7 @@ import type { Clock } from '#server/clock.ts';
 import type { Db } from '#server/db/database.ts';
 import type { Dialect } from '#server/db/dialect.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { BackupError, groupsOfRows, hashing, isGzipName, ROOT, type FileGroup, type Manifest, type Progress } from './backup-archive.ts';
+import { BackupError, groupsOfRows, hashing, isGzipName, ROOT, type FileGroup, type Manifest, type Progress, type StoreName } from './backup-archive.ts';
 import * as repo from './backup.repository.ts';
 import { TarWriter } from './tar.ts';
 
@@ -23,6 +23,7 @@ export interface BackupContext {
   sqlitePath: string;
   uploads: FileStore;
   originals: FileStore;
+  restricted: FileStore;
   /** Working space on the data disk; staging folders are made and removed here. */
   tmpDir: string;
   clock: Clock;
@@ -85,8 +86,8 @@ export async function createBackup(ctx: BackupContext, file: string, options: { 
 type Opened = NonNullable<Awaited<ReturnType<FileStore['open']>>>;
 
 /** Opens every file of a group, or none: null when one of them is gone. */
-export async function openGroup(ctx: Pick<BackupContext, 'uploads' | 'originals'>, group: FileGroup): Promise<Opened[] | null> {
-  const opened = await Promise.all(group.files.map(({ store, name }) => (store === 'uploads' ? ctx.uploads : ctx.originals).open(name)));
+export async function openGroup(ctx: Pick<BackupContext, StoreName>, group: FileGroup): Promise<Opened[] | null> {
+  const opened = await Promise.all(group.files.map(({ store, name }) => ctx[store].open(name)));
   if (opened.every((file): file is Opened => file !== null)) return opened;
   for (const file of opened) file?.stream.destroy();
   return null;

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import type { Dialect } from '#server/db/dialect.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
-import { BackupError, extract, rowsOf, verify, type Progress } from './backup-archive.ts';
+import { BackupError, extract, rowsOf, STORES, verify, type Progress } from './backup-archive.ts';
 import * as repo from './backup.repository.ts';
 import { listNames, type BackupContext } from './backup.service.ts';
 
@@ -19,8 +19,8 @@ export async function siteIsEmpty(ctx: BackupContext): Promise<{ empty: boolean;
   const counts = await repo.countRows(ctx.db);
   const filled = Object.entries(counts).filter(([, count]) => count > 0);
   if (filled.length > 0) return { empty: false, why: filled.map(([table, count]) => `${count} ${table}`).join(', ') };
-  for (const [name, store] of [['uploads', ctx.uploads], ['originals', ctx.originals]] as const) {
-    if ((await listNames(store)).length > 0) return { empty: false, why: `files in ${name}` };
+  for (const name of STORES) {
+    if ((await listNames(ctx[name])).length > 0) return { empty: false, why: `files in ${name}` };
   }
   return { empty: true, why: '' };
 }
@@ -52,7 +52,7 @@ export async function restoreBackup(ctx: BackupContext, file: string, options: {
     const stored: Array<{ store: FileStore; name: string }> = [];
     try {
       for (const entry of manifest.files) {
-        const store = entry.store === 'uploads' ? ctx.uploads : ctx.originals;
+        const store = ctx[entry.store];
         await store.put(entry.name, { path: path.join(staging, entry.store, entry.name) });
         stored.push({ store, name: entry.name });
         options.onProgress?.((done += 1), total);

@@ -89,7 +89,7 @@ describe('an unlisted category', () => {
     const setup = await unlistedGallery();
     const response = await owner(setup.cookie, 'PUT', `/api/categories/${setup.categoryId}`, { visibility: 'secret' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ message: 'Visibility must be public or unlisted' });
+    expect(response.json()).toMatchObject({ message: 'Visibility must be public, unlisted or private' });
   });
 });
 

@@ -10,10 +10,13 @@ import {
   UnlockGalleryRequest,
   UpdateGalleryLinkRequest,
 } from '#contract/galleries.ts';
-import { api } from '#contract/routes.ts';
+import { api, files } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
-import { NO_STORE } from '#server/lib/cache-control.ts';
+import { sendStoredFile } from '#server/http/send-file.ts';
+import { NO_STORE, PRIVATE_REVALIDATE } from '#server/lib/cache-control.ts';
+import { notFound } from '#server/lib/errors.ts';
+import { contentTypeOf } from '#server/storage/file-names.ts';
 import * as galleries from './galleries.service.ts';
 
 /** The owner's links to a category, one per recipient, and what a link's holder sees (issue 16). */
@@ -52,6 +55,26 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   routes.get(api.gallery, { schema: { params: GalleryTokenParams, response: { 200: Gallery } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
     return galleries.openGallery(ctx, request.params.token, { cookies: request.cookies, secure });
+  });
+
+  /**
+   * A gallery's copies, for its link's holder only: checked before any file or ETag is looked at,
+   * kept by no shared cache and checked again on every use (`private, no-cache`), so revoking the
+   * link, its expiry or a new password ends each URL on its next request.
+   */
+  app.route<{ Params: { token: string; filename: string } }>({
+    method: ['GET', 'HEAD'],
+    url: files.galleryFile,
+    exposeHeadRoute: false,
+    handler: async (request, reply) => {
+      const { token, filename } = request.params;
+      if (!GalleryTokenParams.safeParse({ token }).success) throw notFound('No such file');
+      const copy = await galleries.openGalleryFile(ctx, token, filename, { cookies: request.cookies, secure });
+      reply.header('x-robots-tag', 'noindex');
+      const sent = await sendStoredFile(request, reply, copy, { cacheControl: PRIVATE_REVALIDATE, contentType: contentTypeOf(filename) });
+      if (!sent) throw notFound('No such file');
+      return sent;
+    },
   });
 
   routes.post(

@@ -135,6 +135,7 @@ const sourceOf = (t: TestApp): MigrateSource => ({
   sqlitePath: t.config.sqlitePath,
   uploads: new LocalFileStore(t.config.uploadsDir),
   originals: new LocalFileStore(t.config.originalsDir),
+  restricted: new LocalFileStore(t.config.restrictedDir),
   tmpDir: t.config.upload.tmpDir,
 });
 
@@ -212,7 +213,11 @@ function runCli(bundleDir: string, args: string[], env: Record<string, string>):
   });
 }
 
-const localStores = (t: TestApp): FileStores => ({ uploads: new LocalFileStore(t.config.uploadsDir), originals: new LocalFileStore(t.config.originalsDir) });
+const localStores = (t: TestApp): FileStores => ({
+  uploads: new LocalFileStore(t.config.uploadsDir),
+  originals: new LocalFileStore(t.config.originalsDir),
+  restricted: new LocalFileStore(t.config.restrictedDir),
+});
 
 /** What the source site answers and serves, compared with a PostgreSQL site after the move. */
 async function expectSameSite(source: TestApp & { cookie: string }, target: FastifyInstance): Promise<void> {

@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import { migrateToLatest, type DatabaseHandle, type Db } from '#server/db/database.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import type { FileStores } from '#server/storage/index.ts';
-import { groupsOfRows, hashing } from '#server/features/backup/backup-archive.ts';
+import { groupsOfRows, hashing, type StoreName } from '#server/features/backup/backup-archive.ts';
 import {
   BACKUP_TABLES,
   keyColumnsOf,
@@ -32,6 +32,7 @@ export interface MigrateSource {
   sqlitePath: string;
   uploads: FileStore;
   originals: FileStore;
+  restricted: FileStore;
   /** Working space on the data disk for the copy of the database. */
   tmpDir: string;
 }
@@ -47,7 +48,7 @@ export type MigratePhase = 'files' | 'rows' | 'check';
 export type MigrateProgress = (phase: MigratePhase, done: number, total: number) => void;
 
 export interface MigratedFile {
-  store: 'uploads' | 'originals';
+  store: StoreName;
   name: string;
   size: number;
   /** SHA-256 of the bytes read from the source; null when the file stayed where it was. */

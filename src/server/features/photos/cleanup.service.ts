@@ -2,6 +2,7 @@ import { DomainError } from '#server/lib/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { findPhotoCopy } from './photo-files.service.ts';
 import * as repo from './photos.repository.ts';
 import { purgeTrash } from './trash.service.ts';
 import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
@@ -37,7 +38,8 @@ export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE
   const rows = await repo.listPhotoFiles(ctx.db);
 
   const broken: typeof rows = [];
-  for (const row of rows) if (!(await media.uploads.stat(row.filename))) broken.push(row);
+  // In either store: a non-public gallery's copies are in the restricted one.
+  for (const row of rows) if (!(await findPhotoCopy(ctx, row.filename))) broken.push(row);
   await repo.deletePhotosById(ctx.db, broken.map((row) => row.id));
   for (const row of broken) await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
 
@@ -59,6 +61,7 @@ export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE
     filesRemoved += await store.removeIncomplete(new Date(olderThan));
   };
   await sweep(media.uploads, (name) => keptNames.has(name));
+  await sweep(media.restricted, (name) => keptNames.has(name));
   await sweep(media.originals, (name) => keptKeys.has(fileKeyOfOriginal(name)));
   // Temp files outlive their request only when the process died while handling it.
   await sweep(new LocalFileStore(media.upload.tmpDir), () => false);

@@ -123,7 +123,7 @@ describe('rights in the XMP of the public copies', { timeout: 180_000 }, () => {
     expect(parsed.photoshop).toMatchObject({ Credit: 'Ada Lovelace' });
     expect(parsed.xmpRights).toMatchObject({ WebStatement: 'https://creativecommons.org/licenses/by/4.0/' });
     // A page loaded before the swap still gets its images for a while; then the old names go.
-    const rightsCtx = { db: t.database.db, clock, media: { uploads: new LocalFileStore(t.config.uploadsDir) } };
+    const rightsCtx = { db: t.database.db, clock, media: { uploads: new LocalFileStore(t.config.uploadsDir), restricted: new LocalFileStore(t.config.restrictedDir) } };
     const oldCopies = () => fs.readdirSync(t.config.uploadsDir).filter((name) => name.startsWith(srgb!.filename.slice(0, 32)));
     expect((await t.app.inject({ url: `/uploads/${srgb!.filename}` })).statusCode).toBe(200);
     expect(await removeReplacedCopies(rightsCtx)).toBe(0);

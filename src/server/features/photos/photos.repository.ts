@@ -185,8 +185,59 @@ export async function setCameraDetails(db: Db, id: number, cameraDetails: string
 }
 
 /** Every photo, oldest first, with the columns that name its files. */
-export function listAllPhotoFiles(db: Db): Promise<Array<Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants'>>> {
-  return db.selectFrom('photos').select(['id', 'fileKey', 'filename', 'thumbnail', 'variants']).orderBy('id').execute();
+export function listAllPhotoFiles(db: Db): Promise<Array<Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'>>> {
+  return db.selectFrom('photos').select(['id', 'fileKey', 'filename', 'thumbnail', 'variants', 'filesPrivate']).orderBy('id').execute();
+}
+
+/** A photo whose copies sit in the other store than its category's visibility asks for. */
+export type MisplacedPhotoRow = Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'>;
+
+/**
+ * Photos (live or in the trash) whose copies are where they should not be: in the uploads store
+ * while their category is unlisted or private, or restricted while it is public. A category in
+ * the trash still counts: its photos stay restricted through the Undo window. A photo without a
+ * category keeps its copies where they are: a private gallery's photos left in the bank when it
+ * was deleted are not made public by it, only by being put in a public category.
+ */
+export function listMisplacedPhotos(db: Db): Promise<MisplacedPhotoRow[]> {
+  return db
+    .selectFrom('photos')
+    .innerJoin('categories', 'categories.id', 'photos.categoryId')
+    .select(['photos.id', 'photos.fileKey', 'photos.filename', 'photos.thumbnail', 'photos.variants', 'photos.filesPrivate'])
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('photos.filesPrivate', '=', 0), eb('categories.visibility', '!=', 'public')]),
+        eb.and([eb('photos.filesPrivate', '=', 1), eb('categories.visibility', '=', 'public')]),
+      ]),
+    )
+    .orderBy('photos.id')
+    .execute();
+}
+
+/** Records where a photo's copies are now; false when the photo was re-rendered or deleted meanwhile. */
+export async function setFilesPrivate(db: Db, id: number, fileKey: string, filesPrivate: number): Promise<boolean> {
+  const updated = await db
+    .updateTable('photos')
+    .set({ filesPrivate })
+    .where('id', '=', id)
+    .where('fileKey', '=', fileKey)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
+}
+
+/** A live photo of the category whose copies use this file key: what a gallery may serve. */
+export function findCategoryPhotoByFileKey(
+  db: Db,
+  categoryId: number,
+  fileKey: string,
+): Promise<Pick<PhotoRow, 'id' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'> | undefined> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'filename', 'thumbnail', 'variants', 'filesPrivate'])
+    .where('categoryId', '=', categoryId)
+    .where('fileKey', '=', fileKey)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
 }
 
 /**
@@ -197,7 +248,7 @@ export async function replaceRenderedFiles(
   db: Db,
   id: number,
   fileKey: string,
-  columns: RenderedColumns & { renderedRights?: string | null },
+  columns: RenderedColumns & { renderedRights?: string | null; filesPrivate: number },
 ): Promise<boolean> {
   const updated = await db
     .updateTable('photos')
@@ -209,7 +260,8 @@ export async function replaceRenderedFiles(
 }
 
 /** A photo's files, its own rights and its live category's defaults: what its XMP should say. */
-export interface RightsSourceRow extends Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'license' | 'credit' | 'copyright' | 'renderedRights'> {
+export interface RightsSourceRow
+  extends Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate' | 'license' | 'credit' | 'copyright' | 'renderedRights'> {
   defaultLicense: string | null;
   defaultCredit: string | null;
   defaultCopyright: string | null;
@@ -228,6 +280,7 @@ export function listRightsSources(db: Db, filter: { id?: number } = {}): Promise
       'photos.filename',
       'photos.thumbnail',
       'photos.variants',
+      'photos.filesPrivate',
       'photos.license',
       'photos.credit',
       'photos.copyright',

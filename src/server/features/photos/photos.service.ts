@@ -1,3 +1,4 @@
+import { RESTRICTED_FILES_BASE } from '#contract/image-urls.ts';
 import type { z } from 'zod';
 import {
   UNDO_WINDOW_MS,
@@ -75,6 +76,8 @@ export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false 
     license: row.license,
     credit: row.credit,
     copyright: row.copyright,
+    // Only the owner reads this; a gallery's answer gives its own base (galleries feature).
+    ...(row.filesPrivate === 1 ? { filesBase: RESTRICTED_FILES_BASE } : {}),
   };
 }
 
@@ -102,7 +105,8 @@ export async function getPhoto(
   const category =
     photo.categoryId !== null && categoryName !== null ? { id: photo.categoryId, name: categoryName } : null;
   const shownAs = category ? { hidden: categoryHidden === 1, visibility: categoryVisibility ?? 'public' } : null;
-  if (view?.visitor && !isShownToVisitors(shownAs, view.visitor)) {
+  // Restricted files are a gallery's (or were, left in the bank): never a visitor's photo page.
+  if (view?.visitor && (photo.filesPrivate === 1 || !isShownToVisitors(shownAs, view.visitor))) {
     throw notFound('Photo not found');
   }
   return { ...toPhoto(photo, view), categoryId: category?.id ?? null, category };
@@ -152,13 +156,16 @@ export function publicFilesOf(row: Pick<PhotoRow, 'filename' | 'thumbnail' | 'va
   return [row.filename, row.thumbnail, ...variants.map((variant) => variant.filename)];
 }
 
-/** Removes a photo's public files and its original; what cannot go now is left to `cleanup`. */
+/** Removes a photo's copies (from either store) and its original; what cannot go now is left to `cleanup`. */
 export async function deletePhotoFiles(ctx: Pick<AppContext, 'media'>, fileKey: string, publicNames: string[]): Promise<void> {
   const { media } = ctx;
   const deleteOriginals = async () => {
     for await (const file of media.originals.list(originalsPrefix(fileKey))) await media.originals.delete(file.name);
   };
-  await Promise.allSettled([...publicNames.map((name) => media.uploads.delete(name)), deleteOriginals()]);
+  await Promise.allSettled([
+    ...publicNames.flatMap((name) => [media.uploads.delete(name), media.restricted.delete(name)]),
+    deleteOriginals(),
+  ]);
 }
 
 const undoUntil = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock().getTime() + UNDO_WINDOW_MS).toISOString();

@@ -35,6 +35,10 @@ export interface PhotoTable {
   copyright: Generated<string | null>;
   /** JSON of the rights the public copies carry in XMP; null when they carry none. */
   renderedRights: Generated<string | null>;
+  /** Issue 16 (0014): the canonical JSON of the watermark the copies carry (watermarkKey); null for none. */
+  renderedWatermark: Generated<string | null>;
+  /** Issue 16 (0011): 1 while the copies are in the restricted store (a non-public category's), else 0. */
+  filesPrivate: Generated<number>;
 }
 export type PhotoRow = Selectable<PhotoTable>;
 export type NewPhotoRow = Insertable<PhotoTable>;

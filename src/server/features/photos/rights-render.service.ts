@@ -1,5 +1,5 @@
 import type { AppContext } from '#server/app-context.ts';
-import type { FileStore } from '#server/storage/file-store.ts';
+import { deleteCopies, type CopyStores } from './photo-files.service.ts';
 import * as repo from './photos.repository.ts';
 import { rightsOfRow, rightsOutOfDate } from './rights.ts';
 import { renderRights } from './upgrade.service.ts';
@@ -78,7 +78,7 @@ export async function renderedRightsSettled(ctx: Pick<AppContext, 'db'>): Promis
  * app closes). Returns how many files it removed.
  */
 export async function removeReplacedCopies(
-  ctx: Pick<AppContext, 'db' | 'clock'> & { media: { uploads: Pick<FileStore, 'delete'> } },
+  ctx: Pick<AppContext, 'db' | 'clock'> & { media: CopyStores },
   options: { all?: boolean } = {},
 ): Promise<number> {
   const worker = workers.get(ctx.db);
@@ -87,7 +87,7 @@ export async function removeReplacedCopies(
   const due = worker.replaced.filter((entry) => options.all || entry.at <= before);
   worker.replaced = worker.replaced.filter((entry) => !due.includes(entry));
   const names = due.flatMap((entry) => entry.names);
-  await Promise.allSettled(names.map((name) => ctx.media.uploads.delete(name)));
+  await deleteCopies(ctx.media, names);
   return names.length;
 }
 

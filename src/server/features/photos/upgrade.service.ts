@@ -9,6 +9,7 @@ import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { newFileKey, originalsPrefix } from '#server/storage/file-names.ts';
 import type { Rights } from '#contract/rights.ts';
+import { copiesStoreOf, deleteCopies } from './photo-files.service.ts';
 import * as repo from './photos.repository.ts';
 import { publicFilesOf, renderedColumns, renderedFilesOf } from './photos.service.ts';
 import { imageRightsOf, renderedRightsColumn, rightsOfRow } from './rights.ts';
@@ -88,7 +89,7 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
         try {
           const colour = sourceColourOf(await sharp(original).metadata());
           const changes = colour.wideGamut || colour.gainMap;
-          if (!options.all && (!changes || (await displayIsCurrent(media.uploads, row.filename, colour, dir)))) {
+          if (!options.all && (!changes || (await displayIsCurrent(copiesStoreOf(media, row.filesPrivate), row.filename, colour, dir)))) {
             report.upToDate += 1;
           } else {
             const rights = rightsById.get(row.id) ?? NO_RIGHTS;
@@ -112,7 +113,7 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
 
 const NO_RIGHTS: Rights = { license: null, credit: null, copyright: null };
 
-type PhotoFiles = Pick<repo.RightsSourceRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants'>;
+type PhotoFiles = Pick<repo.RightsSourceRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'>;
 
 /**
  * Renders a photo again from its original file (on local disk) with `rights` in its XMP, under
@@ -128,18 +129,19 @@ async function rerender(
   options: { key: string; rights: Rights; keepReplaced?: boolean },
 ): Promise<{ outcome: 'replaced'; replaced: string[] } | { outcome: 'deleted' }> {
   const { db, media } = ctx;
-  const rendered = await media.images.renderPhoto(original, options.key, media.uploads, imageRightsOf(options.rights));
+  // Into the store that holds the photo's copies now; the flag below says so even if they moved meanwhile.
+  const rendered = await media.images.renderPhoto(original, options.key, copiesStoreOf(media, row.filesPrivate), imageRightsOf(options.rights));
   const newNames = renderedFilesOf(rendered);
-  const columns = { ...renderedColumns(rendered), renderedRights: renderedRightsColumn(options.rights) };
+  const columns = { ...renderedColumns(rendered), renderedRights: renderedRightsColumn(options.rights), filesPrivate: row.filesPrivate };
   if (!(await repo.replaceRenderedFiles(db, row.id, row.fileKey, columns))) {
     // Deleted while it was rendered: its delete removed the old names; these are the new ones.
-    await Promise.allSettled(newNames.map((name) => media.uploads.delete(name)));
+    await deleteCopies(media, newNames);
     return { outcome: 'deleted' };
   }
   // Names the new render no longer makes (a width or format of an older pipeline, or the old key's):
   // removed now, or handed back to be removed later (`keepReplaced`).
   const replaced = publicFilesOf(row).filter((name) => !newNames.includes(name));
-  if (!options.keepReplaced) await Promise.allSettled(replaced.map((name) => media.uploads.delete(name)));
+  if (!options.keepReplaced) await deleteCopies(media, replaced);
   return { outcome: 'replaced', replaced };
 }
 

@@ -1,16 +1,17 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { files as servedFiles } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { CACHE_AN_HOUR, IMMUTABLE } from '#server/lib/cache-control.ts';
-import { etagMatches, parseRange } from '#server/http/conditional-get.ts';
-import { HttpError } from '#server/http/http-error.ts';
+import { requireOwner } from '#server/features/auth/session.ts';
+import { findPhotoCopy } from '#server/features/photos/photo-files.service.ts';
+import { CACHE_AN_HOUR, IMMUTABLE, PRIVATE_REVALIDATE } from '#server/lib/cache-control.ts';
+import { sendStoredFile } from '#server/http/send-file.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { contentTypeOf, isServedFileName } from '#server/storage/file-names.ts';
 
-/** Even opened directly, a file cannot run script or load anything. */
-const FILE_CSP = "sandbox; default-src 'none'";
-
-/** GET /uploads/{filename}: generated names only, from the public store; originals live elsewhere. */
+/**
+ * GET /uploads/{filename}: generated names only, from the public store; originals live elsewhere,
+ * and so do non-public galleries' copies (`/restricted`, below, and a gallery's own path).
+ */
 export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const files = ctx.media.uploads;
   /**
@@ -35,37 +36,34 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       // Small files come whole from memory; larger ones are streamed from the store below.
       const info = await files.readSmall(filename);
       if (!info) throw notFound('No such file');
+      const sent = await sendStoredFile(
+        request,
+        reply,
+        { info, open: (range) => files.open(filename, range) },
+        { cacheControl: IMMUTABLE, contentType: contentTypeOf(filename) },
+      );
+      if (!sent) throw notFound('No such file');
+      return sent;
+    },
+  });
 
-      const etag = `"${info.size.toString(36)}-${info.mtime.getTime().toString(36)}"`;
-      reply.headers({
-        etag,
-        'cache-control': IMMUTABLE,
-        'last-modified': info.mtime.toUTCString(),
-        'accept-ranges': 'bytes',
-        'x-content-type-options': 'nosniff',
-        'content-security-policy': FILE_CSP,
-      });
-      if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
-
-      const ifRange = request.headers['if-range'];
-      const range = parseRange(request.headers.range, info.size, typeof ifRange === 'string' ? ifRange : undefined, etag);
-      if (range === 'unsatisfiable') {
-        throw new HttpError(416, 'Range not satisfiable', { 'content-range': `bytes */${info.size}` });
-      }
-      reply.type(contentTypeOf(filename));
-      if (range) {
-        reply
-          .code(206)
-          .header('content-range', `bytes ${range.start}-${range.end}/${info.size}`)
-          .header('content-length', range.end - range.start + 1);
-      } else {
-        reply.header('content-length', info.size);
-      }
-      if (request.method === 'HEAD') return reply.send();
-      if ('body' in info) return reply.send(range ? info.body.subarray(range.start, range.end + 1) : info.body);
-      const opened = await files.open(filename, range ?? undefined);
-      if (!opened) throw notFound('No such file');
-      return reply.send(opened.stream);
+  /**
+   * GET /restricted/{filename}: a non-public gallery's copies, for the signed-in owner only
+   * (visitors get 401 before any file is looked at). Kept by no shared cache, and checked again
+   * each time (`private, no-cache`), so a 304 is only ever the owner's.
+   */
+  app.route<{ Params: { filename: string } }>({
+    method: ['GET', 'HEAD'],
+    url: servedFiles.restrictedFile,
+    exposeHeadRoute: false,
+    onRequest: requireOwner,
+    handler: async (request, reply) => {
+      const { filename } = request.params;
+      if (!isServedFileName(filename)) throw notFound('No such file');
+      const copy = await findPhotoCopy(ctx, filename);
+      const sent = copy && (await sendStoredFile(request, reply, copy, { cacheControl: PRIVATE_REVALIDATE, contentType: contentTypeOf(filename) }));
+      if (!sent) throw notFound('No such file');
+      return sent;
     },
   });
 };

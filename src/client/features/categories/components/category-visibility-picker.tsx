@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Globe, Link2 } from 'lucide-react';
+import { Globe, Link2, Lock } from 'lucide-react';
 import { CATEGORY_VISIBILITIES, type Category, type CategoryVisibility } from '#contract/categories.ts';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
@@ -7,10 +7,14 @@ import { useUpdateCategory } from '#client/features/categories/api/update-catego
 export const VISIBILITY_LABELS: Record<CategoryVisibility, string> = {
   public: 'Public',
   unlisted: 'Unlisted',
+  private: 'Private',
 };
-const ICONS = { public: Globe, unlisted: Link2 } as const;
+const ICONS = { public: Globe, unlisted: Link2, private: Lock } as const;
 
-/** Who sees this category: everyone, or (unlisted) only who holds one of its links. Saved at once. */
+/**
+ * Who sees this category: everyone, only who holds one of its links (unlisted), or only the owner
+ * (private: its links are paused). Saved at once.
+ */
 export function CategoryVisibilityPicker({ category }: { category: Category }) {
   const update = useUpdateCategory();
   const id = useId();

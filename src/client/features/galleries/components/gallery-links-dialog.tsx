@@ -30,9 +30,12 @@ export function GalleryLinksButton({ category }: { category: Category }) {
           <DialogHeader>
             <DialogTitle>Links to {category.name}</DialogTitle>
             <DialogDescription>
-              One link per client: whoever holds it sees this category
-              {category.visibility === 'public' ? ', which visitors see anyway' : ', even though it is unlisted'}. Revoking a link ends it at
-              once.
+              {category.visibility === 'private'
+                ? 'This category is private: its links are paused and answer "not found" until you make it unlisted or public again.'
+                : `One link per client: whoever holds it sees this category${
+                    category.visibility === 'public' ? ', which visitors see anyway' : ', even though it is unlisted'
+                  }.`}{' '}
+              Revoking a link ends it at once.
             </DialogDescription>
           </DialogHeader>
           {open && <GalleryLinks category={category} />}
