@@ -28,6 +28,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=1048576
+# A font for text watermarks (issue 16): the slim image has none, and librsvg would draw nothing.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules
 COPY --from=build /app/dist ./dist

@@ -6,11 +6,12 @@ import { rgbaToThumbHash } from 'thumbhash';
 import { BANNER_SIZE, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
 import type { ImageVariant } from '#contract/photos.ts';
 import { DomainError } from '#server/lib/errors.ts';
-import { bannerFileName, photoFileNames, type DisplayFormat } from '#server/storage/file-names.ts';
+import { bannerFileName, photoFileNames, watermarkLogoFileName, type DisplayFormat } from '#server/storage/file-names.ts';
 import type { FileSource, FileStore } from '#server/storage/file-store.ts';
 import { sourceColourOf, withoutExifSegments, type SourceColour } from './colour.ts';
 import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
+import { withWatermark, WATERMARK_LOGO_MAX_SIDE, type LoadedWatermark } from './watermark.ts';
 import { rightsXmp, withXmpSegment, type ImageRights } from './xmp.ts';
 
 // Every upload is a new image: libvips' operation cache would only hold memory, never hit.
@@ -132,6 +133,10 @@ export interface RenderedPhoto {
  * peak of 20 uploads, when the decoded copy was one. `fullSize`, when given, lets one render at a
  * time read the source at full size (the step that takes the most memory, about 40 MB for 12
  * megapixels), whatever else runs.
+ *
+ * `watermark`, when given, is drawn on the display image and the widths, and on the thumbnail when
+ * its setting says so (issue 16); the display image of an Ultra HDR source is then SDR, as the
+ * gain map would brighten the mark with the picture.
  */
 export async function renderPhoto(
   sourcePath: string,
@@ -140,10 +145,11 @@ export async function renderPhoto(
   limits: ImageLimits,
   rights?: ImageRights | null,
   fullSize?: Semaphore,
+  watermark?: LoadedWatermark | null,
 ): Promise<RenderedPhoto> {
   const scratch = new ScratchFiles(sourcePath);
   try {
-    return await renderWith({ sourcePath, limits, xmp: rightsXmp(rights), scratch, fullSize }, key, store);
+    return await renderWith({ sourcePath, limits, xmp: rightsXmp(rights), scratch, fullSize, watermark: watermark ?? null }, key, store);
   } finally {
     await scratch.removeAll();
   }
@@ -155,6 +161,7 @@ interface RenderContext {
   xmp: string | null;
   scratch: ScratchFiles;
   fullSize: Semaphore | undefined;
+  watermark: LoadedWatermark | null;
 }
 
 async function renderWith(render: RenderContext, key: string, store: FileStore): Promise<RenderedPhoto> {
@@ -206,17 +213,14 @@ async function renderWith(render: RenderContext, key: string, store: FileStore):
       const name = photoFileNames.variant(key, variantWidth);
       // The display image's shape, not the decoded copy's, whose height was rounded on its own.
       const size = { width: variantWidth, height: Math.round((variantWidth * height) / width), fit: 'fill' } as const;
-      await writeCopy(name, withRights(decoded.pixels().resize(size), xmp).webp({ quality: 78 }));
+      const marked = await withWatermark(decoded.pixels().resize(size), size.width, size.height, render.watermark);
+      await writeCopy(name, withRights(marked, xmp).webp({ quality: 78 }));
       variants.push({ width: variantWidth, filename: name });
     }
     const side = Math.min(THUMBNAIL_SIDE, width, height);
-    await writeCopy(
-      thumbnail,
-      decoded
-        .pixels()
-        .resize(side, side, { fit: 'cover', position: sharp.strategy.attention })
-        .webp({ quality: 80 }),
-    );
+    const square = decoded.pixels().resize(side, side, { fit: 'cover', position: sharp.strategy.attention });
+    const thumbnailMark = render.watermark?.thumbnails ? render.watermark : null;
+    await writeCopy(thumbnail, (await withWatermark(square, side, side, thumbnailMark)).webp({ quality: 80 }));
     // ThumbHash's colours are sRGB: a P3 photo's placeholder is its sRGB rendering.
     const placeholder = await thumbHashOf(decoded.srgbPixels());
     return { width, height, placeholder, filename, thumbnail, variants };
@@ -303,13 +307,14 @@ async function renderDisplay(
   colour: SourceColour,
 ): Promise<RenderedDisplay> {
   const { sourcePath, limits, xmp, scratch } = render;
-  const hdr = colour.gainMap ? await displayWithGainMap(sourcePath, limits, metadata.orientation) : null;
+  const hdr = colour.gainMap && !render.watermark ? await displayWithGainMap(sourcePath, limits, metadata.orientation) : null;
   if (hdr && isDisplaySizeOf(hdr, metadata)) {
     const jpeg = xmp ? withXmpSegment(hdr.jpeg, xmp) : hdr.jpeg;
     return { file: Readable.from([jpeg]), format: 'jpeg', width: hdr.width, height: hdr.height };
   }
   const format: DisplayFormat = hasAlpha ? 'webp' : 'jpeg';
-  const image = withRights(pixels(), xmp);
+  const size = displaySizeOf(metadata);
+  const image = withRights(await withWatermark(pixels(), size.width, size.height, render.watermark), xmp);
   const path = scratch.next('out');
   const info = await (format === 'jpeg' ? image.jpeg({ quality: 82, progressive: true }) : image.webp({ quality: 82 })).toFile(path);
   return { file: { path }, format, width: info.width, height: info.height };
@@ -320,11 +325,17 @@ async function renderDisplay(
  * the gain-map copy is made by a pipeline of its own, and sharp's gain-map support is experimental.
  */
 function isDisplaySizeOf(image: { width: number; height: number }, metadata: Metadata): boolean {
+  const expected = displaySizeOf(metadata);
+  return Math.abs(image.width - expected.width) <= 1 && Math.abs(image.height - expected.height) <= 1;
+}
+
+/** The upright display size of a source, give or take libvips' rounding. */
+function displaySizeOf(metadata: Metadata): { width: number; height: number } {
   const turned = (metadata.orientation ?? 1) >= 5;
   const width = (turned ? metadata.height : metadata.width) ?? 0;
   const height = (turned ? metadata.width : metadata.height) ?? 0;
   const scale = Math.min(1, DISPLAY_MAX_SIDE / Math.max(width, height));
-  return Math.abs(image.width - width * scale) <= 1 && Math.abs(image.height - height * scale) <= 1;
+  return { width: Math.round(width * scale), height: Math.round(height * scale) };
 }
 
 const toDisplaySize = (image: Sharp) =>
@@ -426,6 +437,27 @@ export async function renderBanner(
 }
 
 /**
+ * An uploaded watermark logo (PNG or WebP), kept with its transparency as a lossless WebP no
+ * larger than WATERMARK_LOGO_MAX_SIDE; returns its stored name.
+ */
+export async function renderWatermarkLogo(sourcePath: string, key: string, store: FileStore, limits: ImageLimits): Promise<string> {
+  let logo: Buffer;
+  try {
+    logo = await openSource(sourcePath, limits)
+      .resize(WATERMARK_LOGO_MAX_SIDE, WATERMARK_LOGO_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .toColourspace('srgb')
+      .ensureAlpha()
+      .webp({ lossless: true })
+      .toBuffer();
+  } catch (error) {
+    throw decodeRejection(error);
+  }
+  const name = watermarkLogoFileName(key);
+  await store.put(name, Readable.from([logo]));
+  return name;
+}
+
+/**
  * Runs image work with at most `concurrency` images decoded at once, whoever asks, and of those
  * one at a time reading its source at full size (renderPhoto's `fullSize`): two 12-megapixel
  * reads side by side took some 80 MB, the most of any moment of an upload.
@@ -445,8 +477,12 @@ export class ImageProcessor {
     return inspectImage(filePath, accepted, this.limits);
   }
 
-  renderPhoto(sourcePath: string, key: string, store: FileStore, rights?: ImageRights | null): Promise<RenderedPhoto> {
-    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits, rights, this.fullSize));
+  renderPhoto(sourcePath: string, key: string, store: FileStore, rights?: ImageRights | null, watermark?: LoadedWatermark | null): Promise<RenderedPhoto> {
+    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits, rights, this.fullSize, watermark));
+  }
+
+  renderWatermarkLogo(sourcePath: string, key: string, store: FileStore): Promise<string> {
+    return this.slots.run(() => renderWatermarkLogo(sourcePath, key, store, this.limits));
   }
 
   renderBanner(sourcePath: string, key: string, store: FileStore): Promise<string> {
