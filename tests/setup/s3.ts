@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import S3rver from 's3rver';
@@ -35,4 +37,27 @@ export async function startS3Server(bucket = 'atelier-test'): Promise<TestS3Serv
       fs.rmSync(directory, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A CDN in front of the bucket as docs/deploy.md sets it up: only `uploads/` is public, anything
+ * else answers 403 the way a bucket policy refuses it.
+ */
+export async function startUploadsOnlyCdn(s3: TestS3Server): Promise<{ url: string; close: () => Promise<void> }> {
+  const server = http.createServer((request, response) => {
+    const path = request.url ?? '/';
+    if (!path.startsWith('/uploads/')) {
+      response.writeHead(403).end('AccessDenied');
+      return;
+    }
+    fetch(`${s3.endpoint}/${s3.bucket}${path}`)
+      .then(async (upstream) => {
+        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+        response.end(Buffer.from(await upstream.arrayBuffer()));
+      })
+      .catch(() => response.writeHead(502).end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

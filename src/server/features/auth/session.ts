@@ -1,3 +1,4 @@
+import { RESTRICTED_FILES_BASE } from '#contract/image-urls.ts';
 import type { Viewer } from '#contract/portfolio-sections.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
@@ -36,8 +37,9 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
   app.decorateRequest('sessionConfirmedAt', null);
 
   app.addHook('onRequest', async (request, reply) => {
-    // Static files and the page shell do not need the session; skip the database for them.
-    if (!request.url.startsWith('/api/')) return;
+    // Static files and the page shell do not need the session; skip the database for them. A
+    // non-public gallery's files do: the owner gets them under /restricted.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith(`${RESTRICTED_FILES_BASE}/`)) return;
     const token = request.cookies[cookieName];
     if (!token) return;
     const session = await resolveSession(ctx, token);

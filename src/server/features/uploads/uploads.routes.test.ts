@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { png } from '#tests/fixtures/images.ts';
 import { createPhotos, postPhotos } from '#tests/fixtures/photos.ts';
-import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { startS3Server, startUploadsOnlyCdn, type TestS3Server } from '#tests/setup/s3.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { loadConfig } from '#server/config.ts';
@@ -164,29 +164,6 @@ async function bytesOf(store: FileStore, name: string): Promise<Buffer> {
   const opened = await store.open(name);
   if (!opened) throw new Error(`${name} is not stored`);
   return buffer(opened.stream);
-}
-
-/**
- * A CDN in front of the bucket as docs/deploy.md sets it up: only `uploads/` is public, anything
- * else answers 403 the way a bucket policy refuses it.
- */
-async function startUploadsOnlyCdn(s3: TestS3Server): Promise<{ url: string; close: () => Promise<void> }> {
-  const server = http.createServer((request, response) => {
-    const path = request.url ?? '/';
-    if (!path.startsWith('/uploads/')) {
-      response.writeHead(403).end('AccessDenied');
-      return;
-    }
-    fetch(`${s3.endpoint}/${s3.bucket}${path}`)
-      .then(async (upstream) => {
-        response.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
-        response.end(Buffer.from(await upstream.arrayBuffer()));
-      })
-      .catch(() => response.writeHead(502).end());
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
 describe('GET /uploads/{filename} with S3_PUBLIC_URL', () => {
