@@ -25,6 +25,7 @@ import { schedulePruning } from '#server/features/rate-limits/rate-limits.servic
 import { statisticsRoutes } from '#server/features/statistics/statistics.routes.ts';
 import { createRecorder } from '#server/features/statistics/statistics.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
+import { watermarksRoutes } from '#server/features/watermarks/watermarks.routes.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
@@ -33,7 +34,7 @@ import { registerAccessLog, registerRequestId, requestForLog, requestIdFor } fro
 import { registerOpenApi } from '#server/http/openapi.ts';
 import { answerFrameworkErrors, registerSecurity, securityHeaders } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
-import { checkOriginalsPrivate } from '#server/storage/index.ts';
+import { checkOriginalsPrivate, RESTRICTED_PREFIX } from '#server/storage/index.ts';
 import { matchPageRoute } from '#server/web/page-routes.ts';
 import { registerWeb } from '#server/web/web.ts';
 
@@ -125,12 +126,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const publicBase = config.s3?.publicUrl;
   if (publicBase) {
-    // A bucket made public whole would hand out every original with its GPS data. The server
-    // refuses to start rather than log it: a log line is easy to miss, a site that does not
-    // start is not, and the fix is one bucket policy (docs/deploy.md).
+    // A bucket made public whole would hand out every original with its GPS data, and every
+    // private gallery's copies past their links. The server refuses to start rather than log it:
+    // a log line is easy to miss, a site that does not start is not, and the fix is one bucket
+    // policy (docs/deploy.md).
     app.addHook('onReady', async () => {
-      if ((await checkOriginalsPrivate(ctx.media.originals, publicBase)) === 'unreachable') {
-        app.log.warn({ publicBase }, 'S3_PUBLIC_URL did not answer: could not check that the originals are private');
+      const originals = await checkOriginalsPrivate(ctx.media.originals, publicBase);
+      const restricted = await checkOriginalsPrivate(ctx.media.restricted, publicBase, undefined, RESTRICTED_PREFIX);
+      if (originals === 'unreachable' || restricted === 'unreachable') {
+        app.log.warn({ publicBase }, 'S3_PUBLIC_URL did not answer: could not check that the originals and private galleries are private');
       }
     });
   }
@@ -148,7 +152,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, uploadsRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes]) {
     await app.register(feature, ctx);
   }
   // Counts are kept in memory and written in batches; what is left is written as the app closes.

@@ -40,13 +40,13 @@ export async function startS3Server(bucket = 'atelier-test'): Promise<TestS3Serv
 }
 
 /**
- * A CDN in front of the bucket as docs/deploy.md sets it up: only `uploads/` is public, anything
- * else answers 403 the way a bucket policy refuses it.
+ * A CDN in front of the bucket as docs/deploy.md sets it up: only `uploads/` is public (or, to
+ * test a mistake, `publicPrefixes`), anything else answers 403 the way a bucket policy refuses it.
  */
-export async function startUploadsOnlyCdn(s3: TestS3Server): Promise<{ url: string; close: () => Promise<void> }> {
+export async function startUploadsOnlyCdn(s3: TestS3Server, publicPrefixes = ['/uploads/']): Promise<{ url: string; close: () => Promise<void> }> {
   const server = http.createServer((request, response) => {
     const path = request.url ?? '/';
-    if (!path.startsWith('/uploads/')) {
+    if (!publicPrefixes.some((prefix) => path.startsWith(prefix))) {
       response.writeHead(403).end('AccessDenied');
       return;
     }

@@ -5,7 +5,7 @@ import { ORIGINALS_PREFIX, RESTRICTED_PREFIX } from './originals-privacy.ts';
 import { createS3Client, S3FileStore } from './s3-file-store.ts';
 
 export type { FileStore } from './file-store.ts';
-export { checkOriginalsPrivate, OriginalsExposedError } from './originals-privacy.ts';
+export { checkOriginalsPrivate, OriginalsExposedError, RESTRICTED_PREFIX } from './originals-privacy.ts';
 
 export interface FileStores {
   /** Served under /uploads. */

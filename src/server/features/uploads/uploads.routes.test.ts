@@ -251,6 +251,16 @@ describe('originals on object storage', () => {
     expect(left).toEqual([]);
   });
 
+  it('keep the server from starting when S3_PUBLIC_URL serves the private galleries\' prefix', async () => {
+    const cdn = await startUploadsOnlyCdn(s3, ['/uploads/', '/restricted/']);
+    try {
+      const attempt = createTestApp({ env: { ...s3.env, S3_PUBLIC_URL: cdn.url } });
+      await expect(attempt).rejects.toThrow(/serves the bucket's private galleries/);
+    } finally {
+      await cdn.close();
+    }
+  });
+
   it('let the server start when only uploads/ is public, or when the public address does not answer', async () => {
     const cdn = await startUploadsOnlyCdn(s3);
     try {
