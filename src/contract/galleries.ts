@@ -13,6 +13,14 @@ export const GALLERY_LINK_LABEL_MAX = 200;
 /** Tries of a link's password per address, and per link from every address, in a quarter hour. */
 export const GALLERY_PASSWORD_TRIES = 10;
 
+/**
+ * What a link's holder may download: nothing, the display copies, or the uploaded originals with
+ * their location data removed. One photo at a time, or the whole gallery as one ZIP.
+ */
+export const GALLERY_DOWNLOADS = ['none', 'display', 'originals'] as const;
+export const GalleryDownloads = z.enum(GALLERY_DOWNLOADS, { message: 'Downloads must be none, display or originals' });
+export type GalleryDownloads = z.infer<typeof GalleryDownloads>;
+
 export const GalleryLink = z.object({
   id: z.number().int(),
   categoryId: z.number().int(),
@@ -24,6 +32,13 @@ export const GalleryLink = z.object({
   /** ISO time after which the link answers 404; null for none. */
   expiresAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Proofing: whether the holder may pick photos, the most they may pick (null: no cap), how many they have. */
+  proofing: z.boolean(),
+  pickCap: z.number().int().nullable(),
+  pickCount: z.number().int(),
+  /** When the holder sent their picks (then locked until the owner reopens them); null while open. */
+  picksSubmittedAt: z.string().nullable(),
+  downloads: GalleryDownloads,
 });
 export type GalleryLink = z.infer<typeof GalleryLink>;
 
@@ -43,12 +58,32 @@ const expiresAt = z.iso
   .nullish()
   .transform((value) => (value ? new Date(value).toISOString() : null));
 
-export const CreateGalleryLinkRequest = z.object({ label, password: linkPassword, expiresAt });
+/** The most picks a cap may allow: more than any gallery holds. */
+export const GALLERY_PICK_CAP_MAX = 100_000;
+/** A positive whole number, or null (or absent on create) for no cap. */
+const pickCap = z
+  .number({ message: 'Pick limit must be a whole number' })
+  .int('Pick limit must be a whole number')
+  .min(1, 'Pick limit must be at least 1')
+  .max(GALLERY_PICK_CAP_MAX, `Pick limit must be at most ${GALLERY_PICK_CAP_MAX}`)
+  .nullable();
+const proofing = z.boolean({ message: 'Proofing must be on or off' });
+
+export const CreateGalleryLinkRequest = z.object({
+  label,
+  password: linkPassword,
+  expiresAt,
+  proofing: proofing.default(false),
+  pickCap: pickCap.default(null),
+  downloads: GalleryDownloads.default('none'),
+});
 export type CreateGalleryLinkRequest = z.input<typeof CreateGalleryLinkRequest>;
 export type CreateGalleryLinkFields = z.output<typeof CreateGalleryLinkRequest>;
 
 /** Absent leaves a field as it is; a password of null or blank removes it. */
-export const UpdateGalleryLinkRequest = z.object({ label, password: linkPassword, expiresAt }).partial();
+export const UpdateGalleryLinkRequest = z
+  .object({ label, password: linkPassword, expiresAt, proofing, pickCap, downloads: GalleryDownloads })
+  .partial();
 export type UpdateGalleryLinkRequest = z.input<typeof UpdateGalleryLinkRequest>;
 export type UpdateGalleryLinkFields = z.output<typeof UpdateGalleryLinkRequest>;
 
@@ -59,8 +94,48 @@ export const Gallery = z.object({
   label: z.string(),
   category: Category,
   photos: z.array(Photo),
+  /** Whether the link lets its holder pick photos (their picks: GET …/picks). */
+  proofing: z.boolean(),
+  /** What the holder may download (a photo: …/photos/{id}/download; all: …/download). */
+  downloads: GalleryDownloads,
 });
 export type Gallery = z.infer<typeof Gallery>;
+
+export const GalleryPhotoDownloadParams = GalleryTokenParams.extend({
+  photoId: z.coerce.number({ message: 'No such photo' }).int('No such photo').positive('No such photo'),
+});
+/** A link whose policy is 'none' (403). */
+export const DOWNLOADS_OFF_MESSAGE = 'Downloads are not on for this gallery';
+/** A third ZIP from one address while two are still under way (429). */
+export const GALLERY_ZIPS_PER_VISITOR = 2;
+export const TOO_MANY_ZIPS_MESSAGE = `At most ${GALLERY_ZIPS_PER_VISITOR} gallery downloads can run at a time. Wait for one to finish, then try again.`;
+
+/** A link's holder's picks: the photo ids in gallery order, the cap, and whether they were sent. */
+export const GalleryPicks = z.object({
+  photoIds: z.array(z.number().int()),
+  pickCap: z.number().int().nullable(),
+  /** Set once submitted: the picks are then locked until the owner reopens them. */
+  submittedAt: z.string().nullable(),
+});
+export type GalleryPicks = z.infer<typeof GalleryPicks>;
+
+export const GalleryPickParams = GalleryTokenParams.extend({
+  photoId: z.coerce.number({ message: 'No such photo' }).int('No such photo').positive('No such photo'),
+});
+
+/** What the owner sees of one link's picks, in gallery order. */
+export const GalleryLinkPick = z.object({ photo: Photo, pickedAt: z.string() });
+export type GalleryLinkPick = z.infer<typeof GalleryLinkPick>;
+export const GalleryLinkPicks = z.object({
+  picks: z.array(GalleryLinkPick),
+  pickCap: z.number().int().nullable(),
+  submittedAt: z.string().nullable(),
+});
+export type GalleryLinkPicks = z.infer<typeof GalleryLinkPicks>;
+
+export const pickCapMessage = (cap: number) => `You can pick at most ${cap} ${cap === 1 ? 'photo' : 'photos'}`;
+export const PICKS_SUBMITTED_MESSAGE = 'Your picks were sent and are locked. Ask the photographer to reopen them.';
+export const PROOFING_OFF_MESSAGE = 'Picking photos is not on for this gallery';
 
 export const UnlockGalleryRequest = z.object({ password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH) });
 export type UnlockGalleryRequest = z.infer<typeof UnlockGalleryRequest>;
@@ -68,3 +143,10 @@ export type UnlockGalleryRequest = z.infer<typeof UnlockGalleryRequest>;
 /** The answer to a gallery that needs its password first (401). */
 export const GALLERY_LOCKED_MESSAGE = 'This gallery needs its password';
 export const WRONG_GALLERY_PASSWORD = 'Wrong password';
+
+/**
+ * The picks as a photo editor's filter: their names joined by ", ", for Lightroom Classic's
+ * Library Filter (Text, Filename, Contains) and the like. Atelier keeps no upload's file name, so
+ * the names are the photos' titles, which an upload takes from its file name less the extension.
+ */
+export const pickFilterText = (names: readonly string[]) => names.join(', ');

@@ -16,6 +16,7 @@ describe('migrateToLatest', () => {
         'categories',
         'contact_messages',
         'gallery_links',
+        'gallery_picks',
         'passkeys',
         'password_reset_tokens',
         'photos',

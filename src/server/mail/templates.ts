@@ -67,6 +67,22 @@ export function contactNotificationMail(
   };
 }
 
+/** A gallery link's holder sent their picks (issue 16, proofing). */
+export function galleryPicksMail(to: string, picks: { label: string; galleryName: string; titles: string[] }, siteName: string): MailMessage {
+  const count = `${picks.titles.length} ${picks.titles.length === 1 ? 'photo' : 'photos'}`;
+  const subject = `${picks.label} picked ${count} in ${picks.galleryName}`.replace(/[\r\n]+/g, ' ');
+  const list = picks.titles.map((title) => `<li>${escapeHtml(title)}</li>`).join('');
+  return {
+    to,
+    subject,
+    text: `${picks.label} sent their picks from the gallery "${picks.galleryName}" (${count}):\n\n${picks.titles.map((title) => `- ${title}`).join('\n')}\n\nThe picks are locked until you reopen them from the gallery's links in ${siteName}.\n`,
+    html: layout(
+      subject,
+      `<p><strong>${escapeHtml(picks.label)}</strong> sent their picks from the gallery “${escapeHtml(picks.galleryName)}” (${count}):</p><ul>${list}</ul><p style="color:#555">The picks are locked until you reopen them from the gallery's links in ${escapeHtml(siteName)}.</p>`,
+    ),
+  };
+}
+
 /** A notice about the account's security, sent to the recovery address. */
 function securityNotice(to: string, subject: string, what: string, siteName: string): MailMessage {
   const advice = 'If it was not you, sign in, change your password, and sign out the browsers you do not know under Account, Security.';

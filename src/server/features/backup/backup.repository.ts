@@ -23,6 +23,7 @@ export const BACKUP_TABLES = [
   'webauthnChallenges',
   'statisticsDaily',
   'galleryLinks',
+  'galleryPicks',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**
@@ -39,7 +40,13 @@ const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>
-  table === 'rateLimits' ? ['key'] : table === 'statisticsDaily' ? ['day', 'kind', 'subject'] : ['id'];
+  table === 'rateLimits'
+    ? ['key']
+    : table === 'statisticsDaily'
+      ? ['day', 'kind', 'subject']
+      : table === 'galleryPicks'
+        ? ['linkId', 'photoId']
+        : ['id'];
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** The names of the tables the database has, in snake case, leaving out the migrator's own. */

@@ -56,6 +56,19 @@ export async function sendContactMessage(
   return { notified };
 }
 
+/**
+ * A message to the owner's inbox from another part of the site (a gallery's sent picks), not from
+ * the contact form: no rate limit and no mail here; its sender mails what it needs to.
+ */
+export async function addInboxMessage(
+  ctx: Pick<AppContext, 'db' | 'clock'>,
+  userId: number,
+  message: { name: string; email: string; message: string },
+): Promise<ContactMessage> {
+  const row = await repo.insertMessage(ctx.db, { userId, ...message, createdAt: ctx.clock().toISOString(), readAt: null });
+  return toContactMessage(row);
+}
+
 export async function listMessages(ctx: Pick<AppContext, 'db'>, userId: number): Promise<ContactMessageList> {
   const messages = (await repo.listMessages(ctx.db, userId)).map(toContactMessage);
   return { messages, unread: messages.filter((message) => message.readAt === null).length };

@@ -32,3 +32,73 @@ export function updateLink(db: Db, id: number, changes: GalleryLinkUpdate): Prom
 export async function deleteLink(db: Db, id: number): Promise<void> {
   await db.deleteFrom('galleryLinks').where('id', '=', id).execute();
 }
+
+/** How many live picks each of a category's links has: picks of photos still in the category. */
+export async function countPicks(db: Db, categoryId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('galleryPicks')
+    .innerJoin('galleryLinks', 'galleryLinks.id', 'galleryPicks.linkId')
+    .innerJoin('photos', 'photos.id', 'galleryPicks.photoId')
+    .select(['galleryPicks.linkId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('galleryLinks.categoryId', '=', categoryId)
+    .whereRef('photos.categoryId', '=', 'galleryLinks.categoryId')
+    .where('photos.deletedAt', 'is', null)
+    .groupBy('galleryPicks.linkId')
+    .execute();
+  return new Map(rows.map((row) => [row.linkId, Number(row.count)]));
+}
+
+/**
+ * A link's live picks: photos still in its category and not in the trash. A photo that leaves
+ * drops out; one that comes back (Undo, moved back) brings its pick with it.
+ */
+export function listPicks(db: Db, link: Pick<GalleryLinkRow, 'id' | 'categoryId'>): Promise<Array<{ photoId: number; pickedAt: string }>> {
+  return db
+    .selectFrom('galleryPicks')
+    .innerJoin('photos', 'photos.id', 'galleryPicks.photoId')
+    .select(['galleryPicks.photoId', 'galleryPicks.pickedAt'])
+    .where('galleryPicks.linkId', '=', link.id)
+    .where('photos.categoryId', '=', link.categoryId)
+    .where('photos.deletedAt', 'is', null)
+    .orderBy('galleryPicks.pickedAt')
+    .orderBy('galleryPicks.photoId')
+    .execute();
+}
+
+/**
+ * Holds the link's row for the rest of the transaction and reads it afresh: PostgreSQL locks the
+ * row against every other writer of it, SQLite's write lock is the database's. Every change of a
+ * link's picks takes it first, so two at once are counted one after the other.
+ */
+export function lockLink(db: Db, id: number): Promise<GalleryLinkRow | undefined> {
+  return db
+    .updateTable('galleryLinks')
+    .set((eb) => ({ proofing: eb.ref('proofing') }))
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Whether a photo is live in the category. */
+export async function photoInCategory(db: Db, photoId: number, categoryId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('photos')
+    .select('id')
+    .where('id', '=', photoId)
+    .where('categoryId', '=', categoryId)
+    .where('deletedAt', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function insertPick(db: Db, linkId: number, photoId: number, pickedAt: string): Promise<void> {
+  await db
+    .insertInto('galleryPicks')
+    .values({ linkId, photoId, pickedAt })
+    .onConflict((oc) => oc.columns(['linkId', 'photoId']).doNothing())
+    .execute();
+}
+
+export async function deletePick(db: Db, linkId: number, photoId: number): Promise<void> {
+  await db.deleteFrom('galleryPicks').where('linkId', '=', linkId).where('photoId', '=', photoId).execute();
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { IdParams } from '#contract/common.ts';
+import { GalleryLinkPicks, GalleryPickParams, GalleryPicks, GalleryTokenParams } from '#contract/galleries.ts';
+import { api } from '#contract/routes.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { NO_STORE } from '#server/lib/cache-control.ts';
+import * as proofing from './proofing.service.ts';
+
+/**
+ * Proofing (issue 16): a link's holder's picks, under the gallery's own access checks, and the
+ * owner's view of each link's picks with their export.
+ */
+export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const secure = ctx.config.secure;
+  const access = (cookies: Record<string, string | undefined>) => ({ cookies, secure });
+
+  routes.get(api.galleryPicks, { schema: { params: GalleryTokenParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
+    reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
+    return proofing.listPicks(ctx, request.params.token, access(request.cookies));
+  });
+
+  routes.put(api.galleryPick, { schema: { params: GalleryPickParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    return proofing.addPick(ctx, request.params.token, access(request.cookies), request.params.photoId);
+  });
+
+  routes.delete(api.galleryPick, { schema: { params: GalleryPickParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    return proofing.removePick(ctx, request.params.token, access(request.cookies), request.params.photoId);
+  });
+
+  routes.post(api.galleryPicksSubmit, { schema: { params: GalleryTokenParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
+    reply.header('cache-control', NO_STORE);
+    // The mail goes out on its own time; a failure to send it is logged, the picks are sent all the same.
+    const { picks } = await proofing.submitPicks(ctx, request.params.token, access(request.cookies));
+    return picks;
+  });
+
+  routes.get(
+    api.galleryLinkPicks,
+    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: GalleryLinkPicks } } },
+    async (request) => proofing.ownerPicks(ctx, ownerOf(request).id, request.params.id),
+  );
+
+  routes.post(
+    api.galleryLinkPicksReopen,
+    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: GalleryLinkPicks } } },
+    async (request) => proofing.reopenPicks(ctx, ownerOf(request).id, request.params.id),
+  );
+
+  routes.get(
+    api.galleryLinkPicksCsv,
+    { onRequest: requireOwner, schema: { params: IdParams } },
+    async (request, reply) => {
+      const csv = await proofing.picksCsv(ctx, ownerOf(request).id, request.params.id);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .header('cache-control', NO_STORE)
+        .send(csv.body);
+    },
+  );
+};

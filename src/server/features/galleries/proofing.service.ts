@@ -1,0 +1,143 @@
+import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
+import { pickCapMessage, pickFilterText, PICKS_SUBMITTED_MESSAGE, PROOFING_OFF_MESSAGE } from '#contract/galleries.ts';
+import type { Photo } from '#contract/photos.ts';
+import type { AppContext } from '#server/app-context.ts';
+import { addInboxMessage } from '#server/features/contact/contact.service.ts';
+import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { listPhotos } from '#server/features/photos/photos.service.ts';
+import { conflict, notFound } from '#server/lib/errors.ts';
+import { galleryPicksMail } from '#server/mail/templates.ts';
+import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
+import * as repo from './galleries.repository.ts';
+import type { GalleryLinkRow } from './galleries.table.ts';
+
+/**
+ * Proofing (issue 16): a link's holder picks photos, kept per link on the server; an optional cap,
+ * counted under the link's row lock so picks sent at once never pass it; Submit locks the picks
+ * and reaches the owner's inbox and mail; the owner reads them, exports them, and may reopen them.
+ */
+
+type ProofingContext = Pick<AppContext, 'db' | 'clock'>;
+type SubmitContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>;
+
+/** A link its holder may pick on: open, held, with proofing on. */
+async function proofingLink(ctx: ProofingContext, token: string, access: GalleryAccess) {
+  const opened = await openHeldLink(ctx, token, access);
+  if (opened.link.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
+  return opened;
+}
+
+async function picksOf(ctx: ProofingContext, link: GalleryLinkRow): Promise<GalleryPicks> {
+  const picks = await repo.listPicks(ctx.db, link);
+  return { photoIds: picks.map((pick) => pick.photoId), pickCap: link.pickCap, submittedAt: link.picksSubmittedAt };
+}
+
+export async function listPicks(ctx: ProofingContext, token: string, access: GalleryAccess): Promise<GalleryPicks> {
+  const { link } = await proofingLink(ctx, token, access);
+  return picksOf(ctx, link);
+}
+
+/**
+ * Changes one pick in a transaction that first holds the link's row: the lock, the check of the
+ * submission and of the cap, and the write are one step for every other request on the link.
+ */
+async function changePick(ctx: ProofingContext, token: string, access: GalleryAccess, photoId: number, picked: boolean): Promise<GalleryPicks> {
+  const { link: opened } = await proofingLink(ctx, token, access);
+  return ctx.db.transaction().execute(async (trx) => {
+    const link = await repo.lockLink(trx, opened.id);
+    if (!link || link.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
+    if (link.picksSubmittedAt !== null) throw conflict(PICKS_SUBMITTED_MESSAGE);
+    const current = await repo.listPicks(trx, link);
+    const already = current.some((pick) => pick.photoId === photoId);
+    if (picked && !already) {
+      if (!(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('Photo not found in this gallery');
+      if (link.pickCap !== null && current.length >= link.pickCap) throw conflict(pickCapMessage(link.pickCap));
+      await repo.insertPick(trx, link.id, photoId, ctx.clock().toISOString());
+    } else if (!picked) {
+      await repo.deletePick(trx, link.id, photoId);
+    }
+    return picksOf({ ...ctx, db: trx }, link);
+  });
+}
+
+/** Idempotent: picking a picked photo again changes nothing. */
+export const addPick = (ctx: ProofingContext, token: string, access: GalleryAccess, photoId: number) => changePick(ctx, token, access, photoId, true);
+/** Idempotent: removing a pick that is not there changes nothing. */
+export const removePick = (ctx: ProofingContext, token: string, access: GalleryAccess, photoId: number) => changePick(ctx, token, access, photoId, false);
+
+/** The link's picked photos in gallery order, with when each was picked. */
+async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow): Promise<Array<{ photo: Photo; pickedAt: string }>> {
+  const owner = await getPortfolioOwner(ctx);
+  const picks = new Map((await repo.listPicks(ctx.db, link)).map((pick) => [pick.photoId, pick.pickedAt]));
+  if (picks.size === 0) return [];
+  const photos = await listPhotos(ctx, owner.id, { cameraDetails: false }, link.categoryId);
+  return photos.flatMap((photo) => {
+    const pickedAt = picks.get(photo.id);
+    return pickedAt === undefined ? [] : [{ photo, pickedAt }];
+  });
+}
+
+/**
+ * Sends the picks: locks them, puts a message in the owner's inbox from the link's label, and
+ * mails the owner. Returns the mail's work, for tests to await.
+ */
+export async function submitPicks(
+  ctx: SubmitContext,
+  token: string,
+  access: GalleryAccess,
+): Promise<{ picks: GalleryPicks; notified: Promise<void> }> {
+  const { link: opened, owner, category } = await proofingLink(ctx, token, access);
+  const link = await ctx.db.transaction().execute(async (trx) => {
+    const locked = await repo.lockLink(trx, opened.id);
+    if (!locked || locked.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
+    if (locked.picksSubmittedAt !== null) throw conflict(PICKS_SUBMITTED_MESSAGE);
+    if ((await repo.listPicks(trx, locked)).length === 0) throw conflict('Pick at least one photo before sending');
+    return repo.updateLink(trx, locked.id, { picksSubmittedAt: ctx.clock().toISOString() });
+  });
+  if (!link) throw notFound('Gallery not found');
+
+  const titles = (await pickedPhotos(ctx, link)).map(({ photo }) => photo.title);
+  const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
+  const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;
+  await addInboxMessage(ctx, owner.id, { name: link.label, email: '', message });
+
+  const user = await findUserById(ctx, owner.id);
+  const notified =
+    ctx.mailer.delivers && user?.email
+      ? ctx.mailer
+          .send(galleryPicksMail(user.email, { label: link.label, galleryName: category.name, titles }, user.portfolioTitle ?? 'Atelier'))
+          .catch((error: unknown) => ctx.log.error({ err: error }, 'gallery picks notification failed'))
+      : Promise.resolve();
+  return { picks: await picksOf(ctx, link), notified };
+}
+
+export async function ownerPicks(ctx: ProofingContext, userId: number, linkId: number): Promise<GalleryLinkPicks> {
+  const link = await ownedLink(ctx, userId, linkId);
+  return { picks: await pickedPhotos(ctx, link), pickCap: link.pickCap, submittedAt: link.picksSubmittedAt };
+}
+
+/** Opens sent picks again for the holder to change and send once more. */
+export async function reopenPicks(ctx: ProofingContext, userId: number, linkId: number): Promise<GalleryLinkPicks> {
+  const link = await ownedLink(ctx, userId, linkId);
+  await repo.updateLink(ctx.db, link.id, { picksSubmittedAt: null });
+  return ownerPicks(ctx, userId, linkId);
+}
+
+/**
+ * One CSV field: quoted when it holds a comma, quote or line break, and a leading = + - @ tab or
+ * carriage return is made text with an apostrophe, so a spreadsheet runs no formula from a title.
+ */
+export function csvField(value: string | number): string {
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** The picks as CSV (RFC 4180, UTF-8 with a byte-order mark for spreadsheets), and a file name for it. */
+export async function picksCsv(ctx: ProofingContext, userId: number, linkId: number): Promise<{ fileName: string; body: string }> {
+  const link = await ownedLink(ctx, userId, linkId);
+  const rows = (await pickedPhotos(ctx, link)).map(({ photo, pickedAt }) => [photo.title, photo.filename, photo.id, pickedAt]);
+  const lines = [['Title', 'File name', 'Photo id', 'Picked at'], ...rows].map((row) => row.map(csvField).join(','));
+  const slug = link.label.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60) || 'link';
+  return { fileName: `picks-${slug}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
+}
