@@ -12,6 +12,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useGallery, useUnlockGallery } from '#client/features/galleries/api/galleries.ts';
+import { useProofing } from '#client/features/galleries/components/proofing.tsx';
 
 /** Moves focus to a heading that replaces what had it (the password form), once. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
@@ -34,7 +35,7 @@ export function GalleryPage() {
           </Button>
         </div>
       ) : answer.data.state === 'open' ? (
-        <GalleryView gallery={answer.data.gallery} />
+        <GalleryView gallery={answer.data.gallery} token={token} />
       ) : answer.data.state === 'locked' ? (
         <PasswordForm token={token} />
       ) : (
@@ -44,9 +45,12 @@ export function GalleryPage() {
   );
 }
 
-function GalleryView({ gallery }: { gallery: Gallery }) {
-  const { category, photos } = gallery;
+function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
+  const { category } = gallery;
   const [openId, setOpenId] = useState<number | null>(null);
+  // With proofing on: the pick buttons, the bar, and the filter to the picks.
+  const proofing = useProofing(token, gallery.proofing, gallery.photos);
+  const photos = proofing?.shown ?? gallery.photos;
   return (
     <section aria-labelledby="gallery-title" className="grid gap-4">
       <div className="grid gap-1">
@@ -55,16 +59,33 @@ function GalleryView({ gallery }: { gallery: Gallery }) {
         </h1>
         {category.description && <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{category.description}</p>}
         <p className="text-sm text-muted-foreground">
-          {photos.length} {photos.length === 1 ? 'photo' : 'photos'}
+          {gallery.photos.length} {gallery.photos.length === 1 ? 'photo' : 'photos'}
         </p>
       </div>
+      {proofing?.bar}
       {photos.length === 0 ? (
-        <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">No photos in this gallery yet</p>
+        <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
+          {gallery.photos.length === 0 ? 'No photos in this gallery yet' : 'No picks yet'}
+        </p>
       ) : (
-        <PhotoGrid photos={photos} onOpen={(photo) => setOpenId(photo.id)} layout={category.layout} density={category.density} priorityCount={8} />
+        <PhotoGrid
+          photos={photos}
+          onOpen={(photo) => setOpenId(photo.id)}
+          layout={category.layout}
+          density={category.density}
+          priorityCount={8}
+          renderPhoto={proofing?.renderPhoto}
+        />
       )}
       {/* The viewer keeps the gallery's address: a photo's own page is not public. */}
-      <PhotoDialog photos={photos} photoId={openId} onPhotoIdChange={setOpenId} shareable={false} />
+      <PhotoDialog
+        photos={photos}
+        photoId={openId}
+        onPhotoIdChange={setOpenId}
+        shareable={false}
+        actions={proofing?.viewerAction}
+        onPhotoKey={proofing?.onPhotoKey}
+      />
     </section>
   );
 }

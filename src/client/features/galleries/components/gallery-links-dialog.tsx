@@ -10,6 +10,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features/galleries/api/galleries.ts';
+import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
 const endOfDay = (date: string) => new Date(`${date}T23:59:59`).toISOString();
@@ -99,6 +100,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
       >
         <Trash2 aria-hidden />
       </Button>
+      <LinkProofing link={link} categoryId={categoryId} />
     </li>
   );
 }
@@ -109,6 +111,9 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
   const [label, setLabel] = useState('');
   const [password, setPassword] = useState('');
   const [expiry, setExpiry] = useState('');
+  const [proofing, setProofing] = useState(false);
+  const [pickCap, setPickCap] = useState('');
+  const [capError, setCapError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -117,13 +122,18 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
       return;
     }
     setError(undefined);
+    const cap = parsePickCap(pickCap);
+    setCapError('error' in cap && proofing ? cap.error : undefined);
+    if ('error' in cap && proofing) return;
     create.mutate(
-      { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null },
+      { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null, proofing, pickCap: proofing && 'cap' in cap ? cap.cap : null },
       {
         onSuccess: () => {
           setLabel('');
           setPassword('');
           setExpiry('');
+          setProofing(false);
+          setPickCap('');
           toast({ title: 'Link made', description: 'Copy it from the list to send it.' });
         },
       },
@@ -143,6 +153,7 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
       <FormField id={ids.expiry} label="Works until (optional)">
         {(control) => <Input {...control} type="date" className="h-11" value={expiry} onChange={(event) => setExpiry(event.target.value)} />}
       </FormField>
+      <ProofingFields proofing={proofing} onProofingChange={setProofing} cap={pickCap} onCapChange={setPickCap} error={capError} />
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make link'}
       </Button>

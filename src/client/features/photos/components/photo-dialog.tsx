@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, ExternalLink, Info, Pause, Play, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { displayImagePath, photoSrcSet } from '#contract/image-urls.ts';
@@ -31,6 +31,10 @@ export interface PhotoDialogProps {
   onNearEnd?: () => void;
   /** Offer Share: not in a client's gallery, whose photos' own pages are not public. */
   shareable?: boolean;
+  /** More actions for the photo on screen, beside Share, styled by `className` (a client's Pick). */
+  actions?: (photo: Photo, className: string) => ReactNode;
+  /** A key for the photo on screen (a client's P, to pick it); true when it was taken. */
+  onPhotoKey?: (key: string, photo: Photo) => boolean;
 }
 
 /** Photos left before the end of what is loaded when the viewer asks for more. */
@@ -62,6 +66,8 @@ export function PhotoDialog({
   offset = 0,
   onNearEnd,
   shareable = true,
+  actions,
+  onPhotoKey,
 }: PhotoDialogProps) {
   const index = photoId === null ? -1 : photos.findIndex((photo) => photo.id === photoId);
   const photo = photos[index];
@@ -116,7 +122,7 @@ export function PhotoDialog({
     if (stageKeys.current?.(event.key)) event.preventDefault();
     else if (event.key === 'ArrowRight' && canStep) step(1);
     else if (event.key === 'ArrowLeft' && canStep) step(-1);
-    else return;
+    else if (!photo || !onPhotoKey?.(event.key, photo)) return;
     event.preventDefault();
   };
 
@@ -217,7 +223,7 @@ export function PhotoDialog({
             )}
 
             {captionShown ? (
-              <ViewerCaption photo={photo} shareable={shareable} />
+              <ViewerCaption photo={photo} shareable={shareable} actions={actions} />
             ) : (
               <DialogPrimitive.Title className="sr-only">{photo.title}</DialogPrimitive.Title>
             )}
@@ -228,7 +234,7 @@ export function PhotoDialog({
   );
 }
 
-function ViewerCaption({ photo, shareable }: { photo: Photo; shareable: boolean }) {
+function ViewerCaption({ photo, shareable, actions }: { photo: Photo; shareable: boolean; actions: PhotoDialogProps['actions'] }) {
   const camera = photo.camera ? cameraDetailsParts(photo.camera) : [];
   return (
     <div
@@ -256,6 +262,7 @@ function ViewerCaption({ photo, shareable }: { photo: Photo; shareable: boolean 
             </a>
           )}
           {shareable && <ShareButton photo={photo} variant={null} size={null} className={ACTION} />}
+          {actions?.(photo, ACTION)}
         </div>
       </div>
     </div>

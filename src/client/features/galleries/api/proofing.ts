@@ -1,0 +1,94 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { pickCapMessage, type GalleryLinkPicks, type GalleryPicks } from '#contract/galleries.ts';
+import { api, pathTo } from '#contract/routes.ts';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+
+/** A link's holder's picks, kept on the server: the same on every device that opens the link. */
+export const picksKey = (token: string) => [pathTo(api.galleryPicks, { token })];
+
+export function usePicks(token: string, enabled: boolean) {
+  return useQuery({
+    queryKey: picksKey(token),
+    queryFn: () => apiClient.get<GalleryPicks>(pathTo(api.galleryPicks, { token })),
+    enabled,
+  });
+}
+
+const toggled = (picks: GalleryPicks, photoId: number, picked: boolean): GalleryPicks => ({
+  ...picks,
+  photoIds: picked ? [...picks.photoIds.filter((id) => id !== photoId), photoId] : picks.photoIds.filter((id) => id !== photoId),
+});
+
+/**
+ * Picks or unpicks one photo at once on screen, then on the server; a refusal (the cap, sent
+ * picks, a lost connection) puts that one photo back as it was and says why. The server's list is
+ * read again once no change is still under way, so answers that cross each other change nothing.
+ */
+export function useTogglePick(token: string) {
+  const queryClient = useQueryClient();
+  const key = picksKey(token);
+  const mutationKey = [...key, 'toggle'];
+  return useMutation({
+    mutationKey,
+    mutationFn: ({ photoId, picked }: { photoId: number; picked: boolean }) => {
+      const url = pathTo(api.galleryPick, { token, photoId });
+      return picked ? apiClient.put<GalleryPicks>(url) : apiClient.delete<GalleryPicks>(url);
+    },
+    onMutate: async ({ photoId, picked }) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<GalleryPicks>(key, (picks) => picks && toggled(picks, photoId, picked));
+    },
+    onError: (error, { photoId, picked }) => {
+      queryClient.setQueryData<GalleryPicks>(key, (picks) => picks && toggled(picks, photoId, !picked));
+      toast({ title: picked ? 'Not picked' : 'Still picked', description: errorMessage(error, 'The pick could not be saved'), variant: 'destructive' });
+    },
+    onSettled: () => {
+      if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries({ queryKey: key });
+    },
+  });
+}
+
+/** Whether one more pick fits under the cap; says so when it does not. */
+export function roomForPick(picks: GalleryPicks): boolean {
+  if (picks.pickCap === null || picks.photoIds.length < picks.pickCap) return true;
+  toast({ title: 'Limit reached', description: pickCapMessage(picks.pickCap), variant: 'destructive' });
+  return false;
+}
+
+export function useSubmitPicks(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<GalleryPicks>(pathTo(api.galleryPicksSubmit, { token })),
+    onSuccess: (picks) => queryClient.setQueryData(picksKey(token), picks),
+    onError: (error) => {
+      toast({ title: 'Not sent', description: errorMessage(error, 'The picks could not be sent'), variant: 'destructive' });
+      void queryClient.invalidateQueries({ queryKey: picksKey(token) });
+    },
+  });
+}
+
+/** The owner's view of one link's picks. */
+export const linkPicksKey = (linkId: number) => [pathTo(api.galleryLinkPicks, { id: linkId })];
+
+export function useLinkPicks(linkId: number) {
+  return useQuery({
+    queryKey: linkPicksKey(linkId),
+    queryFn: () => apiClient.get<GalleryLinkPicks>(pathTo(api.galleryLinkPicks, { id: linkId })),
+  });
+}
+
+/** Opens sent picks again; the link's row (its submitted state) is in the category's links. */
+export function useReopenPicks(linkId: number, categoryLinksKey: readonly unknown[]) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<GalleryLinkPicks>(pathTo(api.galleryLinkPicksReopen, { id: linkId })),
+    onSuccess: (picks) => {
+      queryClient.setQueryData(linkPicksKey(linkId), picks);
+      void queryClient.invalidateQueries({ queryKey: categoryLinksKey });
+    },
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The picks could not be reopened'), variant: 'destructive' }),
+  });
+}
+
+export const picksCsvUrl = (linkId: number) => pathTo(api.galleryLinkPicksCsv, { id: linkId });
