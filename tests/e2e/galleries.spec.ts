@@ -53,6 +53,17 @@ test.describe("A client's gallery", () => {
     await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
     for (const title of titles) await expect(client.getByRole('button', { name: title, exact: true })).toBeVisible();
     await expectNoSeriousViolations(client);
+    // Its images come through the link's own path, and they load.
+    const clientImages = client.locator('main img');
+    await expect(clientImages).toHaveCount(3);
+    const handedOut = await clientImages.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).currentSrc));
+    for (const src of handedOut) expect(new URL(src).pathname.startsWith(`${link!.path}/files/`), src).toBe(true);
+    await expect.poll(() => clientImages.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
+    // The owner's admin shows the unlisted category's photos from the private path, loaded too.
+    // (A CSS locator: the links dialog is open, so the card is hidden from the accessibility tree.)
+    const ownImages = page.locator(`ul[aria-label="Photos in ${name}"] img`);
+    await expect.poll(() => ownImages.evaluateAll((images) => images.map((image) => new URL((image as HTMLImageElement).currentSrc).pathname.split('/')[1]))).toEqual(['restricted', 'restricted', 'restricted']);
+    await expect.poll(() => ownImages.evaluateAll((images) => images.every((image) => (image as HTMLImageElement).naturalWidth > 0))).toBe(true);
 
     // The viewer opens in the gallery and offers no Share: the photo's own page is not public.
     await client.getByRole('button', { name: titles[0], exact: true }).click();
@@ -70,6 +81,8 @@ test.describe("A client's gallery", () => {
     await expect(dialog.getByText('No links yet.')).toBeVisible();
     await client.reload();
     await expect(client.getByRole('heading', { name: 'Gallery not found' })).toBeVisible();
+    // Every image URL it handed out ends with it, cookie and all.
+    for (const src of handedOut) expect((await client.request.get(src)).status(), src).toBe(404);
     await clientContext.close();
   });
 });

@@ -20,8 +20,12 @@ export function useUpdateCategory() {
     mutationFn: updateCategory,
     // Every change shows where it was made (the name, the description, the visibility switch, the
     // layout), so success is silent; a refusal still says why.
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
+    onSuccess: async (_category, { changes }) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey }),
+        // Its photos' files moved to or from the private path with a new visibility (issue 16).
+        changes.visibility !== undefined && queryClient.invalidateQueries({ queryKey: [api.photos] }),
+      ]);
     },
     onError: (error) => {
       toast({ title: 'Error', description: errorMessage(error, 'Failed to update category'), variant: 'destructive' });
