@@ -1,4 +1,5 @@
 import { createAppContext } from './app-context.ts';
+import { applyWatermarksCommand } from '#server/cli/apply-watermarks.ts';
 import { backupCommand } from '#server/cli/backup.ts';
 import { cameraDetailsCommand } from '#server/cli/camera-details.ts';
 import { cleanupCommand } from '#server/cli/cleanup.ts';
@@ -25,6 +26,7 @@ const COMMANDS: Record<string, CliCommand> = {
   restore: restoreCommand,
   migrate: migrateCommand,
   'upgrade-images': upgradeImagesCommand,
+  'apply-watermarks': applyWatermarksCommand,
   'camera-details': cameraDetailsCommand,
   'private-originals': privateOriginalsCommand,
 };

@@ -36,6 +36,13 @@ Commands:
       (Display P3, Adobe RGB…) or Ultra HDR and whose copies are not yet; with
       --all, every photo. Each re-rendered photo's version goes up so caches
       fetch the new files. Safe while the site serves.
+  apply-watermarks
+      Render again, from their originals, the photos whose copies do not show
+      the watermark that applies to them now (the site's, or their gallery's
+      own, or none) or carry other rights, one at a time, with progress; the
+      server does this in the background after each change. Each photo's
+      version goes up; the replaced copies are removed at the end, so run it
+      with the server stopped.
   camera-details [--all]
       Read camera, lens, focal length, aperture, shutter, ISO and the date
       taken from the originals of photos not read yet (with --all, of every

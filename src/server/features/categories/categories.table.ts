@@ -20,6 +20,8 @@ export interface CategoryTable {
   defaultLicense: Generated<string | null>;
   defaultCredit: Generated<string | null>;
   defaultCopyright: Generated<string | null>;
+  /** Issue 16 (0014): JSON of the contract's CategoryWatermark; null keeps the site's. */
+  watermark: Generated<string | null>;
 }
 export type CategoryRow = Selectable<CategoryTable>;
 export type NewCategoryRow = Insertable<CategoryTable>;

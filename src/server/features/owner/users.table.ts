@@ -25,6 +25,8 @@ export interface UserTable {
   showOtherSection: Generated<number>;
   /** 1: a category without photos shows to visitors, with its empty text (the spec's default). */
   showEmptyCategories: Generated<number>;
+  /** Issue 16 (0014): the site's watermark, JSON of the contract's Watermark; null for none. */
+  watermark: Generated<string | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -2,6 +2,7 @@ import { DomainError } from '#server/lib/errors.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { watermarkLogosInUse } from '#server/features/watermarks/watermarks.service.ts';
 import { findPhotoCopy } from './photo-files.service.ts';
 import * as repo from './photos.repository.ts';
 import { purgeTrash } from './trash.service.ts';
@@ -48,6 +49,7 @@ export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE
   const keptKeys = new Set(kept.map((row) => row.fileKey));
   const banner = await bannerInUse(ctx);
   if (banner) keptNames.add(banner);
+  for (const logo of await watermarkLogosInUse(ctx)) keptNames.add(logo);
 
   const olderThan = ctx.clock().getTime() - graceMs;
   let filesRemoved = 0;

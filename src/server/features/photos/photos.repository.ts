@@ -248,7 +248,7 @@ export async function replaceRenderedFiles(
   db: Db,
   id: number,
   fileKey: string,
-  columns: RenderedColumns & { renderedRights?: string | null; filesPrivate: number },
+  columns: RenderedColumns & { renderedRights?: string | null; renderedWatermark?: string | null; filesPrivate: number },
 ): Promise<boolean> {
   const updated = await db
     .updateTable('photos')
@@ -259,12 +259,20 @@ export async function replaceRenderedFiles(
   return Number(updated.numUpdatedRows) > 0;
 }
 
-/** A photo's files, its own rights and its live category's defaults: what its XMP should say. */
+/**
+ * A photo's files, its own rights and its live category's defaults: what its XMP should say; and
+ * the site's and its category's watermark settings (issue 16): what its copies should show.
+ */
 export interface RightsSourceRow
-  extends Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate' | 'license' | 'credit' | 'copyright' | 'renderedRights'> {
+  extends Pick<
+    PhotoRow,
+    'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate' | 'license' | 'credit' | 'copyright' | 'renderedRights' | 'renderedWatermark'
+  > {
   defaultLicense: string | null;
   defaultCredit: string | null;
   defaultCopyright: string | null;
+  siteWatermark: string | null;
+  categoryWatermark: string | null;
 }
 
 /** Every live photo (of one photo, with `id`), with what decides the rights of its copies. */
@@ -274,6 +282,7 @@ export function listRightsSources(db: Db, filter: { id?: number } = {}): Promise
     .leftJoin('categories', (join) =>
       join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
     )
+    .innerJoin('users', 'users.id', 'photos.userId')
     .select([
       'photos.id',
       'photos.fileKey',
@@ -285,9 +294,12 @@ export function listRightsSources(db: Db, filter: { id?: number } = {}): Promise
       'photos.credit',
       'photos.copyright',
       'photos.renderedRights',
+      'photos.renderedWatermark',
       'categories.defaultLicense',
       'categories.defaultCredit',
       'categories.defaultCopyright',
+      'users.watermark as siteWatermark',
+      'categories.watermark as categoryWatermark',
     ])
     .where('photos.deletedAt', 'is', null);
   if (filter.id !== undefined) query = query.where('photos.id', '=', filter.id);

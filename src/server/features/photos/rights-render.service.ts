@@ -1,4 +1,6 @@
+import type { WatermarkProgress } from '#contract/watermarks.ts';
 import type { AppContext } from '#server/app-context.ts';
+import { watermarkOfRow, watermarkOutOfDate } from './copies-watermark.ts';
 import { deleteCopies, type CopyStores } from './photo-files.service.ts';
 import * as repo from './photos.repository.ts';
 import { rightsOfRow, rightsOutOfDate } from './rights.ts';
@@ -6,7 +8,7 @@ import { renderRights } from './upgrade.service.ts';
 
 /**
  * Keeps the rights in each photo's public copies (XMP) in step with its own and its category's,
- * in the background: a change asks for a pass, a pass re-renders every photo whose copies say
+ * and the watermark they show with the site's and its category's (issue 16), in the background: a change asks for a pass, a pass re-renders every photo whose copies say
  * something else, one at a time, and a change during a pass asks for another. The edit answers at
  * once; the copies follow within seconds, each swapped in whole (see `renderRights`).
  */
@@ -22,6 +24,9 @@ export const REPLACED_COPIES_KEPT_MS = 10 * 60_000;
 interface Worker {
   running: Promise<void> | null;
   again: boolean;
+  /** Photos of the pass under way (or the last one) rendered, and the photos it has to render. */
+  done: number;
+  total: number;
   /** Names replaced by a render, with when; removed once REPLACED_COPIES_KEPT_MS has passed. */
   replaced: Array<{ names: string[]; at: number }>;
 }
@@ -31,22 +36,67 @@ const workers = new WeakMap<RightsContext['db'], Worker>();
 function workerOf(db: RightsContext['db']): Worker {
   let worker = workers.get(db);
   if (!worker) {
-    worker = { running: null, again: false, replaced: [] };
+    worker = { running: null, again: false, replaced: [], done: 0, total: 0 };
     workers.set(db, worker);
   }
   return worker;
 }
 
-async function pass(ctx: RightsContext, worker: Worker): Promise<void> {
-  for (const row of await repo.listRightsSources(ctx.db)) {
-    if (!rightsOutOfDate(row)) continue;
+/** What a pass did; the command line prints it. */
+export interface RenderPassReport {
+  rendered: number;
+  /** No original kept: the copies stay as they are. */
+  withoutOriginal: number;
+  deletedMeanwhile: number;
+  failed: number;
+}
+
+async function pass(ctx: RightsContext, worker: Worker, onProgress?: (done: number, total: number) => void): Promise<RenderPassReport> {
+  const report: RenderPassReport = { rendered: 0, withoutOriginal: 0, deletedMeanwhile: 0, failed: 0 };
+  const stale = (await repo.listRightsSources(ctx.db)).filter((row) => rightsOutOfDate(row) || watermarkOutOfDate(row));
+  worker.done = 0;
+  worker.total = stale.length;
+  for (const row of stale) {
     try {
-      const rendered = await renderRights(ctx, row, rightsOfRow(row));
-      if (rendered.outcome === 'replaced') worker.replaced.push({ names: rendered.replaced, at: ctx.clock().getTime() });
-      if (rendered.outcome === 'no-original') ctx.log.warn({ photoId: row.id }, 'no original kept: the copies keep their old rights');
+      const rendered = await renderRights(ctx, row, rightsOfRow(row), watermarkOfRow(row));
+      if (rendered.outcome === 'replaced') {
+        worker.replaced.push({ names: rendered.replaced, at: ctx.clock().getTime() });
+        report.rendered += 1;
+      } else if (rendered.outcome === 'no-original') {
+        ctx.log.warn({ photoId: row.id }, 'no original kept: the copies keep their old rights and watermark');
+        report.withoutOriginal += 1;
+      } else {
+        report.deletedMeanwhile += 1;
+      }
     } catch (error) {
-      ctx.log.error({ err: error, photoId: row.id }, 'could not render the photo with its rights');
+      ctx.log.error({ err: error, photoId: row.id }, 'could not render the photo with its rights and watermark');
+      report.failed += 1;
     }
+    worker.done += 1;
+    onProgress?.(worker.done, worker.total);
+  }
+  return report;
+}
+
+/** How far the pass under way has come (the admin polls it while a watermark is applied). */
+export function copiesRenderProgress(ctx: Pick<AppContext, 'db'>): WatermarkProgress {
+  const worker = workers.get(ctx.db);
+  return { running: Boolean(worker?.running), done: worker?.done ?? 0, total: worker?.total ?? 0 };
+}
+
+/**
+ * Renders now, in this process, every photo whose copies are out of date (the command line, for
+ * a site at rest), after any pass under way; the copies replaced are left for the caller to remove.
+ */
+export async function renderOutOfDateCopies(ctx: RightsContext, onProgress?: (done: number, total: number) => void): Promise<RenderPassReport> {
+  await renderedRightsSettled(ctx);
+  const worker = workerOf(ctx.db);
+  const running = pass(ctx, worker, onProgress);
+  worker.running = running.then(() => undefined);
+  try {
+    return await running;
+  } finally {
+    worker.running = null;
   }
 }
 
@@ -57,6 +107,8 @@ export function refreshRenderedRights(ctx: RightsContext): void {
     worker.again = true;
     return;
   }
+  worker.done = 0;
+  worker.total = 0;
   const run = async (current: Worker) => {
     do {
       current.again = false;

@@ -9,6 +9,8 @@ import { sourceColourOf, type SourceColour } from '#server/images/colour.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { newFileKey, originalsPrefix } from '#server/storage/file-names.ts';
 import type { Rights } from '#contract/rights.ts';
+import type { Watermark } from '#contract/watermarks.ts';
+import { loadedWatermarkOf, renderedWatermarkColumn, watermarkOfRow } from './copies-watermark.ts';
 import { copiesStoreOf, deleteCopies } from './photo-files.service.ts';
 import * as repo from './photos.repository.ts';
 import { publicFilesOf, renderedColumns, renderedFilesOf } from './photos.service.ts';
@@ -76,7 +78,8 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
   const { db, media } = ctx;
   const rows = await repo.listAllPhotoFiles(db);
   // The copies keep the rights they carry in XMP (a photo in the trash: its own).
-  const rightsById = new Map((await repo.listRightsSources(db)).map((row) => [row.id, rightsOfRow(row)]));
+  // ...and the watermark they show (issue 16; a photo in the trash: none).
+  const sourcesById = new Map((await repo.listRightsSources(db)).map((row) => [row.id, row]));
   const report: UpgradeReport = { upgraded: 0, upToDate: 0, withoutOriginal: 0, deletedMeanwhile: 0, failed: [] };
   const dir = await fsp.mkdtemp(path.join(os.tmpdir(), 'atelier-upgrade-'));
   try {
@@ -92,8 +95,10 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
           if (!options.all && (!changes || (await displayIsCurrent(copiesStoreOf(media, row.filesPrivate), row.filename, colour, dir)))) {
             report.upToDate += 1;
           } else {
-            const rights = rightsById.get(row.id) ?? NO_RIGHTS;
-            const { outcome } = await rerender(ctx, row, original, { key: row.fileKey, rights });
+            const source = sourcesById.get(row.id);
+            const rights = source ? rightsOfRow(source) : NO_RIGHTS;
+            const watermark = source ? watermarkOfRow(source) : null;
+            const { outcome } = await rerender(ctx, row, original, { key: row.fileKey, rights, watermark });
             if (outcome === 'replaced') report.upgraded += 1;
             else report.deletedMeanwhile += 1;
           }
@@ -126,13 +131,20 @@ async function rerender(
   ctx: UpgradeContext,
   row: PhotoFiles,
   original: string,
-  options: { key: string; rights: Rights; keepReplaced?: boolean },
+  options: { key: string; rights: Rights; watermark: Watermark | null; keepReplaced?: boolean },
 ): Promise<{ outcome: 'replaced'; replaced: string[] } | { outcome: 'deleted' }> {
   const { db, media } = ctx;
+  const mark = await loadedWatermarkOf(ctx, options.watermark);
   // Into the store that holds the photo's copies now; the flag below says so even if they moved meanwhile.
-  const rendered = await media.images.renderPhoto(original, options.key, copiesStoreOf(media, row.filesPrivate), imageRightsOf(options.rights));
+  const store = copiesStoreOf(media, row.filesPrivate);
+  const rendered = await media.images.renderPhoto(original, options.key, store, imageRightsOf(options.rights), mark);
   const newNames = renderedFilesOf(rendered);
-  const columns = { ...renderedColumns(rendered), renderedRights: renderedRightsColumn(options.rights), filesPrivate: row.filesPrivate };
+  const columns = {
+    ...renderedColumns(rendered),
+    renderedRights: renderedRightsColumn(options.rights),
+    renderedWatermark: renderedWatermarkColumn(options.watermark),
+    filesPrivate: row.filesPrivate,
+  };
   if (!(await repo.replaceRenderedFiles(db, row.id, row.fileKey, columns))) {
     // Deleted while it was rendered: its delete removed the old names; these are the new ones.
     await deleteCopies(media, newNames);
@@ -146,7 +158,8 @@ async function rerender(
 }
 
 /**
- * Gives a photo's public copies the rights it has now (its own, else its category's), rendered
+ * Gives a photo's public copies the rights it has now (its own, else its category's) and the
+ * watermark that applies to it (issue 16), rendered
  * from its original under a new key and swapped in, so there is never a moment without a copy.
  * The old copies are left in place and named in the answer, for the caller to remove once pages
  * loaded before the swap no longer ask for them. 'no-original' for a photo whose original is not
@@ -156,6 +169,7 @@ export async function renderRights(
   ctx: UpgradeContext,
   row: PhotoFiles,
   rights: Rights,
+  watermark: Watermark | null = null,
 ): Promise<{ outcome: 'replaced'; replaced: string[] } | { outcome: 'deleted' | 'no-original' }> {
   const originalName = await originalNameOf(ctx.media.originals, row.fileKey);
   if (!originalName) return { outcome: 'no-original' };
@@ -163,7 +177,7 @@ export async function renderRights(
   try {
     const original = await copyToDisk(ctx.media.originals, originalName, dir, 'original');
     if (!original) return { outcome: 'no-original' };
-    return await rerender(ctx, row, original, { key: newFileKey(), rights, keepReplaced: true });
+    return await rerender(ctx, row, original, { key: newFileKey(), rights, watermark, keepReplaced: true });
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }

@@ -3,6 +3,9 @@ import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryDefaultRights } from '#server/features/categories/categories.service.ts';
 import type { Rights } from '#contract/rights.ts';
 import { imageRightsOf, renderedRightsColumn } from './rights.ts';
+import { watermarkForNewPhoto } from '#server/features/watermarks/watermarks.service.ts';
+import type { LoadedWatermark } from '#server/images/watermark.ts';
+import { loadedWatermarkOf, renderedWatermarkColumn } from './copies-watermark.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
@@ -84,6 +87,14 @@ interface StoredImage {
   cameraDetails: string;
   /** The column's JSON: the rights its copies carry in XMP (its category's defaults), or null. */
   renderedRights: string | null;
+  /** The column's JSON: the watermark its copies show (issue 16), or null. */
+  renderedWatermark: string | null;
+}
+
+/** The watermark of an upload's photos: the column's text, and the mark the pipeline draws. */
+interface UploadWatermark {
+  column: string | null;
+  mark: LoadedWatermark | null;
 }
 
 function formatBytes(bytes: number): string {
@@ -93,14 +104,14 @@ function formatBytes(bytes: number): string {
 }
 
 /** A new photo has no rights of its own: its copies carry its category's defaults from the start. */
-async function storeImage(media: Media, file: IncomingFile, rights: Rights): Promise<StoredImage> {
+async function storeImage(media: Media, file: IncomingFile, rights: Rights, watermark: UploadWatermark): Promise<StoredImage> {
   if (file.tooLarge) {
     throw new ImageRejectedError('tooLarge', `The file is larger than ${formatBytes(media.upload.maxFileBytes)}`);
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
   const [rendered, camera] = await Promise.all([
-    media.images.renderPhoto(file.path, key, media.uploads, imageRightsOf(rights)),
+    media.images.renderPhoto(file.path, key, media.uploads, imageRightsOf(rights), watermark.mark),
     readCameraDetails(file.path),
   ]);
   try {
@@ -116,11 +127,12 @@ async function storeImage(media: Media, file: IncomingFile, rights: Rights): Pro
     rendered,
     cameraDetails: storedCameraDetails(camera),
     renderedRights: renderedRightsColumn(rights),
+    renderedWatermark: watermark.column,
   };
 }
 
 function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
-  const { key, title, rendered, cameraDetails, renderedRights } = image;
+  const { key, title, rendered, cameraDetails, renderedRights, renderedWatermark } = image;
   return {
     userId,
     categoryId: target.categoryId,
@@ -133,6 +145,7 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     tracks: null,
     cameraDetails,
     renderedRights,
+    renderedWatermark,
     createdAt: now,
     updatedAt: now,
     uploadSelection: target.selection?.id ?? null,
@@ -221,7 +234,10 @@ export async function addPhotos(
     ? await placement.photosOfSelection(ctx.db, userId, selection.id, files.map((file) => file.position!))
     : new Map<number, PhotoRow>();
   const toStore = files.filter((file) => file.position === undefined || !already.has(file.position));
-  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, categoryRights)));
+  // New photos get the watermark that applies to them now (issue 16), drawn at upload.
+  const watermark = await watermarkForNewPhoto(ctx, userId, target.categoryId);
+  const uploadWatermark = { column: renderedWatermarkColumn(watermark), mark: await loadedWatermarkOf(ctx, watermark) };
+  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, categoryRights, uploadWatermark)));
 
   const stored: StoredImage[] = [];
   const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind']; position: number | undefined }> = [];
