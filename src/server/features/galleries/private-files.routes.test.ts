@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Gallery, GalleryLink } from '#contract/galleries.ts';
 import { displayImagePath, photoSrcSet, thumbnailPath, tileSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
+import { formWith, jpeg } from '#tests/fixtures/images.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { startS3Server, startUploadsOnlyCdn, type TestS3Server } from '#tests/setup/s3.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
@@ -192,6 +193,22 @@ describe('access follows the photo and the link', () => {
     // Unlisted again: the same link works again.
     await makeUnlisted(s);
     expect((await s.t.app.inject({ url })).statusCode).toBe(200);
+  });
+
+  it('keeps a photo uploaded straight into an unlisted gallery off /uploads from its first answer on', async () => {
+    const s = await site('local');
+    await makeUnlisted(s);
+    const response = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/photos/upload?categoryId=${s.categoryId}`,
+      headers: { cookie: s.cookie },
+      payload: formWith('photos', [{ name: 'vows.jpg', data: await jpeg({ width: 320, height: 240 }), type: 'image/jpeg' }]),
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    const [uploaded] = response.json<{ photos: Photo[] }>().photos;
+    for (const name of namesOf(uploaded!)) expect(await publicStatus(s, name), name).toBe(404);
+    const own = (await s.owner('GET', '/api/photos')).json<Photo[]>().find((photo) => photo.id === uploaded!.id)!;
+    for (const url of urlsOf(own)) expect((await s.owner('GET', url)).statusCode, url).toBe(200);
   });
 
   it('keeps a deleted private gallery\'s photos private in the bank, and from visitors', async () => {
