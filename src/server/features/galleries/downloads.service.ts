@@ -1,0 +1,159 @@
+import { PassThrough, type Readable } from 'node:stream';
+import { ZipFile } from 'yazl';
+import { DOWNLOADS_OFF_MESSAGE, GALLERY_ZIPS_PER_VISITOR, TOO_MANY_ZIPS_MESSAGE } from '#contract/galleries.ts';
+import type { AppContext } from '#server/app-context.ts';
+import {
+  listDownloadablePhotos,
+  openDisplayFile,
+  openOriginalFile,
+  type DownloadablePhoto,
+  type DownloadFile,
+} from '#server/features/photos/photo-downloads.service.ts';
+import { DomainError, forbidden, notFound } from '#server/lib/errors.ts';
+import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
+
+/**
+ * Downloads by a link's policy (issue 16): one photo, or the whole gallery as one ZIP streamed
+ * as it is built. The link is checked as the gallery is (open, not expired or revoked, its
+ * password's cookie); a link whose policy is 'none' answers 403. A ZIP is stored, not deflated
+ * (JPEG and WebP do not shrink), one file read at a time, in gallery order, with no temporary
+ * file: memory stays at a stream's buffers whatever the gallery's size.
+ */
+
+type DownloadsContext = Pick<AppContext, 'db' | 'clock' | 'media' | 'log'>;
+
+export interface Download {
+  /** The name the browser saves it under. */
+  fileName: string;
+  contentType: string;
+  stream: Readable;
+  size: number | null;
+}
+
+const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+
+/** A name that is safe on every system's disk: no path, no reserved sign, no control character. */
+export function safeFileName(text: string, fallback: string): string {
+  const cleaned = text
+    .normalize('NFC')
+    .replace(/[\p{Cc}\p{Cf}/\\:*?"<>|]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/^\.+/, '')
+    .slice(0, 120)
+    .trim();
+  return cleaned || fallback;
+}
+
+async function openPolicy(ctx: DownloadsContext, token: string, access: GalleryAccess) {
+  const opened = await openHeldLink(ctx, token, access);
+  if (opened.link.downloads === 'none') throw forbidden(DOWNLOADS_OFF_MESSAGE);
+  return { ...opened, policy: opened.link.downloads };
+}
+
+const openFile = (ctx: DownloadsContext, policy: 'display' | 'originals', photo: DownloadablePhoto) =>
+  policy === 'originals' ? openOriginalFile(ctx, photo) : openDisplayFile(ctx, photo);
+
+/** One photo of the gallery, named after its title. */
+export async function downloadPhoto(ctx: DownloadsContext, token: string, access: GalleryAccess, photoId: number): Promise<Download> {
+  const { category, policy } = await openPolicy(ctx, token, access);
+  const [photo] = await listDownloadablePhotos(ctx, category.id, photoId);
+  if (!photo) throw notFound('Photo not found');
+  const file = await openFile(ctx, policy, photo);
+  if (!file) throw notFound('Photo not found');
+  return {
+    fileName: `${safeFileName(photo.title, `photo-${photo.id}`)}.${file.extension}`,
+    contentType: CONTENT_TYPES[file.extension] ?? 'application/octet-stream',
+    stream: file.stream,
+    size: file.size,
+  };
+}
+
+/** ZIPs under way per address, in this process. */
+const zipsUnderWay = new Map<string, number>();
+
+/** Takes one of the address's ZIP slots; the function given back frees it (once). */
+function takeZipSlot(address: string): () => void {
+  const held = zipsUnderWay.get(address) ?? 0;
+  if (held >= GALLERY_ZIPS_PER_VISITOR) throw new DomainError('tooManyAttempts', TOO_MANY_ZIPS_MESSAGE, 10);
+  zipsUnderWay.set(address, held + 1);
+  let freed = false;
+  return () => {
+    if (freed) return;
+    freed = true;
+    const left = (zipsUnderWay.get(address) ?? 1) - 1;
+    if (left > 0) zipsUnderWay.set(address, left);
+    else zipsUnderWay.delete(address);
+  };
+}
+
+/** The entry of a photo in the ZIP: its place in the gallery, then its title. */
+const entryName = (number: string, photo: DownloadablePhoto, extension: string) =>
+  `${number} ${safeFileName(photo.title, `photo-${photo.id}`)}.${extension}`;
+
+/** Resolves when a stream has given all it had, or stopped (an error, or destroyed). */
+const settled = (stream: Readable) =>
+  new Promise<void>((resolve) => {
+    stream.once('end', resolve).once('close', resolve).once('error', () => resolve());
+  });
+
+/**
+ * The whole gallery as one ZIP, its entries numbered in gallery order ("001 Title.jpg") so a
+ * file browser lists them so too. The stream starts at once; each file is opened only as the
+ * one before it is being written (one ahead, so the next is ready when its turn comes). A file
+ * gone meanwhile (its photo deleted) is left out; a store that fails ends the stream with the
+ * error, and the download is cut short rather than wrong.
+ */
+export async function downloadGallery(
+  ctx: DownloadsContext,
+  token: string,
+  access: GalleryAccess & { address: string },
+): Promise<Download> {
+  const { category, policy } = await openPolicy(ctx, token, access);
+  const release = takeZipSlot(access.address);
+  try {
+    const photos = await listDownloadablePhotos(ctx, category.id);
+    const zip = new ZipFile();
+    const output = new PassThrough();
+    let current: Readable | null = null;
+    let next: Promise<DownloadFile | null> | null = null;
+    const stop = () => {
+      // The reader went (or the end): the files open now are let go too.
+      current?.destroy();
+      void next?.then((file) => file?.stream.destroy(), () => {});
+    };
+    output.once('close', () => {
+      release();
+      stop();
+    });
+    const fail = (error: unknown) => {
+      ctx.log.error({ err: error, categoryId: category.id }, 'a gallery ZIP stopped');
+      output.destroy(error instanceof Error ? error : new Error(String(error)));
+    };
+    zip.on('error', fail);
+    zip.outputStream.pipe(output);
+    const digits = Math.max(3, String(photos.length).length);
+    void (async () => {
+      next = photos[0] ? openFile(ctx, policy, photos[0]) : null;
+      for (const [index, photo] of photos.entries()) {
+        const file = await next;
+        next = photos[index + 1] ? openFile(ctx, policy, photos[index + 1]!) : null;
+        if (output.destroyed) return file?.stream.destroy();
+        if (!file) continue;
+        current = file.stream;
+        const written = settled(file.stream);
+        zip.addReadStream(file.stream, entryName(String(index + 1).padStart(digits, '0'), photo, file.extension), {
+          compress: false,
+          mtime: new Date(photo.createdAt),
+        });
+        await written;
+        if (output.destroyed) return stop();
+      }
+      zip.end();
+    })().catch(fail);
+    return { fileName: `${safeFileName(category.name, 'gallery')}.zip`, contentType: 'application/zip', stream: output, size: null };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
