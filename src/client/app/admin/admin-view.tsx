@@ -5,6 +5,7 @@ import { InboxPanel } from '#client/features/messages/components/inbox-panel.tsx
 import { AccountPanel } from './account-panel.tsx';
 import { PhotoWorkspace } from './photo-workspace.tsx';
 import { PortfolioSettingsPanel } from '#client/features/owner/components/portfolio-settings-panel.tsx';
+import { SiteWatermarkPanel } from '#client/features/watermarks/components/site-watermark-panel.tsx';
 
 // The statistics and their chart library (uPlot) come in a chunk of their own, when the admin opens.
 const StatisticsPanel = lazy(() =>
@@ -25,7 +26,10 @@ export function AdminView() {
         </h1>
         <PhotoWorkspace />
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
-          <PortfolioSettingsPanel />
+          <div className="grid gap-6">
+            <PortfolioSettingsPanel />
+            <SiteWatermarkPanel />
+          </div>
           <div className="grid gap-6">
             <InboxPanel />
             <AccountPanel />

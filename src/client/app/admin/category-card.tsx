@@ -15,6 +15,7 @@ import { CategoryLayoutPicker } from '#client/features/categories/components/cat
 import { CategoryVisibilityPicker, VISIBILITY_LABELS } from '#client/features/categories/components/category-visibility-picker.tsx';
 import { CategoryRightsButton } from '#client/features/categories/components/category-rights-dialog.tsx';
 import { GalleryLinksButton } from '#client/features/galleries/components/gallery-links-dialog.tsx';
+import { CategoryWatermarkButton } from '#client/features/watermarks/components/category-watermark-dialog.tsx';
 import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
@@ -177,6 +178,7 @@ export function CategoryCard({
             <div className="flex flex-wrap items-center gap-x-1">
               <GalleryLinksButton category={category} />
               <CategoryRightsButton category={category} />
+              <CategoryWatermarkButton category={category} />
             </div>
           </div>
           {photos.length > 0 && (
