@@ -118,7 +118,7 @@ test.describe('Proofing', () => {
     await dialog.getByRole('link', { name: 'Download CSV' }).click();
     const file = await download;
     expect(file.suggestedFilename()).toBe('picks-parents.csv');
-    const csv = fs.readFileSync((await file.path())!, 'utf8').replace(/^\uFEFF/, '');
+    const csv = fs.readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n').map((row) => row.split(','));
     expect(rows[0]).toEqual(['Title', 'File name', 'Photo id', 'Picked at']);
     expect(rows.slice(1).map((row) => [row[0], Number(row[2])])).toEqual(photos.slice(0, 5).map((photo, index) => [titles[index], photo.id]));
