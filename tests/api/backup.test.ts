@@ -353,7 +353,8 @@ describe.runIf(process.env.TEST_DIALECT !== 'postgres')('npm run cli -- backup /
       expect(restore.status, restore.stderr).toBe(0);
       expect(restore.stderr).toMatch(/Restore \[#+\] (\d+)\/\1/);
       expect(restore.stdout).toMatch(/Restored \d+ rows and \d+ files from the backup of /);
-      expect(Object.keys(fileHashes({ config: { uploadsDir: path.join(fresh, 'uploads'), originalsDir: path.join(fresh, 'originals') } } as TestApp))).toEqual(
+      const restored = { uploadsDir: path.join(fresh, 'uploads'), originalsDir: path.join(fresh, 'originals'), restrictedDir: path.join(fresh, 'restricted') };
+      expect(Object.keys(fileHashes({ config: restored } as TestApp))).toEqual(
         Object.keys(fileHashes(source)),
       );
     } finally {

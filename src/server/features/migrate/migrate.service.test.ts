@@ -166,16 +166,23 @@ async function apiAnswers(app: FastifyInstance, cookie: string): Promise<Record<
   return answers;
 }
 
-/** The bytes of every file /uploads serves for the site's photos and banner, by URL. */
-async function servedFiles(app: FastifyInstance): Promise<Record<string, string>> {
+/**
+ * The bytes of every file the site serves for its photos and banner, by URL: /uploads for the
+ * public ones, /restricted (to the owner) for an unlisted gallery's.
+ */
+async function servedFiles(app: FastifyInstance, cookie: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
   const rows = await readAllRows(app.database.db);
-  const names = rows.photos.flatMap((row) => publicFilesOf(row as { filename: string; thumbnail: string; variants: string }));
-  for (const row of rows.users) if (typeof row.bannerImage === 'string') names.push(row.bannerImage);
-  for (const name of names) {
-    const response = await app.inject({ method: 'GET', url: `/uploads/${name}` });
-    expect(response.statusCode, name).toBe(200);
-    files[name] = createHash('sha256').update(response.rawPayload).digest('hex');
+  const urls = rows.photos.flatMap((row) => {
+    const photo = row as { filename: string; thumbnail: string; variants: string; filesPrivate: number };
+    return publicFilesOf(photo).map((name) => `${photo.filesPrivate === 1 ? '/restricted' : '/uploads'}/${name}`);
+  });
+  for (const row of rows.users) if (typeof row.bannerImage === 'string') urls.push(`/uploads/${row.bannerImage}`);
+  expect(urls.some((url) => url.startsWith('/restricted/'))).toBe(true);
+  for (const url of urls) {
+    const response = await app.inject({ method: 'GET', url, headers: { cookie } });
+    expect(response.statusCode, url).toBe(200);
+    files[url] = createHash('sha256').update(response.rawPayload).digest('hex');
   }
   return files;
 }
@@ -223,7 +230,7 @@ const localStores = (t: TestApp): FileStores => ({
 async function expectSameSite(source: TestApp & { cookie: string }, target: FastifyInstance): Promise<void> {
   // The owner's session moved too: the same cookie is signed in on the new site.
   expect(await apiAnswers(target, source.cookie)).toEqual(await apiAnswers(source.app, source.cookie));
-  expect(await servedFiles(target)).toEqual(await servedFiles(source.app));
+  expect(await servedFiles(target, source.cookie)).toEqual(await servedFiles(source.app, source.cookie));
   const signIn = await target.inject({ method: 'POST', url: '/api/login', payload: { username: OWNER.username, password: OWNER.password } });
   expect(signIn.statusCode).toBe(200);
   const cookie = cookieHeader(signIn);
