@@ -23,6 +23,7 @@ const PHONE_SPECS = [
   'admin.spec.ts',
   'contact.spec.ts',
   'galleries.spec.ts',
+  'gallery-downloads.spec.ts',
   'proofing.spec.ts',
   'look.spec.ts',
   'music.spec.ts',

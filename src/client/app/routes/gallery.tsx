@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LockKeyhole } from 'lucide-react';
 import { useParams } from 'wouter';
 import type { Gallery } from '#contract/galleries.ts';
+import type { Photo } from '#contract/photos.ts';
 import { AppLayout } from '#client/app/layout.tsx';
 import { PhotoDialog } from '#client/app/portfolio/lazy-dialogs.tsx';
 import { PhotoGrid } from '#client/app/portfolio/photo-grid.tsx';
@@ -12,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Input } from '#client/components/ui/input.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useGallery, useUnlockGallery } from '#client/features/galleries/api/galleries.ts';
+import { DownloadAllButton, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
 import { useProofing } from '#client/features/galleries/components/proofing.tsx';
 
 /** Moves focus to a heading that replaces what had it (the password form), once. */
@@ -51,6 +53,17 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
   // With proofing on: the pick buttons, the bar, and the filter to the picks.
   const proofing = useProofing(token, gallery.proofing, gallery.photos);
   const photos = proofing?.shown ?? gallery.photos;
+  // The viewer's actions: Pick (proofing) and Download (by the link's policy), each when on.
+  const download = photoDownloadAction(gallery, token);
+  const viewerActions =
+    proofing || download
+      ? (photo: Photo, className: string) => (
+          <>
+            {proofing?.viewerAction(photo, className)}
+            {download?.(photo, className)}
+          </>
+        )
+      : undefined;
   return (
     <section aria-labelledby="gallery-title" className="grid gap-4">
       <div className="grid gap-1">
@@ -61,6 +74,7 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
         <p className="text-sm text-muted-foreground">
           {gallery.photos.length} {gallery.photos.length === 1 ? 'photo' : 'photos'}
         </p>
+        <DownloadAllButton gallery={gallery} token={token} />
       </div>
       {proofing?.bar}
       {photos.length === 0 ? (
@@ -83,7 +97,7 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
         photoId={openId}
         onPhotoIdChange={setOpenId}
         shareable={false}
-        actions={proofing?.viewerAction}
+        actions={viewerActions}
         onPhotoKey={proofing?.onPhotoKey}
       />
     </section>

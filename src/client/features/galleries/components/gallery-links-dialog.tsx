@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Copy, Link2, Trash2 } from 'lucide-react';
 import type { Category } from '#contract/categories.ts';
-import type { GalleryLink } from '#contract/galleries.ts';
+import type { GalleryDownloads, GalleryLink } from '#contract/galleries.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
@@ -10,6 +10,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features/galleries/api/galleries.ts';
+import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
@@ -100,6 +101,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
       >
         <Trash2 aria-hidden />
       </Button>
+      <LinkDownloads link={link} categoryId={categoryId} />
       <LinkProofing link={link} categoryId={categoryId} />
     </li>
   );
@@ -113,6 +115,7 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
   const [expiry, setExpiry] = useState('');
   const [proofing, setProofing] = useState(false);
   const [pickCap, setPickCap] = useState('');
+  const [downloads, setDownloads] = useState<GalleryDownloads>('none');
   const [capError, setCapError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -126,7 +129,7 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
     setCapError('error' in cap && proofing ? cap.error : undefined);
     if ('error' in cap && proofing) return;
     create.mutate(
-      { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null, proofing, pickCap: proofing && 'cap' in cap ? cap.cap : null },
+      { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null, proofing, pickCap: proofing && 'cap' in cap ? cap.cap : null, downloads },
       {
         onSuccess: () => {
           setLabel('');
@@ -134,6 +137,7 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
           setExpiry('');
           setProofing(false);
           setPickCap('');
+          setDownloads('none');
           toast({ title: 'Link made', description: 'Copy it from the list to send it.' });
         },
       },
@@ -153,6 +157,7 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
       <FormField id={ids.expiry} label="Works until (optional)">
         {(control) => <Input {...control} type="date" className="h-11" value={expiry} onChange={(event) => setExpiry(event.target.value)} />}
       </FormField>
+      <DownloadsField value={downloads} onChange={setDownloads} />
       <ProofingFields proofing={proofing} onProofingChange={setProofing} cap={pickCap} onCapChange={setPickCap} error={capError} />
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make link'}
