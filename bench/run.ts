@@ -101,10 +101,11 @@ interface UploadedPhoto {
 }
 
 /** One file through POST /api/photos/upload, as the admin page sends it. */
-async function upload(baseUrl: string, cookie: string, file: string, name = path.basename(file)): Promise<UploadedPhoto> {
+async function upload(baseUrl: string, cookie: string, file: string, name = path.basename(file), categoryId?: number): Promise<UploadedPhoto> {
   const form = new FormData();
   form.append('photos', await fs.openAsBlob(file, { type: 'image/jpeg' }), name);
-  const response = await fetch(`${baseUrl}/api/photos/upload`, { method: 'POST', headers: { cookie }, body: form });
+  const query = categoryId === undefined ? '' : `?categoryId=${categoryId}`;
+  const response = await fetch(`${baseUrl}/api/photos/upload${query}`, { method: 'POST', headers: { cookie }, body: form });
   const body = await response.text();
   if (response.status !== 201) throw new Error(`upload failed: ${response.status} ${body}`);
   return (JSON.parse(body) as { photos: UploadedPhoto[] }).photos[0]!;
@@ -230,6 +231,7 @@ async function uploadRows(server: RunningServer, fixtures: string[], workDir: st
     },
   );
   if (!withStatic) return stored;
+  stored.push(await watermarkUploadRow(server, fixtures));
 
   log('Uploading a decompression bomb…');
   const bombFile = path.join(workDir, 'bomb.png');
@@ -337,6 +339,53 @@ async function selectionOnly(): Promise<void> {
   } finally {
     fs.rmSync(workDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * Issue 16: upload throughput into a gallery with a watermark (text, on the thumbnails too: the
+ * most drawing) against one without, the same files in turns of IMAGE_CONCURRENCY. Each gallery
+ * is new and empty, so saving the mark starts no re-render of other photos during the timing.
+ */
+async function watermarkUploadRow(server: RunningServer, fixtures: string[]): Promise<BenchRow> {
+  const cookie = await signIn(server.baseUrl);
+  const headers = { cookie, 'content-type': 'application/json' };
+  const gallery = async (name: string) => {
+    const response = await fetch(`${server.baseUrl}/api/categories`, { method: 'POST', headers, body: JSON.stringify({ name }) });
+    if (response.status !== 201) throw new Error(`category failed: ${response.status} ${await response.text()}`);
+    return ((await response.json()) as { id: number }).id;
+  };
+  const plain = await gallery('Bench: no watermark');
+  const marked = await gallery('Bench: watermark');
+  const watermark = { kind: 'text', text: '© Atelier bench', anchor: 'bottom-right', size: 30, opacity: 60, thumbnails: true };
+  const saved = await fetch(`${server.baseUrl}/api/categories/${marked}/watermark`, { method: 'PUT', headers, body: JSON.stringify({ mode: 'own', watermark }) });
+  if (!saved.ok) throw new Error(`watermark failed: ${saved.status} ${await saved.text()}`);
+  const count = TIMED_UPLOADS * 2;
+  const files = Array.from({ length: count }, (_, index) => fixtures[index % fixtures.length]!);
+  const timedInto = async (categoryId: number) => {
+    const started = performance.now();
+    await inTurns(files, IMAGE_CONCURRENCY, (file) => upload(server.baseUrl, cookie, file, path.basename(file), categoryId));
+    return count / ((performance.now() - started) / 1000);
+  };
+  log(`Uploading ${count} 12-megapixel JPEGs into a gallery without a watermark, then into one with…`);
+  // Warm both paths (the mark is drawn once per setting, then cached), then time each twice, alternating.
+  await upload(server.baseUrl, cookie, fixtures[0]!, 'warm.jpg', marked);
+  const withoutRuns = [await timedInto(plain)];
+  const withRuns = [await timedInto(marked)];
+  withoutRuns.push(await timedInto(plain));
+  withRuns.push(await timedInto(marked));
+  const without = withoutRuns.reduce((sum, value) => sum + value, 0) / withoutRuns.length;
+  const withMark = withRuns.reduce((sum, value) => sum + value, 0) / withRuns.length;
+  const ratio = ratioOf(withMark, without);
+  return {
+    name: `Upload with a watermark (text, thumbnails too), ${IMAGE_CONCURRENCY} at a time`,
+    figure: round2(withMark),
+    unit: 'photos/s',
+    baseline: { name: 'same files, no watermark', figure: round2(without) },
+    ratio,
+    target: '≥ 0.8 × without',
+    met: ratio >= 0.8,
+    note: `runs with ${withRuns.map(round2).join(', ')}; without ${withoutRuns.map(round2).join(', ')} photos/s`,
+  };
 }
 
 /** `npm run bench -- upload`: only the upload rows (throughput, 20 at once, the bomb), on a server of its own. */
