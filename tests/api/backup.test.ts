@@ -13,8 +13,8 @@ import { TarWriter } from '#server/features/backup/tar.ts';
 import { seedDemoContent } from '#server/features/photos/seed.service.ts';
 import { createMedia } from '#server/images/media.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
-import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
-import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
+import { filesUnder, formWith, jpeg, png } from '#tests/fixtures/images.ts';
+import { addGalleryLink, createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -81,6 +81,13 @@ async function filledSite(): Promise<TestApp> {
   await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada', email: 'ada@example.test', message: 'Ünïcödé 😀 <b>hi</b>' } });
   await insertSecondFactorRows(t.database.db);
   await addGalleryLink(t, cookie);
+  // A gallery (empty, so nothing is re-rendered) marks its copies with a logo: the archive must carry the logo's file too.
+  const logo = await t.app.inject({ method: 'POST', url: '/api/watermark/logo', headers: { cookie }, payload: formWith('logo', [{ name: 'logo.png', data: await png({ width: 200, height: 60 }) }]) });
+  expect(logo.statusCode, logo.body).toBe(201);
+  const marked = await createCategory(t, 'Marked');
+  const watermark = { kind: 'logo', logo: logo.json<{ logo: string }>().logo, anchor: 'bottom-right', size: 20, opacity: 60, thumbnails: false };
+  const saved = await t.app.inject({ method: 'PUT', url: `/api/categories/${marked}/watermark`, headers: { cookie }, payload: { mode: 'own', watermark } });
+  expect(saved.statusCode, saved.body).toBe(200);
   const counts = await repo.countRows(t.database.db);
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   // An unlisted gallery's copies are in the restricted store: the archive carries them from there.

@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { z } from 'zod';
 import { publicFilesOf } from '#server/features/photos/photos.service.ts';
+import { logoOfColumn } from '#server/features/watermarks/watermarks.service.ts';
 import * as repo from './backup.repository.ts';
 import { readTar, TarFormatError } from './tar.ts';
 import { fileKeyOfOriginal } from '#server/storage/file-names.ts';
@@ -79,6 +80,14 @@ export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGro
     const user = row as { id: number; bannerImage: string | null };
     if (user.bannerImage) groups.push({ bannerOf: user.id, files: [{ store: 'uploads', name: user.bannerImage }] });
   }
+  // Watermark logos (issue 16), the site's and a gallery's own: once each, however many use one.
+  const logos = new Set(
+    [...rows.users, ...rows.categories].flatMap((row) => {
+      const { watermark } = row as { watermark?: unknown };
+      return (typeof watermark === 'string' && logoOfColumn(watermark)) || [];
+    }),
+  );
+  for (const logo of logos) groups.push({ files: [{ store: 'uploads', name: logo }] });
   return groups;
 }
 

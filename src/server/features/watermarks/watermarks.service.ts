@@ -90,13 +90,14 @@ export async function uploadWatermarkLogo(ctx: Pick<AppContext, 'media'>, file: 
 
 /** The logos a setting names, which cleanup keeps. */
 export async function watermarkLogosInUse(ctx: Pick<AppContext, 'db'>): Promise<Set<string>> {
-  const logos = new Set<string>();
-  for (const json of await repo.listWatermarkColumns(ctx.db)) {
-    const setting = parseSiteWatermark(json) ?? parseCategoryWatermark(json);
-    const watermark = setting && 'mode' in setting ? (setting.mode === 'own' ? setting.watermark : null) : setting;
-    if (watermark?.kind === 'logo') logos.add(watermark.logo);
-  }
-  return logos;
+  return new Set((await repo.listWatermarkColumns(ctx.db)).flatMap((json) => logoOfColumn(json) ?? []));
+}
+
+/** The logo a site's or a category's watermark column names; null for text, none or the site's. */
+export function logoOfColumn(json: string | null): string | null {
+  const setting = parseSiteWatermark(json) ?? parseCategoryWatermark(json);
+  const watermark = setting && 'mode' in setting ? (setting.mode === 'own' ? setting.watermark : null) : setting;
+  return watermark?.kind === 'logo' ? watermark.logo : null;
 }
 
 /** The watermark a new photo of the photo bank (null) or of a category gets at upload. */
