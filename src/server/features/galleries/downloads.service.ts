@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import { ZipFile } from 'yazl';
+import { ZipFile } from '#server/lib/stored-zip.ts';
 import { DOWNLOADS_OFF_MESSAGE, GALLERY_ZIPS_PER_VISITOR, TOO_MANY_ZIPS_MESSAGE } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
 import {
