@@ -142,9 +142,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSession(app, ctx);
   // A photo's copies follow its category's visibility (issue 16): after any change of the owner's,
   // before it is answered, so a photo moved into an unlisted gallery is no longer under /uploads.
-  await placePhotoFiles(ctx);
+  // What a crash left mid-move is put right at start; a database that does not answer yet is /readyz's to say.
+  app.addHook('onReady', async () => {
+    await placePhotoFiles(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not check where the photos\' copies are'));
+  });
   app.addHook('onSend', async (request, reply, payload) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) await placePhotoFiles(ctx);
+    if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      // The change itself is saved: a failed move is logged and tried again on the next change or start.
+      await placePhotoFiles(ctx).catch((error: unknown) => request.log.error({ err: error }, 'could not move photos\' copies between stores'));
+    }
     return payload;
   });
   // The public reads every page load makes; none reads the session.

@@ -42,7 +42,7 @@ describe('GET /healthz and /readyz', () => {
       expect(ready.headers['content-type']).toMatch(/^application\/json/);
       expect(ready.json()).toEqual({
         status: 'ready',
-        checks: { database: 'ok', 'storage.uploads': 'ok', 'storage.originals': 'ok' },
+        checks: { database: 'ok', 'storage.uploads': 'ok', 'storage.originals': 'ok', 'storage.restricted': 'ok' },
       });
     }
     // The fallback is live: an unknown path is still a page.
@@ -60,7 +60,7 @@ describe('GET /healthz and /readyz', () => {
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({
       status: 'unavailable',
-      checks: { database: 'ok', 'storage.uploads': 'unreachable', 'storage.originals': 'unreachable' },
+      checks: { database: 'ok', 'storage.uploads': 'unreachable', 'storage.originals': 'unreachable', 'storage.restricted': 'unreachable' },
     });
     // Still alive: a restart would not bring the store back.
     expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
@@ -76,7 +76,7 @@ describe('GET /healthz and /readyz', () => {
       expect(ready.statusCode).toBe(503);
       expect(ready.json()).toEqual({
         status: 'unavailable',
-        checks: { database: 'unreachable', 'storage.uploads': 'ok', 'storage.originals': 'ok' },
+        checks: { database: 'unreachable', 'storage.uploads': 'ok', 'storage.originals': 'ok', 'storage.restricted': 'ok' },
       });
       expect(ready.body).not.toMatch(/ECONNREFUSED|127\.0\.0\.1|Error/);
       expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
