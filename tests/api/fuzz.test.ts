@@ -1,3 +1,4 @@
+import { CategoryWatermark, SiteWatermark } from '#contract/watermarks.ts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -64,6 +65,8 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/categories/{id}/links': CreateGalleryLinkRequest,
   'PATCH /api/gallery-links/{id}': UpdateGalleryLinkRequest,
   'POST /api/galleries/{token}/unlock': UnlockGalleryRequest,
+  'PUT /api/watermark': SiteWatermark,
+  'PUT /api/categories/{id}/watermark': CategoryWatermark,
 };
 
 /**
