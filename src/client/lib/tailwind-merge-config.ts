@@ -2,10 +2,11 @@
 // Run `npx tsx scripts/tailwind-merge-config.ts` after using a new kind of class.
 import { fromTheme, validators } from 'tailwind-merge';
 
-const { isAny, isAnyNonArbitrary, isArbitraryFamilyName, isArbitraryLength, isArbitraryNumber, isArbitraryShadow, isArbitraryValue, isArbitraryVariable, isArbitraryVariableFamilyName, isArbitraryVariableLength, isArbitraryVariableShadow, isArbitraryVariableWeight, isArbitraryWeight, isFraction, isInteger, isNumber, isTshirtSize } = validators;
+const { isAny, isAnyNonArbitrary, isArbitraryFamilyName, isArbitraryImage, isArbitraryLength, isArbitraryNumber, isArbitraryShadow, isArbitrarySize, isArbitraryValue, isArbitraryVariable, isArbitraryVariableFamilyName, isArbitraryVariableImage, isArbitraryVariableLength, isArbitraryVariableShadow, isArbitraryVariableSize, isArbitraryVariableWeight, isArbitraryWeight, isFraction, isInteger, isNumber, isTshirtSize } = validators;
 
 export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", "ping", "pulse", "bounce"],
   aspect: ["video"],
+  blur: [isTshirtSize],
   breakpoint: [isTshirtSize],
   color: [isAny],
   container: [isTshirtSize],
@@ -94,6 +95,10 @@ export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", 
   break: [{ break: ["normal", "words", "all", "keep"] }],
   wrap: [{ wrap: ["break-word", "anywhere", "normal"] }],
   content: [{ content: ["none", isArbitraryVariable, isArbitraryValue] }],
+  "bg-size": [{ bg: ["auto", "cover", "contain", isArbitraryVariableSize, isArbitrarySize, { size: [isArbitraryVariable, isArbitraryValue] }] }],
+  "bg-image": [{ bg: ["none", { linear: [{ to: ["t", "tr", "r", "br", "b", "bl", "l", "tl"] }, isInteger, isArbitraryVariable, isArbitraryValue],
+  radial: ["", isArbitraryVariable, isArbitraryValue],
+  conic: ["", isInteger, isArbitraryVariable, isArbitraryValue] }, isArbitraryVariableImage, isArbitraryImage] }],
   "bg-color": [{ bg: [fromTheme("color"), isArbitraryVariable, isArbitraryValue] }],
   "gradient-from": [{ from: [fromTheme("color"), isArbitraryVariable, isArbitraryValue] }],
   "gradient-via": [{ via: [fromTheme("color"), isArbitraryVariable, isArbitraryValue] }],
@@ -117,6 +122,8 @@ export const tailwindMergeConfig = { cacheSize: 500, theme: { animate: ["spin", 
   "ring-offset-w": [{ "ring-offset": [isNumber, isArbitraryLength] }],
   "ring-offset-color": [{ "ring-offset": [fromTheme("color"), isArbitraryVariable, isArbitraryValue] }],
   opacity: [{ opacity: [isNumber, isArbitraryVariable, isArbitraryValue] }],
+  filter: [{ filter: ["", "none", isArbitraryVariable, isArbitraryValue] }],
+  "backdrop-blur": [{ "backdrop-blur": ["", "none", fromTheme("blur"), isArbitraryVariable, isArbitraryValue] }],
   transition: [{ transition: ["", "all", "colors", "opacity", "shadow", "transform", "none", isArbitraryVariable, isArbitraryValue] }],
   duration: [{ duration: [isNumber, "initial", isArbitraryVariable, isArbitraryValue] }],
   ease: [{ ease: ["linear", "initial", fromTheme("ease"), isArbitraryVariable, isArbitraryValue] }],
