@@ -1,4 +1,4 @@
-import { PassThrough, type Readable } from 'node:stream';
+import type { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from '#server/lib/stored-zip.ts';
 import { DOWNLOADS_OFF_MESSAGE, GALLERY_ZIPS_PER_VISITOR, TOO_MANY_ZIPS_MESSAGE } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
@@ -114,7 +114,8 @@ export async function downloadGallery(
   try {
     const photos = await listDownloadablePhotos(ctx, category.id);
     const zip = new ZipFile();
-    const output = new PassThrough();
+    // yazl's own stream is the answer: no extra hop per chunk.
+    const output = zip.outputStream as PassThrough;
     let current: Readable | null = null;
     let next: Promise<DownloadFile | null> | null = null;
     const stop = () => {
@@ -131,7 +132,6 @@ export async function downloadGallery(
       output.destroy(error instanceof Error ? error : new Error(String(error)));
     };
     zip.on('error', fail);
-    zip.outputStream.pipe(output);
     const digits = Math.max(3, String(photos.length).length);
     void (async () => {
       next = photos[0] ? openFile(ctx, policy, photos[0]) : null;
