@@ -14,6 +14,7 @@ import { newFileKey } from '#server/storage/file-names.ts';
 import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
 import { CAMERA_MARKER, formWith, GPS_MARKER, jpeg, type FormFile } from '#tests/fixtures/images.ts';
 import { createCategory } from '#tests/fixtures/photos.ts';
+import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -233,6 +234,35 @@ describe('downloads by policy', () => {
     clock.advance(86_400_000);
     expect((await visitor(photoUrl(link, photo.id), access)).statusCode).toBe(404);
     expect((await visitor(zipUrl(link), access)).statusCode).toBe(404);
+  });
+});
+
+describe('on S3 (s3rver)', () => {
+  let s3: TestS3Server | undefined;
+  // The app is closed by the outer afterEach; the bucket's server after the test is over.
+  afterEach(async () => {
+    await s3?.close();
+    s3 = undefined;
+  });
+
+  it('streams display copies and originals from the bucket, the same bytes the gallery serves, no GPS', async () => {
+    s3 = await startS3Server();
+    const setup = await gallery(await smallFiles(), { env: s3.env });
+    const display = await createLink(setup, { label: 'Parents', downloads: 'display' });
+    const entries = await unzip((await visitor(zipUrl(display))).rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual(['001 Église.jpg', '002 Rings close.jpg', '003 First dance.jpg']);
+    for (const [index, photo] of setup.photos.entries()) {
+      const served = await visitor(`${display.path}/files/${photo.filename}`);
+      expect(served.statusCode, served.body).toBe(200);
+      expect(entries[index]!.bytes.equals(served.rawPayload), photo.title).toBe(true);
+    }
+    const originals = await createLink(setup, { label: 'Couple', downloads: 'originals' });
+    const cleaned = await unzip((await visitor(zipUrl(originals))).rawPayload);
+    for (const [index, photo] of setup.photos.entries()) {
+      const uploaded = setup.uploaded.get(photo.id)!;
+      expect(await exifr.gps(cleaned[index]!.bytes), photo.title).toBeUndefined();
+      expect((await sharp(cleaned[index]!.bytes).raw().toBuffer()).equals(await sharp(uploaded).raw().toBuffer()), photo.title).toBe(true);
+    }
   });
 });
 
