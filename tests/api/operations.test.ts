@@ -7,6 +7,7 @@ import { buildApp } from '#server/app.ts';
 import { openDatabase } from '#server/db/database.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
 
 let t: TestApp | undefined;
 let s3: TestS3Server | undefined;
@@ -112,6 +113,25 @@ describe('request ids', () => {
       expect(ofRequest.map((line) => line.msg)).toEqual(['request completed']);
       expect(ofRequest[0]).toMatchObject({ req: { method: 'GET', url: '/api/photos' }, res: { statusCode: 200 } });
       expect(ofRequest[0]!.responseTime).toEqual(expect.any(Number));
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('writes a served file\'s one access line and no error, whole, ranged or unchanged', async () => {
+    const { app, lines } = await appWithLog();
+    try {
+      const [photo] = await createPhotos(t, await t.signIn(), 1);
+      const url = `/uploads/${photo!.filename}`;
+      const whole = await app.inject({ url, headers: { 'x-request-id': 'file-whole' } });
+      expect(whole.statusCode).toBe(200);
+      const ranged = await app.inject({ url, headers: { 'x-request-id': 'file-range', range: 'bytes=0-9' } });
+      expect(ranged.statusCode).toBe(206);
+      const unchanged = await app.inject({ url, headers: { 'x-request-id': 'file-304', 'if-none-match': whole.headers.etag! } });
+      expect(unchanged.statusCode).toBe(304);
+      for (const id of ['file-whole', 'file-range', 'file-304']) {
+        expect(lines.filter((line) => line.requestId === id).map((line) => line.msg), id).toEqual(['request completed']);
+      }
     } finally {
       await app.close();
     }

@@ -14,15 +14,16 @@ export interface FileToSend {
 
 /**
  * Sends a stored file with its ETag, Last-Modified, byte ranges and conditional GET. The caller
- * has decided who may have it; `cacheControl` says who may keep it. Answers null when the file
- * went between its stat and its opening.
+ * has decided who may have it; `cacheControl` says who may keep it. Answers false, having sent
+ * nothing, when the file went between its stat and its opening. (A boolean, not the reply: a
+ * Fastify reply is thenable, and awaiting one waits for the response to end and gives nothing.)
  */
 export async function sendStoredFile(
   request: FastifyRequest,
   reply: FastifyReply,
   file: FileToSend,
   headers: { cacheControl: string; contentType: string },
-): Promise<FastifyReply | null> {
+): Promise<boolean> {
   const { info } = file;
   const etag = `"${info.size.toString(36)}-${info.mtime.getTime().toString(36)}"`;
   reply.headers({
@@ -33,7 +34,10 @@ export async function sendStoredFile(
     'x-content-type-options': 'nosniff',
     'content-security-policy': FILE_CSP,
   });
-  if (etagMatches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (etagMatches(request.headers['if-none-match'], etag)) {
+    void reply.code(304).send();
+    return true;
+  }
 
   const ifRange = request.headers['if-range'];
   const range = parseRange(request.headers.range, info.size, typeof ifRange === 'string' ? ifRange : undefined, etag);
@@ -49,9 +53,14 @@ export async function sendStoredFile(
   } else {
     reply.header('content-length', info.size);
   }
-  if (request.method === 'HEAD') return reply.send();
-  if (info.body) return reply.send(range ? info.body.subarray(range.start, range.end + 1) : info.body);
-  const opened = await file.open(range ?? undefined);
-  if (!opened) return null;
-  return reply.send(opened.stream);
+  if (request.method === 'HEAD') {
+    void reply.send();
+  } else if (info.body) {
+    void reply.send(range ? info.body.subarray(range.start, range.end + 1) : info.body);
+  } else {
+    const opened = await file.open(range ?? undefined);
+    if (!opened) return false;
+    void reply.send(opened.stream);
+  }
+  return true;
 }

@@ -73,7 +73,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
       reply.header('x-robots-tag', 'noindex');
       const sent = await sendStoredFile(request, reply, copy, { cacheControl: PRIVATE_REVALIDATE, contentType: contentTypeOf(filename) });
       if (!sent) throw notFound('No such file');
-      return sent;
+      return reply;
     },
   });
 

@@ -43,7 +43,7 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
         { cacheControl: IMMUTABLE, contentType: contentTypeOf(filename) },
       );
       if (!sent) throw notFound('No such file');
-      return sent;
+      return reply;
     },
   });
 
@@ -63,7 +63,7 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       const copy = await findPhotoCopy(ctx, filename);
       const sent = copy && (await sendStoredFile(request, reply, copy, { cacheControl: PRIVATE_REVALIDATE, contentType: contentTypeOf(filename) }));
       if (!sent) throw notFound('No such file');
-      return sent;
+      return reply;
     },
   });
 };
