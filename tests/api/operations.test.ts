@@ -121,7 +121,8 @@ describe('request ids', () => {
   it('writes a served file\'s one access line and no error, whole, ranged or unchanged', async () => {
     const { app, lines } = await appWithLog();
     try {
-      const [photo] = await createPhotos(t, await t.signIn(), 1);
+      const site = t!;
+      const [photo] = await createPhotos(site, await site.signIn(), 1);
       const url = `/uploads/${photo!.filename}`;
       const whole = await app.inject({ url, headers: { 'x-request-id': 'file-whole' } });
       expect(whole.statusCode).toBe(200);
