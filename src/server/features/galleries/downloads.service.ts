@@ -7,7 +7,6 @@ import {
   openDisplayFile,
   openOriginalFile,
   type DownloadablePhoto,
-  type DownloadFile,
 } from '#server/features/photos/photo-downloads.service.ts';
 import { DomainError, forbidden, notFound } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
@@ -100,7 +99,7 @@ const settled = (stream: Readable) =>
 /**
  * The whole gallery as one ZIP, its entries numbered in gallery order ("001 Title.jpg") so a
  * file browser lists them so too. The stream starts at once; each file is opened only as the
- * one before it is being written (one ahead, so the next is ready when its turn comes). A file
+ * one before it is being written, and queued behind it (one ahead, so no gap falls between). A file
  * gone meanwhile (its photo deleted) is left out; a store that fails ends the stream with the
  * error, and the download is cut short rather than wrong.
  */
@@ -116,12 +115,12 @@ export async function downloadGallery(
     const zip = new ZipFile();
     // yazl's own stream is the answer: no extra hop per chunk.
     const output = zip.outputStream as PassThrough;
-    let current: Readable | null = null;
-    let next: Promise<DownloadFile | null> | null = null;
+    // The files handed to yazl and not yet written: the one being written and the next, queued
+    // behind it so no gap falls between them. Never more than two open at once.
+    const open = new Set<Readable>();
     const stop = () => {
       // The reader went (or the end): the files open now are let go too.
-      current?.destroy();
-      void next?.then((file) => file?.stream.destroy(), () => {});
+      for (const stream of open) stream.destroy();
     };
     output.once('close', () => {
       release();
@@ -134,19 +133,20 @@ export async function downloadGallery(
     zip.on('error', fail);
     const digits = Math.max(3, String(photos.length).length);
     void (async () => {
-      next = photos[0] ? openFile(ctx, policy, photos[0]) : null;
+      let before: Promise<void> | null = null;
       for (const [index, photo] of photos.entries()) {
-        const file = await next;
-        next = photos[index + 1] ? openFile(ctx, policy, photos[index + 1]!) : null;
+        const file = await openFile(ctx, policy, photo);
         if (output.destroyed) return file?.stream.destroy();
         if (!file) continue;
-        current = file.stream;
-        const written = settled(file.stream);
+        open.add(file.stream);
+        const written = settled(file.stream).then(() => void open.delete(file.stream));
         zip.addReadStream(file.stream, entryName(String(index + 1).padStart(digits, '0'), photo, file.extension), {
           compress: false,
           mtime: new Date(photo.createdAt),
         });
-        await written;
+        // Queued; the next is opened once the one before it is written.
+        if (before) await before;
+        before = written;
         if (output.destroyed) return stop();
       }
       zip.end();
