@@ -22,6 +22,7 @@ import { clientRows, largePortfolioRows } from './client.ts';
 import { createStore, ENGINE_NAME, enginesFromArgs, engineVersion, modeFromArgs, postgresServerName, type BenchStore, type Engine } from './database.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
+import { galleryZipRows } from './gallery-zip.ts';
 import { writeFixtures } from './photo-fixtures.ts';
 import { formatTable, ratioOf, round2, type BenchRow } from './report.ts';
 import { buildClient, buildServer, freePort, memoryOf, startServer, type RunningServer } from './server-process.ts';
@@ -966,7 +967,26 @@ async function statisticsOnly(): Promise<void> {
   }
 }
 
+/** `npm run bench -- gallery-zip`: a 1,000-photo gallery's ZIP against zip -0 (issue 16), on a server of its own. */
+async function galleryZipOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    const dataDir = path.join(workDir, 'data');
+    const server = await startBenchServer(mainJs, dataDir);
+    try {
+      const rows = await galleryZipRows(server, dataDir, workDir, OWNER, log);
+      process.stdout.write(`\n${formatTable(rows)}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const modes: Record<string, () => Promise<void>> = {
+  'gallery-zip': galleryZipOnly,
   upload: uploadOnly,
   'upload-selection': selectionOnly,
   client: clientOnly,
