@@ -13,7 +13,7 @@ import { useUpdateLink } from '#client/features/galleries/api/galleries.ts';
 export const DOWNLOAD_CHOICES: Record<GalleryDownloads, string> = {
   none: 'No downloads',
   display: 'Display copies',
-  originals: 'Originals (location removed)',
+  originals: 'Originals, no location',
 };
 
 const hintOf = (policy: GalleryDownloads) =>
@@ -51,7 +51,7 @@ export function LinkDownloads({ link, categoryId }: { link: GalleryLink; categor
         Downloads<span className="sr-only"> for {link.label}</span>
       </span>
       <NativeSelect
-        className="h-11 w-auto flex-1 sm:h-8 sm:flex-none"
+        className="h-11 w-auto flex-1 sm:h-9 sm:flex-none sm:py-1"
         value={link.downloads}
         disabled={update.isPending}
         data-link-downloads={link.id}
