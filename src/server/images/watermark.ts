@@ -160,9 +160,30 @@ export async function watermarkOverlay(imageWidth: number, imageHeight: number, 
   return { input, gravity: GRAVITY[watermark.anchor] };
 }
 
+/**
+ * Overlays made lately, by mark and copy size: the photos of one shoot share their sizes, so each
+ * copy size's overlay is drawn once for all of them (decoding, resizing and encoding the mark took
+ * about as long as drawing it on the copy). A few hundred KB at most.
+ */
+const overlays = new Map<string, Promise<OverlayOptions>>();
+const OVERLAYS_KEPT = 48;
+
+function cachedOverlay(width: number, height: number, watermark: LoadedWatermark): Promise<OverlayOptions> {
+  const key = `${width}x${height}:${watermark.key}`;
+  let overlay = overlays.get(key);
+  if (!overlay) {
+    overlay = watermarkOverlay(width, height, watermark);
+    // A failure is not kept: the next copy tries again.
+    overlay.catch(() => overlays.delete(key));
+    overlays.set(key, overlay);
+    if (overlays.size > OVERLAYS_KEPT) overlays.delete(overlays.keys().next().value!);
+  }
+  return overlay;
+}
+
 /** The image with the mark drawn on it, when there is one. */
 export async function withWatermark(image: Sharp, width: number, height: number, watermark: LoadedWatermark | null | undefined): Promise<Sharp> {
-  return watermark ? image.composite([await watermarkOverlay(width, height, watermark)]) : image;
+  return watermark ? image.composite([await cachedOverlay(width, height, watermark)]) : image;
 }
 
 /** The largest side a stored logo keeps: enough for a mark across a 2560 px display image. */
