@@ -1,10 +1,9 @@
-import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
 import { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -13,14 +12,10 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * data and its link-preview tags, and the sitemap. The owner keeps seeing everything.
  */
 
-let clientDir: string;
 let t: TestApp;
 let cookie: string;
 
-beforeAll(() => {
-  clientDir = makeBuiltClient();
-});
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientForFile();
 afterEach(async () => {
   await t?.close();
 });
@@ -55,7 +50,7 @@ const embeddedTitles = (data: PageData) => data.photoSections?.sections.flatMap(
  * empty one, and two unsorted photos.
  */
 async function arrange() {
-  t = await createTestApp({ clientDir, env: { PUBLIC_URL: 'https://portfolio.example' } });
+  t = await createTestApp({ clientDir: clientDir(), env: { PUBLIC_URL: 'https://portfolio.example' } });
   cookie = await t.signIn();
   const [secret, open, loose1, loose2] = await createPhotos(t, cookie, 4, ['secret.jpg', 'open.jpg', 'loose1.jpg', 'loose2.jpg']);
   const draft = (await ok('POST', '/api/categories', { name: 'Unreleased shoot', order: 0 })).json<Category>();

@@ -1,26 +1,21 @@
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /** The Atom feed's schema, RFC 4287 Appendix B, in RELAX NG's XML syntax. */
 const ATOM_SCHEMA = path.join(import.meta.dirname, '../../../tests/fixtures/atom.rng');
 const PUBLIC_URL = 'https://portfolio.example';
-let clientDir: string;
 let t: TestApp;
-beforeAll(() => {
-  clientDir = makeBuiltClient();
-});
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientForFile();
 afterEach(async () => {
   await t?.close();
 });
 
-const start = () => createTestApp({ clientDir, env: { PUBLIC_URL } });
+const start = () => createTestApp({ clientDir: clientDir(), env: { PUBLIC_URL } });
 const put = (url: string, payload: Record<string, unknown>, cookie: string) => t.app.inject({ method: 'PUT', url, headers: { cookie }, payload });
 const saveSettings = async (payload: Record<string, unknown>, cookie: string) =>
   expect((await t.app.inject({ method: 'PATCH', url: '/api/portfolio-settings', headers: { cookie }, payload })).statusCode).toBe(200);

@@ -5,24 +5,20 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
 import type { Gallery, GalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { insertPhotos } from '#server/features/photos/photos.repository.ts';
 import { newFileKey } from '#server/storage/file-names.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { CAMERA_MARKER, formWith, GPS_MARKER, jpeg, type FormFile } from '#tests/fixtures/images.ts';
 import { createCategory } from '#tests/fixtures/photos.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
-let clientDir: string;
-beforeAll(() => {
-  clientDir = makeBuiltClient();
-});
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientForFile();
 afterEach(async () => {
   await t?.close();
 });
@@ -47,7 +43,7 @@ const visitor = (url: string, cookie?: string, remoteAddress = '203.0.113.5') =>
  * order that is not their upload order: the gallery's order is the one a ZIP must keep.
  */
 async function gallery(files: FormFile[], options: Parameters<typeof createTestApp>[0] = {}): Promise<Setup> {
-  t = await createTestApp({ clientDir, ...options });
+  t = await createTestApp({ clientDir: clientDir(), ...options });
   const cookie = await t.signIn();
   const categoryId = await createCategory(t, 'Smith wedding');
   const upload = await t.app.inject({
@@ -268,7 +264,7 @@ describe('on S3 (s3rver)', () => {
 
 describe('the OpenAPI document', () => {
   it('publishes both downloads, open to a link holder (no session)', async () => {
-    t = await createTestApp({ clientDir });
+    t = await createTestApp({ clientDir: clientDir() });
     const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{ paths: Record<string, Record<string, { security?: unknown }>> }>();
     for (const route of ['/api/galleries/{token}/photos/{photoId}/download', '/api/galleries/{token}/download']) {
       expect(document.paths[route]?.get, route).toBeDefined();

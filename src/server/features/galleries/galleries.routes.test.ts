@@ -1,19 +1,14 @@
-import fs from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
 import type { Gallery, GalleryLink } from '#contract/galleries.ts';
 import type { PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
-let clientDir: string;
-beforeAll(() => {
-  clientDir = makeBuiltClient();
-});
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientForFile();
 afterEach(async () => {
   await t?.close();
 });
@@ -28,7 +23,7 @@ interface Setup {
 
 /** A site with one unlisted category of two photos, and one public photo in Other. */
 async function unlistedGallery(options: Parameters<typeof createTestApp>[0] = {}): Promise<Setup> {
-  t = await createTestApp({ clientDir, ...options });
+  t = await createTestApp({ clientDir: clientDir(), ...options });
   const cookie = await t.signIn();
   const categoryId = await createCategory(t, 'Smith wedding');
   const [first, second, loose] = await createPhotos(t, cookie, 3);

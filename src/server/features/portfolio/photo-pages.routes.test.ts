@@ -1,20 +1,15 @@
-import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PageData } from '#contract/page-data.ts';
 import { FIRST_PAGE_TILES } from '#contract/photo-cursor.ts';
 import type { PhotoPage, PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { createCategory, createPhotos, fillPortfolio } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
-let clientDir: string;
-beforeAll(() => {
-  clientDir = makeBuiltClient();
-});
-afterAll(() => fs.rmSync(clientDir, { recursive: true, force: true }));
+const clientDir = builtClientForFile();
 afterEach(async () => {
   await t?.close();
 });
@@ -51,7 +46,7 @@ function pageDataOf(html: string): PageData {
 
 describe('a 10,000-photo portfolio, a page at a time', () => {
   it('embeds only its first screens, and every photo is fetched by section exactly once, in page order', async () => {
-    t = await createTestApp({ clientDir });
+    t = await createTestApp({ clientDir: clientDir() });
     const cookie = await t.signIn();
     await createPhotos(t, cookie, 1);
     await fillPortfolio(t.database.db, { photos: 10_000, categories: 100 });
