@@ -258,4 +258,25 @@ describe('what the owner reads', () => {
       }
     }
   });
+
+  it('carries no password and no hash of one in the answers of the writes that set or check one', async () => {
+    const cookie = await t.signIn();
+    const secrets = ['another link password', '$argon2', 'passwordHash', 'password_hash'];
+    const made = await t.app.inject({ method: 'POST', url: '/api/categories/1/links', headers: { cookie }, payload: { label: 'Aunt', password: secrets[0], proofing: true } });
+    expect(made.statusCode, made.body).toBe(201);
+    const link = made.json<{ id: number; path: string }>();
+    const token = link.path.split('/').at(-1)!;
+    const answers = [
+      made,
+      await t.app.inject({ method: 'PATCH', url: `/api/gallery-links/${link.id}`, headers: { cookie }, payload: { password: secrets[0] } }),
+      await t.app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: secrets[0] } }),
+      await t.app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: 'a wrong one' } }),
+      await t.app.inject({ method: 'POST', url: `/api/gallery-links/${link.id}/picks/reopen`, headers: { cookie } }),
+      await t.app.inject({ method: 'DELETE', url: `/api/gallery-links/${link.id}`, headers: { cookie } }),
+    ];
+    for (const response of answers) {
+      expect(response.statusCode, response.body).toBeLessThan(500);
+      for (const secret of secrets) expect(response.body, `${response.statusCode} ${response.body}`).not.toContain(secret);
+    }
+  });
 });
