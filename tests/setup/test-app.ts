@@ -9,6 +9,7 @@ import type { Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
+import { dropTestSchema, migrateBesideOthers } from './postgres-schemas.ts';
 
 export const OWNER = { username: 'owner', password: 'correct horse battery', email: 'owner@example.test' };
 
@@ -43,11 +44,11 @@ async function openTestDatabase(dataDir: string): Promise<{ database: DatabaseHa
     const admin = openDatabase({ databaseUrl, sqlitePath: '', poolSize: 1 });
     await admin.db.schema.createSchema(schema).execute();
     const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
-    await migrateToLatest(database);
+    await migrateBesideOthers(admin.db, () => migrateToLatest(database));
     return {
       database,
       drop: async () => {
-        await admin.db.schema.dropSchema(schema).cascade().execute();
+        await dropTestSchema(admin.db, schema);
         await admin.destroy();
       },
     };

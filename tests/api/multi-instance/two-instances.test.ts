@@ -11,6 +11,7 @@ import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/d
 import { ensureOwner, LOGIN_LIMIT_PER_ADDRESS } from '#server/features/auth/auth.service.ts';
 import { jpeg } from '#tests/fixtures/images.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { dropTestSchema, migrateBesideOthers } from '#tests/setup/postgres-schemas.ts';
 import { OWNER } from '#tests/setup/test-app.ts';
 import { freePort, startNginx, type LoadBalancer } from './nginx.ts';
 
@@ -60,7 +61,7 @@ beforeAll(async () => {
   admin = openDatabase({ databaseUrl, sqlitePath: '', poolSize: 1 });
   await admin.db.schema.createSchema(schema).execute();
   const setup = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 1 });
-  await migrateToLatest(setup);
+  await migrateBesideOthers(admin.db, () => migrateToLatest(setup));
   await ensureOwner({ db: setup.db, clock: () => new Date() }, OWNER);
   await setup.destroy();
 
@@ -78,7 +79,7 @@ afterAll(async () => {
   }
   await s3?.close();
   if (admin) {
-    await admin.db.schema.dropSchema(schema).cascade().execute();
+    await dropTestSchema(admin.db, schema);
     await admin.destroy();
   }
 });

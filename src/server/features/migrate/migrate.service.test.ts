@@ -15,6 +15,7 @@ import { mailsInOutbox, resetTokenInOutbox } from '#tests/api/support/outbox.ts'
 import { bundleServer } from '#tests/api/support/server-process.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
+import { dropTestSchema } from '#tests/setup/postgres-schemas.ts';
 import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
@@ -55,7 +56,7 @@ async function emptyPostgres(): Promise<EmptyPostgres> {
   const database = openDatabase({ databaseUrl: base, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
   cleanups.push(async () => {
     await database.destroy();
-    await admin.db.schema.dropSchema(schema).cascade().execute();
+    await dropTestSchema(admin.db, schema);
     await admin.destroy();
   });
   const url = `${base}${base.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${schema}`)}`;
