@@ -92,6 +92,10 @@ test.describe('Edit Photo Details', () => {
 
     await page.unroute(`**/api/photos/${photo!.id}`);
     await page.route(`**/api/photos/${photo!.id}`, (route) => route.fulfill({ status: 500, body: '' }));
+    // On a screen of 1280 × 800 the toast, sliding in at the bottom right, covers the dialog's
+    // Save: the owner closes it first, as the test does (a click during its slide hit the toast).
+    await failure.getByRole('button', { name: 'Close', includeHidden: true }).click();
+    await expect(failure).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await expect(toastBehindDialog(page, 'Error')).toContainText('Failed to update photo');
   });
