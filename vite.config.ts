@@ -1,6 +1,5 @@
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { firstLoadModules } from './scripts/first-load-modules.ts';
 import { precompress } from './scripts/precompress.ts';
@@ -10,17 +9,7 @@ const apiServer = 'http://localhost:3001';
 
 export default defineConfig({
   plugins: [react(), tailwindcss(), precompress(), firstLoadModules()],
-  // `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows.
-  resolve: {
-    // wouter's shim of useSyncExternalStore for React 17 (0.3 KB gzip of the first load): React 19
-    // has the hook.
-    alias: [
-      {
-        find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
-        replacement: fileURLToPath(new URL('./src/client/lib/use-sync-external-store-shim.ts', import.meta.url)),
-      },
-    ],
-  },
+  // No resolve aliases: `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows.
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

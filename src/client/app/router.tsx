@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Route, Switch, useLocation } from 'wouter';
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
+import { matchPath, ParamsProvider, useLocation } from '#client/lib/router.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
@@ -27,6 +27,28 @@ const ClearCachePage = lazy(() => import('#client/app/routes/clear-cache.tsx').t
 const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
 // A client's gallery, opened from the owner's link.
 const GalleryPage = lazy(() => import('#client/app/routes/gallery.tsx').then((module) => ({ default: module.GalleryPage })));
+
+// Fixed paths first: `/:username` would otherwise take /login and the others.
+const screenPages: [pattern: string, Screen: ComponentType][] = [
+  [screens.login, LoginPage],
+  [screens.forgotPassword, ForgotPasswordPage],
+  [screens.resetPassword, ResetPasswordPage],
+  [screens.clearCache, ClearCachePage],
+  [screens.home, PortfolioPage],
+  [screens.photo, PhotoDetailPage],
+  [screens.userHome, PortfolioPage],
+  [screens.userPhoto, PhotoDetailPage],
+  [screens.gallery, GalleryPage],
+];
+
+/** The first screen whose pattern matches `path`, with its `:name` values; else Not Found. */
+function screenAt(path: string): { Screen: ComponentType; params: Record<string, string> } {
+  for (const [pattern, Screen] of screenPages) {
+    const params = matchPath(pattern, path);
+    if (params) return { Screen, params };
+  }
+  return { Screen: NotFoundPage, params: {} };
+}
 
 /**
  * Counts a move to another screen inside the app. The first screen is not reported: the server
@@ -60,21 +82,12 @@ export function AppRouter() {
   );
   if (isLoading) return loading;
 
-  // Fixed paths first: `/:username` would otherwise take /login and the others.
+  const { Screen, params } = screenAt(background ?? location);
   return (
     <Suspense fallback={loading}>
-      <Switch location={background ?? location}>
-        <Route path={screens.login} component={LoginPage} />
-        <Route path={screens.forgotPassword} component={ForgotPasswordPage} />
-        <Route path={screens.resetPassword} component={ResetPasswordPage} />
-        <Route path={screens.clearCache} component={ClearCachePage} />
-        <Route path={screens.home} component={PortfolioPage} />
-        <Route path={screens.photo} component={PhotoDetailPage} />
-        <Route path={screens.userHome} component={PortfolioPage} />
-        <Route path={screens.userPhoto} component={PhotoDetailPage} />
-        <Route path={screens.gallery} component={GalleryPage} />
-        <Route component={NotFoundPage} />
-      </Switch>
+      <ParamsProvider value={params}>
+        <Screen />
+      </ParamsProvider>
     </Suspense>
   );
 }

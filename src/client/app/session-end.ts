@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { navigate } from 'wouter/use-browser-location';
+import { navigate } from '#client/lib/router.tsx';
 import { screens } from '#contract/routes.ts';
 import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { loginPathReturningTo } from '#client/features/auth/lib/return-path.ts';

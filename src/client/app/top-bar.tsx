@@ -1,6 +1,6 @@
 import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Moon, Sun } from '#client/components/ui/icons.tsx';
-import { Link } from 'wouter';
+import { Link } from '#client/lib/router.tsx';
 import { clsx } from 'clsx';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';

@@ -1,5 +1,5 @@
 import { CircleAlert, House } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link } from '#client/lib/router.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';

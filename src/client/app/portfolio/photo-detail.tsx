@@ -1,6 +1,6 @@
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ExternalLink, ImageOff, Maximize2, Play } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link } from '#client/lib/router.tsx';
 import { displayImagePath, PHOTO_PAGE_SIZES } from '#contract/image-urls.ts';
 import { isMusicRelease } from '#contract/music.ts';
 import type { PhotoWithCategory } from '#contract/photos.ts';

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link } from '#client/lib/router.tsx';
 import type { Photo } from '#contract/photos.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'wouter';
+import { useSearchParams } from '#client/lib/router.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 
 export type PortfolioTab = 'portfolio' | 'admin';

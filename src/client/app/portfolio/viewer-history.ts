@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { pathTo, screens } from '#contract/routes.ts';
+import { subscribeToHistory } from '#client/lib/router.tsx';
 
 /**
  * The viewer's place in the browser's history. Opening a photo pushes one entry, `/photo/{id}`,
@@ -43,16 +44,6 @@ export function viewerBackground(location: string): string | null {
   return entry && /\/photo\/[^/]+$/.test(location) ? entry.background : null;
 }
 
-// The router's history hook announces pushState and replaceState as window events of those names.
-const HISTORY_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
-
-function subscribe(onChange: () => void): () => void {
-  for (const type of HISTORY_EVENTS) window.addEventListener(type, onChange);
-  return () => {
-    for (const type of HISTORY_EVENTS) window.removeEventListener(type, onChange);
-  };
-}
-
 function viewerPhotoId(): number | null {
   if (!viewerEntry()) return null;
   return parsePhotoId(/\/photo\/([^/]+)$/.exec(window.location.pathname)?.[1]);
@@ -64,7 +55,7 @@ function viewerPhotoId(): number | null {
  * which the router's location (a path) does not see change.
  */
 export function useViewerPhotoId(): number | null {
-  return useSyncExternalStore(subscribe, viewerPhotoId, () => null);
+  return useSyncExternalStore(subscribeToHistory, viewerPhotoId, () => null);
 }
 
 export function openViewer(photoId: number): void {

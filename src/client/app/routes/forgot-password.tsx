@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
-import { Link } from 'wouter';
+import { Link } from '#client/lib/router.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { LockKeyhole } from 'lucide-react';
-import { useParams } from 'wouter';
+import { useParams } from '#client/lib/router.tsx';
 import type { Gallery } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { AppLayout } from '#client/app/layout.tsx';

@@ -1,4 +1,4 @@
-import { useParams } from 'wouter';
+import { useParams } from '#client/lib/router.tsx';
 import { AppLayout } from '#client/app/layout.tsx';
 import { pathTo, screens } from '#contract/routes.ts';
 import { PhotoDetail } from '#client/app/portfolio/photo-detail.tsx';

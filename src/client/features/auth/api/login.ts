@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { useLocation } from '#client/lib/router.tsx';
 import type { CurrentUser, LoginRequest } from '#contract/auth.ts';
 import type { SecondStepMethod, SecondStepRequest } from '#contract/security.ts';
 import { toast } from '#client/components/ui/use-toast.ts';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { useLocation } from '#client/lib/router.tsx';
 import type { MessageResponse } from '#contract/common.ts';
 import { api, screens } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';

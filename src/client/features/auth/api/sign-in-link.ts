@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'wouter';
+import { useLocation } from '#client/lib/router.tsx';
 import type { SignInLinkRequest, UseSignInLinkRequest } from '#contract/auth.ts';
 import type { SecondStepMethod } from '#contract/security.ts';
 import { MessageResponse } from '#contract/common.ts';

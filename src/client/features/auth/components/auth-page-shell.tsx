@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { Link } from '#client/lib/router.tsx';
 import { screens } from '#contract/routes.ts';
 
 /** The frame of the sign-in screens: the product name back to the portfolio, a centred card. */

@@ -1,0 +1,103 @@
+import { createContext, use, useMemo, useSyncExternalStore, type ComponentProps, type MouseEvent } from 'react';
+
+/**
+ * The browser's address as React state: the part of wouter the app used (docs/decisions/0008).
+ * Patterns are the contract's screens (`/photo/:id`): literal segments and `:name` segments.
+ */
+
+export interface NavigateOptions {
+  /** Replace the current history entry instead of adding one. */
+  replace?: boolean;
+}
+
+// The History API announces only popstate; pushState and replaceState are announced here as
+// window events of their own names, whoever calls them (the viewer's history calls them itself).
+// Once per page: the module is evaluated once.
+const HISTORY_EVENTS = ['popstate', 'pushState', 'replaceState'] as const;
+
+if (typeof window !== 'undefined') {
+  for (const type of ['pushState', 'replaceState'] as const) {
+    const original = window.history[type].bind(window.history);
+    window.history[type] = (...args) => {
+      original(...args);
+      window.dispatchEvent(new Event(type));
+    };
+  }
+}
+
+/** Calls `onChange` on every change of the address. */
+export function subscribeToHistory(onChange: () => void): () => void {
+  for (const type of HISTORY_EVENTS) window.addEventListener(type, onChange);
+  return () => {
+    for (const type of HISTORY_EVENTS) window.removeEventListener(type, onChange);
+  };
+}
+
+const currentPath = () => window.location.pathname;
+const currentSearch = () => window.location.search;
+
+export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
+  window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
+}
+
+/** The path (without the query), and `navigate`. */
+export function useLocation(): [string, typeof navigate] {
+  return [useSyncExternalStore(subscribeToHistory, currentPath), navigate];
+}
+
+type SearchInit = URLSearchParams | Record<string, string> | string;
+
+/** Replaces the query of the current path; the path stays. */
+function setSearchParams(next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions): void {
+  const params = new URLSearchParams(typeof next === 'function' ? next(new URLSearchParams(currentSearch())) : next);
+  const query = params.toString();
+  navigate(currentPath() + (query ? `?${query}` : ''), options);
+}
+
+export function useSearchParams(): [URLSearchParams, typeof setSearchParams] {
+  const search = useSyncExternalStore(subscribeToHistory, currentSearch);
+  return [useMemo(() => new URLSearchParams(search), [search]), setSearchParams];
+}
+
+/**
+ * The `:name` values of `pattern` in `path`, or null when it does not match. As wouter matched
+ * (through regexparam): letters' case aside, one trailing slash allowed, a value never empty.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  const expected = pattern.split('/');
+  const actual = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (segment.startsWith(':')) {
+      if (!value) return null;
+      params[segment.slice(1)] = value;
+    } else if (segment.toLowerCase() !== value.toLowerCase()) {
+      return null;
+    }
+  }
+  return params;
+}
+
+const ParamsContext = createContext<Record<string, string>>({});
+export const ParamsProvider = ParamsContext;
+
+/** The `:name` values of the screen's pattern, as `ParamsProvider` gives them. */
+export function useParams<Params extends Record<string, string | undefined>>(): Params {
+  return use(ParamsContext) as Params;
+}
+
+type LinkProps = ComponentProps<'a'> & { href: string; replace?: boolean };
+
+/** An `<a>` that moves inside the app; a modified or middle click stays the browser's. */
+export function Link({ href, replace, onClick, ...props }: LinkProps) {
+  const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || event.button !== 0) return;
+    onClick?.(event);
+    if (event.defaultPrevented) return;
+    event.preventDefault();
+    navigate(href, { replace });
+  };
+  return <a {...props} href={href} onClick={follow} />;
+}
