@@ -1,6 +1,6 @@
-import { lazy } from 'react';
+import { lazy, useId } from 'react';
 import { AppLayout } from '#client/app/layout.tsx';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
+import { Tab, TabList, TabPanel } from '#client/components/ui/tab-markup.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
 import { loadOwnerPortfolioPage } from '#client/app/owner-code.ts';
@@ -9,28 +9,27 @@ import { loadOwnerPortfolioPage } from '#client/app/owner-code.ts';
 // runs: it loads apart, and the owner's first screen waits for it under the router's spinner.
 const OwnerPortfolioPage = lazy(() => loadOwnerPortfolioPage().then((module) => ({ default: module.OwnerPortfolioPage })));
 
-/** A visitor has one view: the tab stays for the spec's top bar, and never changes. */
-const stayOnPortfolio = () => {};
-
 /** `/` and `/:username`: the portfolio view, and for the owner the admin view. */
 export function PortfolioPage() {
   const { isAuthenticated } = useAuth();
+  const tabsId = useId();
   if (isAuthenticated) return <OwnerPortfolioPage />;
+  // A visitor has one view: the tab stays for the spec's top bar, and never changes.
   return (
-    <Tabs value="portfolio" onValueChange={stayOnPortfolio}>
-      <AppLayout
-        tabs={
-          <div className="flex flex-wrap items-center gap-2">
-            <TabsList aria-label="View">
-              <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
-            </TabsList>
-          </div>
-        }
-      >
-        <TabsContent value="portfolio">
-          <PortfolioView />
-        </TabsContent>
-      </AppLayout>
-    </Tabs>
+    <AppLayout
+      tabs={
+        <div className="flex flex-wrap items-center gap-2">
+          <TabList aria-label="View">
+            <Tab baseId={tabsId} value="portfolio" selected>
+              Portfolio
+            </Tab>
+          </TabList>
+        </div>
+      }
+    >
+      <TabPanel baseId={tabsId} value="portfolio">
+        <PortfolioView />
+      </TabPanel>
+    </AppLayout>
   );
 }

@@ -1,10 +1,11 @@
 import { createContext, use, useId, type ComponentProps, type KeyboardEvent } from 'react';
-import { clsx } from 'clsx';
+import { Tab, TabList, TabPanel } from './tab-markup.tsx';
 
 /**
  * The WAI-ARIA tabs pattern as Radix Tabs implements it (automatic activation, roving tab stop,
- * arrow keys looping, Home/End), written out: it is in every visitor's first load, where Radix Tabs
- * with its roving-focus, collection and presence layers cost about 5 KB gzip (the first-load budget of scripts/bundle-size.mjs).
+ * arrow keys looping, Home/End), written out: Radix Tabs, with its roving-focus, collection and
+ * presence layers, cost about 5 KB gzip of every visitor's first load (the budget of
+ * scripts/bundle-size.mjs), where the markup (tab-markup.tsx) still is.
  */
 interface TabsContextValue {
   baseId: string;
@@ -19,9 +20,6 @@ function useTabsContext(component: string): TabsContextValue {
   if (!context) throw new Error(`${component} must be inside <Tabs>`);
   return context;
 }
-
-const triggerId = (baseId: string, value: string) => `${baseId}-trigger-${value}`;
-const contentId = (baseId: string, value: string) => `${baseId}-content-${value}`;
 
 export function Tabs({
   value,
@@ -56,13 +54,9 @@ function moveFocus(event: KeyboardEvent<HTMLDivElement>) {
   tabs[next]?.focus();
 }
 
-export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div'>) {
+export function TabsList({ onKeyDown, ...props }: ComponentProps<'div'>) {
   return (
-    <div
-      role="tablist"
-      aria-orientation="horizontal"
-      data-orientation="horizontal"
-      className={clsx('inline-flex h-10 items-center rounded-md bg-muted p-1 text-muted-foreground', className)}
+    <TabList
       onKeyDown={(event) => {
         onKeyDown?.(event);
         if (!event.defaultPrevented) moveFocus(event);
@@ -72,26 +66,15 @@ export function TabsList({ className, onKeyDown, ...props }: ComponentProps<'div
   );
 }
 
-export function TabsTrigger({ className, value, disabled = false, ...props }: ComponentProps<'button'> & { value: string }) {
+export function TabsTrigger({ value, disabled = false, ...props }: ComponentProps<'button'> & { value: string }) {
   const context = useTabsContext('TabsTrigger');
   const selected = value === context.value;
   return (
-    <button
-      type="button"
-      role="tab"
-      aria-selected={selected}
-      aria-controls={contentId(context.baseId, value)}
-      data-state={selected ? 'active' : 'inactive'}
-      data-disabled={disabled ? '' : undefined}
-      data-orientation="horizontal"
+    <Tab
+      baseId={context.baseId}
+      value={value}
+      selected={selected}
       disabled={disabled}
-      id={triggerId(context.baseId, value)}
-      // The selected tab is the list's one tab stop; the arrow keys reach the others.
-      tabIndex={selected ? 0 : -1}
-      className={clsx(
-        'inline-flex cursor-pointer items-center justify-center gap-1.5 rounded-sm px-3 py-1.5 text-sm font-medium whitespace-nowrap transition-colors hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:pointer-events-none disabled:opacity-50 data-[state=active]:bg-background data-[state=active]:text-foreground data-[state=active]:shadow-sm [&_svg]:size-4',
-        className,
-      )}
       {...props}
       // Like Radix: a press of the main button selects at once, without waiting for the click.
       onMouseDown={(event) => {
@@ -119,19 +102,8 @@ export function TabsTrigger({ className, value, disabled = false, ...props }: Co
 }
 
 /** Only the selected tab's panel is rendered. */
-export function TabsContent({ className, value, ...props }: ComponentProps<'div'> & { value: string }) {
+export function TabsContent({ value, ...props }: ComponentProps<'div'> & { value: string }) {
   const context = useTabsContext('TabsContent');
   if (value !== context.value) return null;
-  return (
-    <div
-      role="tabpanel"
-      data-state="active"
-      data-orientation="horizontal"
-      aria-labelledby={triggerId(context.baseId, value)}
-      id={contentId(context.baseId, value)}
-      tabIndex={0}
-      className={clsx('focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none', className)}
-      {...props}
-    />
-  );
+  return <TabPanel baseId={context.baseId} value={value} {...props} />;
 }
