@@ -4,6 +4,18 @@ import { defineConfig } from 'vite';
 import { firstLoadModules } from './scripts/first-load-modules.ts';
 import { precompress } from './scripts/precompress.ts';
 
+/**
+ * Screens a visitor opens only by landing on them (a client's gallery link, a mailed reset link,
+ * the forgot-password form from the login screen, an unknown address, the cache page): the server
+ * names their chunks in the page's head (src/server/web/route-chunks.ts), so the entry need not
+ * list their dependencies for an in-app visit, a list that cost every first load 0.15 KB gzip.
+ */
+const LANDING_ONLY_SCREEN = /^assets\/(?:gallery|reset-password|forgot-password|not-found|clear-cache)-[\w-]+\.js$/;
+
+function preloadedWithScreen(chunk: string, dependencies: string[]): string[] {
+  return LANDING_ONLY_SCREEN.test(chunk) ? [] : dependencies;
+}
+
 // The API server's dev port (scripts/dev.mjs starts it beside Vite).
 const apiServer = 'http://localhost:3001';
 
@@ -18,7 +30,7 @@ export default defineConfig({
     manifest: true,
     // Every browser the site serves has modulepreload (Chrome 66, Firefox 115, Safari 17): the
     // polyfill was 0.2 KB gzip of every first load.
-    modulePreload: { polyfill: false },
+    modulePreload: { polyfill: false, resolveDependencies: preloadedWithScreen },
     // Everything the entry loads statically in the entry's one chunk: split into the shared chunks
     // the lazy screens also import, the same code cost a visitor 3 KB more gzip and more requests.
     rolldownOptions: {
