@@ -1,4 +1,5 @@
 import type { StatisticsEvent } from '#contract/statistics.ts';
+import { whenIdle } from './idle.ts';
 
 /**
  * Counts a visitor's action after the first page load (another screen, a photo opened, a
@@ -12,6 +13,5 @@ export function countEvent(event: StatisticsEvent): void {
   const privacy = navigator as Navigator & { globalPrivacyControl?: boolean };
   if (navigator.doNotTrack === '1' || privacy.globalPrivacyControl === true) return;
   const send = () => void import('./statistics-beacon.ts').then((module) => module.sendStatisticsEvent(event)).catch(() => {});
-  if ('requestIdleCallback' in window) window.requestIdleCallback(send, { timeout: 2000 });
-  else setTimeout(send, 0);
+  whenIdle(send, 2000, 0);
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { whenIdle } from '#client/lib/idle.ts';
 import { subscribeToasterDemand, toasterDemanded } from './toaster-demand.ts';
 
 const loadToaster = () => import('./toaster.tsx');
@@ -14,15 +15,7 @@ export function DeferredToaster() {
   const [needed, setNeeded] = useState(demanded);
   if (demanded && !needed) setNeeded(true);
 
-  useEffect(() => {
-    const mount = () => setNeeded(true);
-    if (typeof requestIdleCallback === 'function') {
-      const handle = requestIdleCallback(mount, { timeout: 3000 });
-      return () => cancelIdleCallback(handle);
-    }
-    const timer = setTimeout(mount, 1500);
-    return () => clearTimeout(timer);
-  }, []);
+  useEffect(() => whenIdle(() => setNeeded(true), 3000, 1500), []);
 
   if (!needed) return null;
   return (

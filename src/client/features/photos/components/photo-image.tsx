@@ -3,7 +3,8 @@ import { clsx } from 'clsx';
 import { ImageOff } from '#client/components/ui/icons.tsx';
 import { displayImagePath, photoSrcSet, thumbnailPath, TILE_SIZES, tileSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
-import { placeholderColor, placeholderDataUrl, whenIdle } from '#client/features/photos/lib/placeholder.ts';
+import { placeholderColor, placeholderDataUrl, PREVIEW_WAIT_MS } from '#client/features/photos/lib/placeholder.ts';
+import { whenIdle } from '#client/lib/idle.ts';
 
 type PhotoImageSource = Pick<
   Photo,
@@ -68,11 +69,15 @@ function PhotoImageElement({ photo, alt, layout, sizes, priority = false, classN
     const hash = photo.placeholder;
     if (!hash || state !== 'loading' || !nearScreen) return;
     let current = true;
-    const cancel = whenIdle(() => {
-      void placeholderDataUrl(hash).then((url) => {
-        if (current && url) setPreview(url);
-      });
-    });
+    const cancel = whenIdle(
+      () => {
+        void placeholderDataUrl(hash).then((url) => {
+          if (current && url) setPreview(url);
+        });
+      },
+      PREVIEW_WAIT_MS,
+      50,
+    );
     return () => {
       current = false;
       cancel();

@@ -1,3 +1,5 @@
+import { whenIdle } from '#client/lib/idle.ts';
+
 const bytesOf = (hash: string) => Uint8Array.from(atob(hash), (char) => char.charCodeAt(0));
 
 const colors = new Map<string, string | null>();
@@ -41,25 +43,50 @@ function averageColour(hash: string): string | null {
 
 /**
  * The blurred preview of a ThumbHash as a data: URL, decoded once per hash; null when the hash is
- * damaged or the decoder could not be fetched. About a millisecond of work each (more on a slow
- * phone): callers ask for it when the browser is idle.
+ * damaged or the decoder could not be fetched. About a millisecond of work each, several on a
+ * slow phone: callers ask for it when the browser is idle, and the decodes wait their turn in
+ * slices (`decodeInSlices`), since a first screen's 48 decoded at once made one long task.
  */
 export function placeholderDataUrl(hash: string): Promise<string | null> {
   let url = previews.get(hash);
   if (!url) {
     // A damaged hash, or a decoder that failed to arrive, only costs the preview.
-    url = import('thumbhash').then(({ thumbHashToDataURL }) => thumbHashToDataURL(bytesOf(hash))).catch(() => null);
+    url = import('thumbhash')
+      .then(({ thumbHashToDataURL }) => decodeInSlices(() => thumbHashToDataURL(bytesOf(hash))))
+      .catch(() => null);
     previews.set(hash, url);
   }
   return url;
 }
 
-/** Runs `work` when the browser has nothing better to do; returns the cancel. */
-export function whenIdle(work: () => void): () => void {
-  if (typeof requestIdleCallback === 'function') {
-    const handle = requestIdleCallback(work, { timeout: 500 });
-    return () => cancelIdleCallback(handle);
-  }
-  const timer = setTimeout(work, 50);
-  return () => clearTimeout(timer);
+/** Work of a few milliseconds a slice, between which the browser answers input and paints. */
+const SLICE_MS = 8;
+const waiting: Array<() => void> = [];
+let draining = false;
+
+/** Previews wait for an idle moment at most this long; a tile's own colour shows meanwhile. */
+export const PREVIEW_WAIT_MS = 500;
+
+function drain(): void {
+  const end = performance.now() + SLICE_MS;
+  while (waiting.length > 0 && performance.now() < end) waiting.shift()!();
+  if (waiting.length > 0) whenIdle(drain, PREVIEW_WAIT_MS, 0);
+  else draining = false;
+}
+
+/** `decode`'s answer in a slice of its own; a decode that throws answers null. */
+function decodeInSlices(decode: () => string): Promise<string | null> {
+  return new Promise((resolve) => {
+    waiting.push(() => {
+      try {
+        resolve(decode());
+      } catch {
+        resolve(null);
+      }
+    });
+    if (!draining) {
+      draining = true;
+      whenIdle(drain, PREVIEW_WAIT_MS, 0);
+    }
+  });
 }
