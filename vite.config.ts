@@ -10,7 +10,7 @@ import { precompress } from './scripts/precompress.ts';
  * names their chunks in the page's head (src/server/web/route-chunks.ts), so the entry need not
  * list their dependencies for an in-app visit, a list that cost every first load 0.15 KB gzip.
  */
-const LANDING_ONLY_SCREEN = /^assets\/(?:gallery|reset-password|forgot-password|not-found|clear-cache)-[\w-]+\.js$/;
+const LANDING_ONLY_SCREEN = /^assets\/(?:gallery|login|reset-password|forgot-password|not-found|clear-cache)-[\w-]+\.js$/;
 
 function preloadedWithScreen(chunk: string, dependencies: string[]): string[] {
   return LANDING_ONLY_SCREEN.test(chunk) ? [] : dependencies;

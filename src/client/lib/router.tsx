@@ -1,4 +1,4 @@
-import { createContext, use, useMemo, useSyncExternalStore, type ComponentProps, type MouseEvent } from 'react';
+import { createContext, use, useSyncExternalStore, type ComponentProps, type MouseEvent } from 'react';
 
 /**
  * The browser's address as React state: the part of wouter the app used (docs/decisions/0008).
@@ -34,7 +34,6 @@ export function subscribeToHistory(onChange: () => void): () => void {
 }
 
 const currentPath = () => window.location.pathname;
-const currentSearch = () => window.location.search;
 
 export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
   window.history[replace ? 'replaceState' : 'pushState'](null, '', to);
@@ -43,20 +42,6 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
 /** The path (without the query), and `navigate`. */
 export function useLocation(): [string, typeof navigate] {
   return [useSyncExternalStore(subscribeToHistory, currentPath), navigate];
-}
-
-type SearchInit = URLSearchParams | Record<string, string> | string;
-
-/** Replaces the query of the current path; the path stays. */
-function setSearchParams(next: SearchInit | ((current: URLSearchParams) => SearchInit), options?: NavigateOptions): void {
-  const params = new URLSearchParams(typeof next === 'function' ? next(new URLSearchParams(currentSearch())) : next);
-  const query = params.toString();
-  navigate(currentPath() + (query ? `?${query}` : ''), options);
-}
-
-export function useSearchParams(): [URLSearchParams, typeof setSearchParams] {
-  const search = useSyncExternalStore(subscribeToHistory, currentSearch);
-  return [useMemo(() => new URLSearchParams(search), [search]), setSearchParams];
 }
 
 /**

@@ -1,4 +1,4 @@
-import { useSearchParams } from '#client/lib/router.tsx';
+import { useSearchParams } from '#client/lib/search-params.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 
 export type PortfolioTab = 'portfolio' | 'admin';

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { CircleAlert, Fingerprint, MailCheck } from 'lucide-react';
 import type { SecondStepMethod } from '#contract/security.ts';
-import { Link, useSearchParams } from '#client/lib/router.tsx';
+import { Link } from '#client/lib/router.tsx';
+import { useSearchParams } from '#client/lib/search-params.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Link, useSearchParams } from '#client/lib/router.tsx';
+import { Link } from '#client/lib/router.tsx';
+import { useSearchParams } from '#client/lib/search-params.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
