@@ -73,11 +73,15 @@ export async function storedOrder(page: Page, categoryId: number | null): Promis
     .map((photo) => photo.title);
 }
 
-/** Signs in and opens the Admin tab, waiting until the photo work area has loaded. */
-export async function openAdmin(page: Page): Promise<void> {
+/**
+ * Signs in and opens the Admin tab, waiting until the photo work area has loaded. `loadTimeout`
+ * for a site whose whole list the admin fetches and draws first (10,000 photos: 5.5 MB of JSON,
+ * a thousand tiles), which a 2-core machine running other tests takes over 10 s to do.
+ */
+export async function openAdmin(page: Page, { loadTimeout }: { loadTimeout?: number } = {}): Promise<void> {
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
-  await expect(page.getByRole('heading', { name: 'Current Categories' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Current Categories' })).toBeVisible({ timeout: loadTimeout });
 }
 
 /** A category's card in the manager, found by its heading. */

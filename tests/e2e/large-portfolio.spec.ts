@@ -106,7 +106,7 @@ test.describe('a 10,000-photo portfolio', () => {
   test("the owner's category cards and photo bank draw a page of tiles at a time", async ({ page, owner, server }) => {
     await owner.createPhoto({ title: 'Model photo' });
     await withLargePortfolio(server.dataDir, async () => {
-      await openAdmin(page);
+      await openAdmin(page, { loadTimeout: 30_000 });
       const tiles = categoryCard(page, 'Category 1').getByRole('list', { name: 'Photos in Category 1' }).getByRole('listitem');
       await expect(tiles).toHaveCount(48);
       await tiles.last().scrollIntoViewIfNeeded();
