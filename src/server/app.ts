@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { api } from '#contract/routes.ts';
-import { createAppContext } from './app-context.ts';
+import { createAppContext, type AppContext } from './app-context.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
@@ -64,6 +64,30 @@ function trustedProxies(setting: Config['trustProxy']): false | string[] | ((add
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/**
+ * A photo's copies follow its category's visibility (issue 16): after any change of the owner's,
+ * before it is answered, copies in the wrong store are moved, so a photo moved into an unlisted
+ * gallery is no longer under /uploads. The onSend hook is added to every route that can write
+ * (any method but GET, HEAD and OPTIONS) as the route is declared, so no route can be left
+ * without it, and reads (every visitor's request, every 304) do not run it at all.
+ */
+function placeFilesAfterOwnerWrites(app: FastifyInstance, ctx: AppContext): void {
+  const placeAfterWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
+    if (request.user && !READ_METHODS.has(request.method) && reply.statusCode < 400) {
+      // The change itself is saved: a failed move is logged and tried again on the next change or start.
+      await placePhotoFiles(ctx).catch((error: unknown) => request.log.error({ err: error }, 'could not move photos\' copies between stores'));
+    }
+    return payload;
+  };
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().every((method) => READ_METHODS.has(method))) return;
+    // First, as an app-wide hook would run: before the route's own (Fastify's HEAD one, say).
+    route.onSend = [placeAfterWrite, ...[route.onSend ?? []].flat()];
+  });
+}
+
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
@@ -99,6 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('database', database);
 
+  const ctx = createAppContext({ config, database, clock: options.clock, mailer: options.mailer, log: app.log });
+  // Before any route is declared: it is added to each write route as the route is declared.
+  placeFilesAfterOwnerWrites(app, ctx);
+
   registerErrorHandler(app);
   registerRequestId(app);
   registerAccessLog(app);
@@ -107,7 +135,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app, requireOwner);
   await app.register(cookie);
 
-  const ctx = createAppContext({ config, database, clock: options.clock, mailer: options.mailer, log: app.log });
   app.addHook('onClose', async () => ctx.mailer.close());
   const stopPruning = schedulePruning(ctx, undefined, [pruneEnded]);
   app.addHook('onClose', async () => stopPruning());
@@ -140,18 +167,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerSession(app, ctx);
-  // A photo's copies follow its category's visibility (issue 16): after any change of the owner's,
-  // before it is answered, so a photo moved into an unlisted gallery is no longer under /uploads.
-  // What a crash left mid-move is put right at start; a database that does not answer yet is /readyz's to say.
+  // What a crash left mid-move of photos' copies is put right at start; a database that does not
+  // answer yet is /readyz's to say.
   app.addHook('onReady', async () => {
     await placePhotoFiles(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not check where the photos\' copies are'));
-  });
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.user && request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
-      // The change itself is saved: a failed move is logged and tried again on the next change or start.
-      await placePhotoFiles(ctx).catch((error: unknown) => request.log.error({ err: error }, 'could not move photos\' copies between stores'));
-    }
-    return payload;
   });
   // The public reads every page load makes; none reads the session.
   registerListEtags(app, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage]);

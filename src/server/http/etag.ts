@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { etagMatches } from '#server/http/conditional-get.ts';
 import { PRIVATE_REVALIDATE, REVALIDATE } from '#server/lib/cache-control.ts';
@@ -174,7 +174,7 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
   app.decorateRequest('listVersion', null);
   app.decorateRequest('listBuilt', null);
 
-  app.addHook('preHandler', async (request, reply) => {
+  const keep: preHandlerAsyncHookHandler = async (request, reply) => {
     const route = listRouteOf(request, routes);
     if (!route) return;
     const key = cacheKeyOf(request, route);
@@ -194,18 +194,23 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     reply.type('application/json; charset=utf-8');
     if (!encoding) return reply.send(cached.body);
     return reply.header('content-encoding', encoding).send(await encode(cached, encoding));
-  });
+  };
 
   // Once onSend has kept the body, or failed to, or the client has gone: whoever waits goes on.
-  const releaseWaiters = async (request: FastifyRequest) => request.listBuilt?.();
-  app.addHook('onResponse', releaseWaiters);
-  app.addHook('onRequestAbort', releaseWaiters);
+  const releaseWaiters = (request: FastifyRequest, _reply: FastifyReply, done: () => void) => {
+    request.listBuilt?.();
+    done();
+  };
+  const releaseAborted = (request: FastifyRequest, done: () => void) => {
+    request.listBuilt?.();
+    done();
+  };
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  const tag = (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void) => {
     const route = listRouteOf(request, tagged);
     // Answers from the cache above carry their ETag already, and a 304 has no body to tag.
-    if (!route || reply.statusCode !== 200 || reply.hasHeader('etag')) return payload;
-    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return payload;
+    if (!route || reply.statusCode !== 200 || reply.hasHeader('etag')) return done(null, payload);
+    if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return done(null, payload);
     const body = Buffer.from(payload);
     const cached: CachedList = { body, etag: strongEtag(body), encoded: {} };
     if (request.method === 'GET' && request.listVersion !== null && routes.has(route)) {
@@ -217,10 +222,25 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     const encoding = representationFor(request, reply, cached);
     if (encoding === 'not-modified') {
       reply.code(304).removeHeader('content-type').removeHeader('content-length');
-      return null;
+      return done(null, null);
     }
-    if (!encoding) return payload;
+    if (!encoding) return done(null, payload);
     reply.header('content-encoding', encoding);
-    return encode(cached, encoding);
+    encode(cached, encoding).then((encoded) => done(null, encoded), (error: Error) => done(error));
+  };
+
+  // The hooks go on the tagged routes alone, as each is declared (callback style where nothing
+  // is awaited): every other request, a thumbnail's say, runs none of them. Each goes before the
+  // route's own hooks, as an app-wide one would: the HEAD route Fastify adds empties the body in
+  // an onSend of its own, after which there is nothing left to tag.
+  app.addHook('onRoute', (route) => {
+    if (!tagged.has(route.url) || ![route.method].flat().some((method) => method === 'GET' || method === 'HEAD')) return;
+    const add = <T>(hook: T, existing: unknown): T[] => [hook, ...([existing ?? []].flat() as T[])];
+    if (routes.has(route.url)) {
+      route.preHandler = add(keep, route.preHandler);
+      route.onResponse = add(releaseWaiters, route.onResponse);
+      route.onRequestAbort = add(releaseAborted, route.onRequestAbort);
+    }
+    route.onSend = add(tag, route.onSend);
   });
 }

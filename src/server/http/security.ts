@@ -73,21 +73,24 @@ export function securityHeaders(config: Config): Record<string, string> {
 
 /** `headers`: securityHeaders(config), worked out once for this hook and answerFrameworkErrors. */
 export async function registerSecurity(app: FastifyInstance, config: Config, headers: Record<string, string>): Promise<void> {
-  app.addHook('onRequest', async (_request, reply) => {
-    reply.headers(headers);
-  });
-
   const publicOrigin = new URL(config.publicUrl).origin;
-  // A state-changing call from another site's page is refused (CSRF), whatever its cookies. The
-  // site's origin is PUBLIC_URL's alone: the request's own Host (or X-Forwarded-Host) is the
-  // caller's to choose, so an origin matching it proves nothing.
-  app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
-    const origin = request.headers.origin;
-    if (origin === undefined) {
-      if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
-      return;
-    }
-    if (origin !== publicOrigin) throw forbidden('Cross-site request refused');
+  // One hook, callback style rather than async (a promise and a microtask less on every request):
+  // the headers of every answer, then the cross-site check.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(headers);
+    done(SAFE_METHODS.has(request.method) ? undefined : crossSiteRefusal(request, publicOrigin));
   });
+}
+
+/**
+ * A state-changing call from another site's page is refused (CSRF), whatever its cookies. The
+ * site's origin is PUBLIC_URL's alone: the request's own Host (or X-Forwarded-Host) is the
+ * caller's to choose, so an origin matching it proves nothing.
+ */
+function crossSiteRefusal(request: FastifyRequest, publicOrigin: string): Error | undefined {
+  const origin = request.headers.origin;
+  if (origin === undefined) {
+    return request.headers['sec-fetch-site'] === 'cross-site' ? forbidden('Cross-site request refused') : undefined;
+  }
+  return origin === publicOrigin ? undefined : forbidden('Cross-site request refused');
 }

@@ -36,12 +36,7 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
   app.decorateRequest('pendingSignIn', null);
   app.decorateRequest('sessionConfirmedAt', null);
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Static files and the page shell do not need the session; skip the database for them. A
-    // non-public gallery's files do: the owner gets them under /restricted.
-    if (!request.url.startsWith('/api/') && !request.url.startsWith(`${RESTRICTED_FILES_BASE}/`)) return;
-    const token = request.cookies[cookieName];
-    if (!token) return;
+  const findSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const session = await resolveSession(ctx, token);
     if (session?.pending) {
       // Every owner route answers 401 to it: request.user stays null.
@@ -55,6 +50,15 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
       // public lists set their own revalidating policy over this one.
       reply.header('cache-control', NO_STORE);
     }
+  };
+  // Callback style: a request without a session cookie (every visitor's) costs no promise.
+  app.addHook('onRequest', (request, reply, done) => {
+    // Static files and the page shell do not need the session; skip the database for them. A
+    // non-public gallery's files do: the owner gets them under /restricted.
+    if (!request.url.startsWith('/api/') && !request.url.startsWith(`${RESTRICTED_FILES_BASE}/`)) return done();
+    const token = request.cookies[cookieName];
+    if (!token) return done();
+    findSession(request, reply, token).then(() => done(), (error: Error) => done(error));
   });
 }
 
