@@ -91,7 +91,8 @@ function placeFilesAfterOwnerWrites(app: FastifyInstance, ctx: AppContext): void
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
-  // Every answer's security headers, worked out once: for the routes and for undecodable URLs.
+  // The security headers, worked out once: every answer's (the routes', undecodable URLs'), and
+  // the pages' own.
   const headers = securityHeaders(config);
   const app = Fastify({
     logger: options.logger ?? {
@@ -107,7 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ requestIdLogLabel: 'requestId', disableRequestLogging: true }),
     bodyLimit: 1024 * 1024,
     // An undecodable URL gets the API's own error shape and the security headers.
-    frameworkErrors: answerFrameworkErrors(headers),
+    frameworkErrors: answerFrameworkErrors(headers.every),
     // Fastify's default (0) lets a client that sends slowly, or stops half way, hold its
     // connection and its temp file for ever; with a limit, Node answers 408 and closes the
     // socket. Given to Node's constructor too: only there does Node keep its headers timeout
@@ -130,7 +131,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandler(app);
   registerRequestId(app);
   registerAccessLog(app);
-  await registerSecurity(app, config, headers);
+  await registerSecurity(app, config, headers.every);
   // Before any route: the OpenAPI document is collected as routes are added.
   await registerOpenApi(app, requireOwner);
   await app.register(cookie);
@@ -190,6 +191,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     photos: ctx,
     publicUrl: config.publicUrl,
     sessionCookieName: sessionCookieName(config),
+    pageHeaders: headers.page,
     statistics: recorder ? { recorder, auth: ctx } : null,
   });
   return app;

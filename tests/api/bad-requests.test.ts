@@ -32,8 +32,10 @@ const upload = (url: string, contentType: string, payload: Buffer) =>
 function expectClientError(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status = 400) {
   expect(response.statusCode).toBe(status);
   expect(response.json()).toEqual({ message: expect.any(String) });
-  expect(response.headers['content-security-policy']).toContain("default-src 'self'");
+  // An error body is no page: the policy that lets nothing load, nor frame it.
+  expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['x-frame-options']).toBe('DENY');
 }
 
 describe('malformed multipart bodies', () => {

@@ -70,6 +70,22 @@ function expectPageHeaders(response: LightMyRequestResponse, where: string) {
   expect(response.headers['cross-origin-opener-policy'], where).toBe('same-origin');
 }
 
+/**
+ * What is not a page (JSON, a script, an error, a 304) is never a document to protect: it gets
+ * no CSP to run under but one that loads nothing and lets nothing frame it (as GitHub's API), with
+ * nosniff and CORP; the document-only policies (opener, referrer, permissions…) are the pages'.
+ * A 304 must not carry another CSP than its 200: a browser puts the 304's over the one it kept.
+ */
+function expectAnswerHeaders(response: LightMyRequestResponse, where: string) {
+  expect(response.headers['content-security-policy'], where).toBe("default-src 'none'; frame-ancestors 'none'");
+  expect(response.headers['x-frame-options'], where).toBe('DENY');
+  expect(response.headers['x-content-type-options'], where).toBe('nosniff');
+  expect(response.headers['cross-origin-resource-policy'], where).toBe('same-origin');
+  for (const name of ['permissions-policy', 'cross-origin-opener-policy', 'referrer-policy', 'origin-agent-cluster']) {
+    expect(response.headers[name], `${where}: ${name}`).toBeUndefined();
+  }
+}
+
 describe('headers on every page', () => {
   let t: TestApp;
   let photo: Photo;
@@ -99,10 +115,23 @@ describe('headers on every page', () => {
     }
   });
 
-  it('sends the same policy with the API, the built assets and a 404', async () => {
-    for (const url of ['/api/photos', '/assets/index-abc123.js', '/api/nothing-here', '/assets/missing.js']) {
-      expectPageHeaders(await t.app.inject({ method: 'GET', url }), url);
+  it('sends the API, the built assets, a 404 and a 304 the policy that lets nothing load, without the pages\' own', async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/api/photos' });
+    const notModified = await t.app.inject({ method: 'GET', url: '/api/photos', headers: { 'if-none-match': String(list.headers.etag) } });
+    expect(notModified.statusCode).toBe(304);
+    const answers = { list, notModified } as Record<string, LightMyRequestResponse>;
+    for (const url of ['/assets/index-abc123.js', '/api/nothing-here', '/assets/missing.js']) {
+      answers[url] = await t.app.inject({ method: 'GET', url });
     }
+    for (const [what, response] of Object.entries(answers)) {
+      expectAnswerHeaders(response, what);
+    }
+  });
+
+  it('gives the template, asked for by name, the page\'s headers', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/index.html' });
+    expect(response.statusCode).toBe(200);
+    expectPageHeaders(response, '/index.html');
   });
 
   it('has no inline script in the source page template either', () => {
@@ -164,14 +193,19 @@ describe('headers under https', () => {
     await t?.close();
   });
 
-  it('adds HSTS for a year with subdomains, and upgrades insecure requests', async () => {
-    for (const url of ['/', '/login', '/api/photos']) {
+  it('adds HSTS for a year with subdomains to every answer, and pages upgrade insecure requests', async () => {
+    for (const url of ['/', '/login', '/api/photos', '/api/nothing-here']) {
       const response = await t.app.inject({ method: 'GET', url });
       const hsts = String(response.headers['strict-transport-security']);
       expect(Number(/max-age=(\d+)/.exec(hsts)?.[1]), url).toBeGreaterThanOrEqual(31_536_000);
       expect(hsts).toContain('includeSubDomains');
-      expect(parseCsp(response.headers['content-security-policy']).has('upgrade-insecure-requests'), url).toBe(true);
-      expectPageHeaders(response, url);
+      if (url.startsWith('/api/')) {
+        // A JSON answer loads nothing, over http or https.
+        expectAnswerHeaders(response, url);
+      } else {
+        expect(parseCsp(response.headers['content-security-policy']).has('upgrade-insecure-requests'), url).toBe(true);
+        expectPageHeaders(response, url);
+      }
     }
   });
 });

@@ -55,23 +55,48 @@ export function answerFrameworkErrors(headers: Record<string, string>): (error: 
 }
 
 /**
+ * A policy for what is not a page (JSON, files, scripts, 304s, errors): nothing may load, and
+ * nothing may frame it, should it ever be opened as a document. GitHub's API sends the same.
+ */
+export const ANSWER_CSP = "default-src 'none'; frame-ancestors 'none'";
+
+/** Of helmet's headers, those that mean something on an answer that is not a page. */
+const EVERY_ANSWER = ['strict-transport-security', 'x-content-type-options', 'x-frame-options', 'cross-origin-resource-policy'];
+
+export interface SecurityHeaders {
+  /**
+   * Every answer's: HSTS (under https), nosniff, no framing, no cross-origin reads (CORP), and
+   * `ANSWER_CSP`. About 200 bytes instead of helmet's 1.1 KB: a 304 is mostly headers.
+   */
+  every: Record<string, string>;
+  /**
+   * An HTML page's, set over `every` by the page itself (its CSP replaces ANSWER_CSP): helmet's
+   * whole set, with the opener, referrer, permissions and other policies that only a document reads.
+   */
+  page: Record<string, string>;
+}
+
+/**
  * Helmet's headers for the config, worked out once. They depend on nothing in the request, and
  * @fastify/helmet built helmet's whole middleware again for every request (7 % of a 304's time).
+ * A page that forgot `page` would get `ANSWER_CSP`, which loads nothing: broken, never open.
  */
-export function securityHeaders(config: Config): Record<string, string> {
-  const headers: Record<string, string> = {};
+export function securityHeaders(config: Config): SecurityHeaders {
+  const page: Record<string, string> = {};
   const collector = {
     setHeader(name: string, value: string) {
-      headers[name.toLowerCase()] = value;
+      page[name.toLowerCase()] = value;
     },
     removeHeader() {},
   };
   helmet(helmetOptions(config))({} as IncomingMessage, collector as unknown as ServerResponse, () => {});
-  headers['permissions-policy'] = PERMISSIONS_POLICY;
-  return headers;
+  page['permissions-policy'] = PERMISSIONS_POLICY;
+  const every = Object.fromEntries(EVERY_ANSWER.filter((name) => name in page).map((name) => [name, page[name]!]));
+  every['content-security-policy'] = ANSWER_CSP;
+  return { every, page };
 }
 
-/** `headers`: securityHeaders(config), worked out once for this hook and answerFrameworkErrors. */
+/** `headers`: securityHeaders(config).every, worked out once for this hook and answerFrameworkErrors. */
 export async function registerSecurity(app: FastifyInstance, config: Config, headers: Record<string, string>): Promise<void> {
   const publicOrigin = new URL(config.publicUrl).origin;
   // One hook, callback style rather than async (a promise and a microtask less on every request):

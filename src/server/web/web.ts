@@ -58,6 +58,8 @@ export interface WebOptions extends WebContext {
   clientDir: string | undefined;
   /** The session cookie's name: a request without it is surely a visitor's. */
   sessionCookieName: string;
+  /** The security headers of an HTML page (http/security.ts): set on each page, over every answer's. */
+  pageHeaders: Record<string, string>;
   /** Page views are counted here, as the HTML is sent; null when statistics are off. */
   statistics: { recorder: Recorder; auth: AuthContext } | null;
 }
@@ -84,6 +86,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       setHeaders(reply, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         reply.header('cache-control', immutable ? IMMUTABLE : REVALIDATE);
+        // The template itself, asked for by name, is a page too.
+        if (filePath.endsWith('.html')) reply.headers(options.pageHeaders);
       },
     });
   }
@@ -121,6 +125,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   };
 
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
+    reply.headers(options.pageHeaders);
     // The tokens of the reset and sign-in links must not leak to another site through the
     // Referer header, whatever the letter case the link was typed in.
     const screen = pathname.toLowerCase();
