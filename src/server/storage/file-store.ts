@@ -40,6 +40,12 @@ export interface FileStore {
   /** Writes the whole file under `name`; readers never see it half written. */
   put(name: string, source: FileSource): Promise<void>;
   stat(name: string): Promise<StoredFileInfo | null>;
+  /**
+   * `stat` answered at once, by a store where it is one system call (a local folder): from the
+   * kernel's cache that takes a microsecond or two, where a trip to libuv's thread pool and back
+   * costs tens, and wakes a thread on a busy machine. Absent where a stat is a request (S3).
+   */
+  statNow?(name: string): StoredFileInfo | null;
   /** The file's bytes (or the range of them); null when there is no such file. */
   open(name: string, range?: ByteRange): Promise<OpenedFile | null>;
   /** Removing a missing file is not an error. */

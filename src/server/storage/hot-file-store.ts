@@ -38,7 +38,8 @@ export class HotFileStore implements FileStore {
   /** The file whole when it is small enough to keep; else what the store says of it; null when missing. */
   async readSmall(name: string): Promise<HotFile | StoredFileInfo | null> {
     const writes = this.writes;
-    const info = await this.store.stat(name);
+    // The one stat of every request: at once where the store can (a local folder).
+    const info = this.store.statNow ? this.store.statNow(name) : await this.store.stat(name);
     if (!info) {
       this.forget(name);
       return null;

@@ -47,6 +47,19 @@ describe('LocalFileStore on disk', () => {
     expect(filesIn(path.join(root, 'files'))).toEqual(['a.txt']);
   });
 
+  it('answers statNow as stat does: the file as it is now, null when missing or not a file', async () => {
+    await store.put('a.txt', Readable.from(['hello']));
+    expect(store.statNow('a.txt')).toEqual(await store.stat('a.txt'));
+    fs.writeFileSync(path.join(root, 'files', 'a.txt'), 'changed behind its back');
+    expect(store.statNow('a.txt')?.size).toBe('changed behind its back'.length);
+    fs.mkdirSync(path.join(root, 'files', 'folder'));
+    for (const name of ['missing.txt', 'folder']) {
+      expect(store.statNow(name), name).toBeNull();
+      expect(await store.stat(name), name).toBeNull();
+    }
+    expect(() => store.statNow('../escape')).toThrow(/Unsafe file name/);
+  });
+
   it('is unreachable when its folder cannot be created', async () => {
     fs.writeFileSync(path.join(root, 'a-file'), 'not a folder');
     await expect(new LocalFileStore(path.join(root, 'a-file', 'files')).checkReachable()).rejects.toThrow();
