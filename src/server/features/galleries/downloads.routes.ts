@@ -4,15 +4,9 @@ import { GalleryPhotoDownloadParams, GalleryTokenParams } from '#contract/galler
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { NO_STORE } from '#server/lib/cache-control.ts';
+import { attachmentHeader } from '#server/http/attachment.ts';
 import * as downloads from './downloads.service.ts';
 import type { Download } from './downloads.service.ts';
-
-/** `attachment`, with the name as ASCII for old clients and whole in UTF-8 (RFC 6266, 5987). */
-export function attachmentHeader(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[^\x20-\x7e]/g, '').replace(/["\\%]/g, '_').trim() || 'download';
-  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
-}
 
 /**
  * Downloads by a link's policy (issue 16): one photo, and the whole gallery as one ZIP. Each

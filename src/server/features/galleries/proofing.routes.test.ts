@@ -291,7 +291,7 @@ describe('a link with proofing', () => {
     const csv = await owner(setup.cookie, 'GET', `/api/gallery-links/${link.id}/picks/csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(csv.headers['content-disposition']).toBe('attachment; filename="picks-smith-wedding-parents.csv"');
+    expect(csv.headers['content-disposition']).toBe(`attachment; filename="picks-smith-wedding-parents.csv"; filename*=UTF-8''picks-smith-wedding-parents.csv`);
     const at = (id: number) => picks.picks.find((pick) => pick.photo.id === id)!;
     expect(csv.body).toBe(
       '\uFEFF' +

@@ -6,6 +6,7 @@ import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import { NO_STORE } from '#server/lib/cache-control.ts';
+import { attachmentHeader } from '#server/http/attachment.ts';
 import * as proofing from './proofing.service.ts';
 
 /**
@@ -58,7 +59,7 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
       const csv = await proofing.picksCsv(ctx, ownerOf(request).id, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${csv.fileName}"`)
+        .header('content-disposition', attachmentHeader(csv.fileName))
         .header('cache-control', NO_STORE)
         .send(csv.body);
     },
