@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from './common.ts';
-import { FIRST_PAGE_TILES, OTHER_SECTION, PHOTO_CURSOR, PHOTO_PAGE_MAX, PHOTO_PAGE_SIZE } from './photo-cursor.ts';
+import { FIRST_PAGE_TILES, OTHER_SECTION, PHOTO_CURSOR, PHOTO_PAGE_MAX, PHOTO_PAGE_SIZE, SECTION_SORTS } from './photo-cursor.ts';
 import { Photo } from './photos.ts';
 
 /**
@@ -19,6 +19,8 @@ export const PhotoPageQuery = z
     /** A window of `limit` photos centred on this one, the section taken as a ring: a photo's neighbours. */
     around: Id.optional(),
     limit: z.coerce.number().int().min(1).max(PHOTO_PAGE_MAX).default(PHOTO_PAGE_SIZE),
+    /** The section in its stored order, or by title or newest first (the owner's sorted views). */
+    sort: z.enum(SECTION_SORTS).default('order'),
   })
   .refine((query) => query.after === undefined || query.around === undefined, {
     message: 'Give after or around, not both',
@@ -54,5 +56,12 @@ export const PhotoSections = z.object({
       photos: z.array(Photo),
     }),
   ),
+  /** The owner's to-do count: photos a screen reader can only name by their title. Absent for a visitor. */
+  withoutAltText: z.number().int().optional(),
 });
 export type PhotoSections = z.infer<typeof PhotoSections>;
+
+/** The owner's: one section's photo ids, for selecting all of it without fetching every page. */
+export const PhotoIdsQuery = z.object({ categoryId: SectionKey });
+export const PhotoIds = z.object({ ids: z.array(z.number().int()) });
+export type PhotoIds = z.infer<typeof PhotoIds>;

@@ -134,6 +134,23 @@ export const PhotoIdsRequest = z.object({ ids: photoIds });
 export type PhotoIdsRequest = z.infer<typeof PhotoIdsRequest>;
 
 /** Moves the photos to the end of a category, or of the photo bank (null), keeping their page order. */
+/**
+ * One photo put in a place of a category (or of the bank, null): just before or just after a photo
+ * already there, or with neither at its first place (the spec's move). The server renumbers the
+ * place, so the owner's admin need not hold every photo of it.
+ */
+export const PlacePhotoRequest = z
+  .object({
+    categoryId: z.number().int().positive().nullable(),
+    before: z.number().int().positive().optional(),
+    after: z.number().int().positive().optional(),
+  })
+  .refine((request) => request.before === undefined || request.after === undefined, {
+    message: 'Give before or after, not both',
+    path: ['after'],
+  });
+export type PlacePhotoRequest = z.infer<typeof PlacePhotoRequest>;
+
 export const MovePhotosRequest = z.object({ ids: photoIds, categoryId: z.number().int().positive().nullable() });
 export type MovePhotosRequest = z.infer<typeof MovePhotosRequest>;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupIntoSections, visitorView } from './portfolio-sections.ts';
+import { groupIntoSections, sortSection, visitorView } from './portfolio-sections.ts';
 import { makeCategory as category, makePhoto as photo } from '#tests/fixtures/contract.ts';
 
 describe('groupIntoSections', () => {
@@ -39,5 +39,19 @@ describe('visitorView', () => {
 
   it('drops the unsorted photos with Other off, and categories left without photos with empty ones off', () => {
     expect(ids(visitorView(categories, photos, { showOtherSection: false, showEmptyCategories: false }))).toEqual([[1], [10]]);
+  });
+});
+
+describe('sortSection', () => {
+  const a = { ...photo(1, 1, 0), title: 'b roll', createdAt: '2026-01-02T00:00:00.000Z' };
+  const b = { ...photo(2, 1, 1), title: 'Alps', createdAt: '2026-01-03T00:00:00.000Z' };
+  const c = { ...photo(3, 1, 2), title: 'Canyon 10', createdAt: '2026-01-01T00:00:00.000Z' };
+  const d = { ...photo(4, 1, 3), title: 'Canyon 9', createdAt: '2026-01-03T00:00:00.000Z' };
+
+  it('keeps the stored order, sorts titles A-Z ignoring case with numbers as numbers, or puts the newest first', () => {
+    expect(sortSection([a, b, c, d], 'order').map((p) => p.id)).toEqual([1, 2, 3, 4]);
+    expect(sortSection([a, b, c, d], 'title').map((p) => p.id)).toEqual([2, 1, 4, 3]);
+    // Equal times: the later upload (higher id) first.
+    expect(sortSection([a, b, c, d], 'date').map((p) => p.id)).toEqual([4, 2, 1, 3]);
   });
 });

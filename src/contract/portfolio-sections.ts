@@ -1,4 +1,5 @@
 import type { Category } from './categories.ts';
+import type { SectionSort } from './photo-cursor.ts';
 import type { Photo } from './photos.ts';
 
 export interface PortfolioSection {
@@ -8,6 +9,15 @@ export interface PortfolioSection {
 }
 
 const byOrder = <T extends { order: number; id: number }>(a: T, b: T) => a.order - b.order || a.id - b.id;
+
+const titleCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** A section's photos, given in their stored order, as a view shows them; the stored order is untouched. */
+export function sortSection<T extends Pick<Photo, 'id' | 'order' | 'title' | 'createdAt'>>(ordered: readonly T[], sort: SectionSort): T[] {
+  if (sort === 'title') return [...ordered].sort((a, b) => titleCollator.compare(a.title, b.title) || byOrder(a, b));
+  if (sort === 'date') return [...ordered].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
+  return [...ordered];
+}
 
 /**
  * One section per category in the owner's order, each with its photos in their order, then

@@ -64,6 +64,9 @@ export const api = {
   /** One section a page at a time, and every section's count with its first photos (issue 17). */
   photoPage: '/api/photos/page',
   photoSections: '/api/photos/sections',
+  /** The owner's admin, paged: every photo id of a section (select all), and a photo put in a place. */
+  photoIds: '/api/photos/ids',
+  photoPlace: '/api/photos/:id/place',
   /** The owner's links to a category, and a link's holder's gallery (issue 16). */
   categoryLinks: '/api/categories/:id/links',
   galleryLink: '/api/gallery-links/:id',

@@ -174,7 +174,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await placePhotoFiles(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not check where the photos\' copies are'));
   });
   // The public reads every page load makes; none reads the session.
-  registerListEtags(app, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage]);
+  registerListEtags(app, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage, api.photoIds]);
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.

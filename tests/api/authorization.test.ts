@@ -56,6 +56,8 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'GET /api/photos/{id}': 'public',
   'GET /api/photos/page': 'public',
   'GET /api/photos/sections': 'public',
+  'GET /api/photos/ids': 'owner',
+  'PUT /api/photos/{id}/place': 'owner',
   'GET /api/categories/{id}/links': 'owner',
   'POST /api/categories/{id}/links': 'owner',
   'PATCH /api/gallery-links/{id}': 'owner',

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
 import { UNDO_WINDOW_MS, type Photo } from '#contract/photos.ts';
-import { createCategory } from '#tests/fixtures/photos.ts';
+import { createCategory, insertPhotoRows } from '#tests/fixtures/photos.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 /** Bulk move, order, delete and Undo (issue 15 items 4 and 5): each one request, all or nothing. */
@@ -22,30 +22,7 @@ async function start() {
 const post = (url: string, payload: object, signedIn = true) =>
   t.app.inject({ method: 'POST', url, payload, headers: signedIn ? { cookie } : {} });
 
-/** `count` photo rows in the bank, written straight to the database: these tests need no image files. */
-async function insertPhotos(count: number, titles?: string[]): Promise<number[]> {
-  const owner = await t.database.db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
-  const rows = Array.from({ length: count }, (_, index) => {
-    const key = `bulk${String(index).padStart(5, '0')}`;
-    return {
-      userId: owner.id,
-      categoryId: null,
-      title: titles?.[index] ?? `Photo ${index + 1}`,
-      sortOrder: index,
-      fileKey: key,
-      filename: `${key}.webp`,
-      thumbnail: `${key}-thumb.webp`,
-      variants: '[]',
-      width: 10,
-      height: 10,
-      // One second apart: the upload order is the insertion order.
-      createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, index)).toISOString(),
-      updatedAt: new Date(Date.UTC(2026, 0, 1)).toISOString(),
-    };
-  });
-  const inserted = await t.database.db.insertInto('photos').values(rows).returning('id').execute();
-  return inserted.map((row) => row.id);
-}
+const insertPhotos = (count: number, titles?: string[]) => insertPhotoRows(t, count, titles);
 
 /** [id, categoryId, order] of every live photo, as the owner's list gives them. */
 async function placements(): Promise<Array<[number, number | null, number]>> {
@@ -113,6 +90,89 @@ describe('POST /api/photos/move', () => {
     );
     const many = Array.from({ length: 10_001 }, (_, index) => index + 1);
     expect((await post('/api/photos/move', { ids: many, categoryId: null })).statusCode).toBe(400);
+  });
+});
+
+describe('PUT /api/photos/{id}/place', () => {
+  const place = (id: number, payload: object, signedIn = true) =>
+    t.app.inject({ method: 'PUT', url: `/api/photos/${id}/place`, payload, headers: signedIn ? { cookie } : {} });
+  const updatedAtOf = async (id: number) =>
+    (await t.database.db.selectFrom('photos').select('updatedAt').where('id', '=', id).executeTakeFirstOrThrow()).updatedAt;
+
+  it('puts a photo before or after another of its place, renumbering only the photos between', async () => {
+    await start();
+    const [a, b, c, d, e] = await insertPhotos(5);
+    const untouched = await updatedAtOf(a!);
+    clock.advance(1000);
+
+    expect((await place(b!, { categoryId: null, after: d })).json()).toEqual({ message: 'Photos reordered successfully' });
+    expect(await placements()).toEqual([[a, null, 0], [c, null, 1], [d, null, 2], [b, null, 3], [e, null, 4]]);
+    // a and e kept their places: their rows were not written.
+    expect(await updatedAtOf(a!)).toBe(untouched);
+    expect(await updatedAtOf(e!)).toBe(untouched);
+
+    expect((await place(e!, { categoryId: null, before: a })).statusCode).toBe(200);
+    expect((await placements()).map(([id]) => id)).toEqual([e, a, c, d, b]);
+    // Before or after itself: where it is.
+    expect((await place(c!, { categoryId: null, before: c })).statusCode).toBe(200);
+    expect((await placements()).map(([id]) => id)).toEqual([e, a, c, d, b]);
+  });
+
+  it('moves a photo into another place at its first position, or beside a photo there', async () => {
+    await start();
+    const category = await createCategory(t, 'Wedding');
+    const [a, b, c, d] = await insertPhotos(4);
+    expect((await place(a!, { categoryId: category })).statusCode).toBe(200);
+    expect((await place(b!, { categoryId: category })).statusCode).toBe(200);
+    expect((await place(c!, { categoryId: category, after: a })).statusCode).toBe(200);
+    // The place a photo leaves keeps its numbers: gaps sort the same.
+    expect(await placements()).toEqual([[b, category, 0], [a, category, 1], [c, category, 2], [d, null, 3]]);
+    // And back to the bank, before the one left there.
+    expect((await place(a!, { categoryId: null, before: d })).statusCode).toBe(200);
+    expect(await placements()).toEqual([[b, category, 0], [c, category, 2], [a, null, 0], [d, null, 1]]);
+  });
+
+  it('refuses a visitor, an unknown photo or category, a neighbour from elsewhere and both neighbours, changing nothing', async () => {
+    await start();
+    const category = await createCategory(t, 'Wedding');
+    const [a, b] = await insertPhotos(2);
+    expect((await place(a!, { categoryId: category })).statusCode).toBe(200);
+    const before = await placements();
+
+    expect((await place(b!, { categoryId: category }, false)).statusCode).toBe(401);
+    const unknownPhoto = await place(999_999, { categoryId: category });
+    expect(unknownPhoto.statusCode).toBe(404);
+    expect(unknownPhoto.json().message).toBe('Photo 999999 not found');
+    const unknownCategory = await place(b!, { categoryId: 999_999 });
+    expect(unknownCategory.statusCode).toBe(400);
+    expect(unknownCategory.json().message).toBe('Category 999999 does not exist');
+    // a is in the category, not in the bank: "before a" in the bank names no place there.
+    const elsewhere = await place(b!, { categoryId: null, before: a });
+    expect(elsewhere.statusCode).toBe(400);
+    expect(elsewhere.json().message).toBe(`Photo ${a} is not in that place`);
+    const both = await place(b!, { categoryId: category, before: a, after: a });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().message).toContain('Give before or after, not both');
+    expect(await placements()).toEqual(before);
+  });
+});
+
+describe('GET /api/photos/ids', () => {
+  it("gives the owner every id of one section in its order, and no one else any", async () => {
+    await start();
+    const category = await createCategory(t, 'Wedding');
+    const ids = await insertPhotos(300);
+    expect((await post('/api/photos/move', { ids: ids.slice(0, 250), categoryId: category })).statusCode).toBe(200);
+
+    const inCategory = await t.app.inject({ url: `/api/photos/ids?categoryId=${category}`, headers: { cookie } });
+    expect(inCategory.json()).toEqual({ ids: ids.slice(0, 250) });
+    const inBank = await t.app.inject({ url: '/api/photos/ids?categoryId=other', headers: { cookie } });
+    expect(inBank.json()).toEqual({ ids: ids.slice(250) });
+
+    expect((await t.app.inject({ url: `/api/photos/ids?categoryId=${category}` })).statusCode).toBe(401);
+    const unknown = await t.app.inject({ url: '/api/photos/ids?categoryId=999999', headers: { cookie } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json()).toEqual({ message: 'Category not found' });
   });
 });
 

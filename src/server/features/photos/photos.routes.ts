@@ -9,6 +9,7 @@ import {
   Photo,
   PhotoIdsRequest,
   PhotoWithCategory,
+  PlacePhotoRequest,
   RejectedFile,
   ReorderPhotosRequest,
   TrashedResponse,
@@ -115,6 +116,15 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     async (request) => {
       await photos.movePhotos(ctx, ownerOf(request).id, request.body);
       return { message: 'Photos moved' };
+    },
+  );
+
+  routes.put(
+    api.photoPlace,
+    { onRequest: requireOwner, schema: { params: IdParams, body: PlacePhotoRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await photos.placePhoto(ctx, ownerOf(request).id, request.params.id, request.body);
+      return { message: 'Photos reordered successfully' };
     },
   );
 

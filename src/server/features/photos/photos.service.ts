@@ -8,6 +8,7 @@ import {
   type OrderPhotosRequest,
   type Photo,
   type PhotoWithCategory,
+  type PlacePhotoRequest,
   type ReorderPhotosRequest,
   type Track,
   type TrashedResponse,
@@ -229,6 +230,40 @@ export async function movePhotos(ctx: PhotosContext, userId: number, request: Mo
     let next = Math.max(-1, ...staying.map((row) => row.sortOrder)) + 1;
     for (const row of listed.filter((candidate) => selected.has(candidate.id))) {
       await repo.setPhotoPlacement(trx, userId, row.id, { sortOrder: next++, categoryId: target, updatedAt: now });
+    }
+  });
+}
+
+/**
+ * Puts one photo in a place, before or after a photo there or at its first place, and renumbers
+ * the place from 0 in one transaction, writing only the rows whose place or order changes: the
+ * owner's admin shows a page of a place, never the whole of it.
+ */
+export async function placePhoto(ctx: PhotosContext, userId: number, id: number, request: PlacePhotoRequest): Promise<void> {
+  const now = ctx.clock().toISOString();
+  const target = request.categoryId;
+  const anchor = request.before ?? request.after;
+  await ctx.db.transaction().execute(async (trx) => {
+    await requireLivePhotos(trx, userId, [id]);
+    if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
+      throw invalid(`Category ${target} does not exist`);
+    }
+    const listed = await repo.listPhotos(trx, userId);
+    const moving = listed.find((row) => row.id === id)!;
+    const place = listed.filter((row) => row.liveCategoryId === target && row.id !== id);
+    let at = 0;
+    if (anchor !== undefined && anchor !== id) {
+      const index = place.findIndex((row) => row.id === anchor);
+      if (index < 0) throw invalid(`Photo ${anchor} is not in that place`);
+      at = request.after === undefined ? index : index + 1;
+    } else if (anchor === id) {
+      // Put before or after itself: where it already is.
+      at = Math.max(0, listed.filter((row) => row.liveCategoryId === target).findIndex((row) => row.id === id));
+    }
+    place.splice(at, 0, { ...moving, liveCategoryId: target, categoryId: target });
+    for (const [order, row] of place.entries()) {
+      const changed = row.id === id ? moving.liveCategoryId !== target || moving.sortOrder !== order : row.sortOrder !== order;
+      if (changed) await repo.setPhotoPlacement(trx, userId, row.id, { sortOrder: order, categoryId: row.categoryId, updatedAt: now });
     }
   });
 }

@@ -5,7 +5,7 @@ import { FIRST_PAGE_TILES } from '#contract/photo-cursor.ts';
 import type { PhotoPage, PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
-import { createCategory, createPhotos, fillPortfolio } from '#tests/fixtures/photos.ts';
+import { createCategory, createPhotos, fillPortfolio, insertPhotoRows } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -121,6 +121,50 @@ describe('GET /api/photos/page', () => {
     expect((await get('/api/photos/page?categoryId=other')).statusCode).toBe(404);
     expect((await get(`/api/photos/page?categoryId=other&around=${loose!.id}`)).statusCode).toBe(404);
     expect((await page('categoryId=other', cookie)).total).toBe(1);
+  });
+
+  it("walks the owner's sorted views (title, newest first) page by page, past a photo that has gone meanwhile", async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const titles = ['delta', 'Alpha', 'charlie', 'bravo 10', 'bravo 9', 'echo', 'foxtrot'];
+    const ids = await insertPhotoRows(t, titles.length, titles);
+    const titled = (photos: Photo[]) => photos.map((photo) => photo.title);
+
+    const first = await page('categoryId=other&sort=title&limit=3', cookie);
+    expect(titled(first.photos)).toEqual(['Alpha', 'bravo 9', 'bravo 10']);
+    expect(first).toMatchObject({ total: 7, offset: 0, next: `2.${ids[3]}` });
+    // The cursor's photo (bravo 10) goes: the next page starts where it stood.
+    const gone = await t.app.inject({ method: 'DELETE', url: `/api/photos/${ids[3]}`, headers: { cookie } });
+    expect(gone.statusCode).toBe(200);
+    const second = await page(`categoryId=other&sort=title&limit=3&after=${first.next}`, cookie);
+    expect(titled(second.photos)).toEqual(['charlie', 'delta', 'echo']);
+    expect(second).toMatchObject({ offset: 2, total: 6 });
+    const third = await page(`categoryId=other&sort=title&limit=3&after=${second.next}`, cookie);
+    expect(titled(third.photos)).toEqual(['foxtrot']);
+    expect(third.next).toBeNull();
+
+    // Inserted one second apart: the newest first.
+    const newest = await page('categoryId=other&sort=date&limit=4', cookie);
+    expect(titled(newest.photos)).toEqual(['foxtrot', 'echo', 'bravo 9', 'charlie']);
+    const older = await page(`categoryId=other&sort=date&limit=4&after=${newest.next}`, cookie);
+    expect(titled(older.photos)).toEqual(['Alpha', 'delta']);
+    expect((await get('/api/photos/page?categoryId=other&sort=size', cookie)).statusCode).toBe(400);
+  });
+
+  it("counts the owner's photos without alt text in the sections, and tells a visitor nothing of it", async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const hidden = await createCategory(t, 'Unreleased');
+    await t.database.db.updateTable('categories').set({ hidden: 1 }).where('id', '=', hidden).execute();
+    const ids = await insertPhotoRows(t, 4);
+    await t.database.db.updateTable('photos').set({ categoryId: hidden }).where('id', 'in', ids.slice(0, 2)).execute();
+    await t.database.db.updateTable('photos').set({ altText: 'A pier at dusk' }).where('id', '=', ids[3]!).execute();
+
+    const owners = (await get('/api/photos/sections?limit=0', cookie)).json<PhotoSections>();
+    expect(owners.withoutAltText).toBe(3);
+    expect(owners.sections.map((section) => section.total)).toEqual([2, 2]);
+    const visitors = (await get('/api/photos/sections?limit=0')).json<PhotoSections>();
+    expect(visitors).not.toHaveProperty('withoutAltText');
   });
 
   it('refuses a query it cannot read with the reason', async () => {

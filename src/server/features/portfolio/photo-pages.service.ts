@@ -1,7 +1,7 @@
-import { parsePhotoCursor, photoCursor, sectionKeyOf, type SectionKey } from '#contract/photo-cursor.ts';
+import { parsePhotoCursor, photoCursor, sectionKeyOf, sortedCursor, type SectionKey } from '#contract/photo-cursor.ts';
 import type { PhotoPage, PhotoPageQuery, PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
-import { groupIntoSections, type PortfolioSection } from '#contract/portfolio-sections.ts';
+import { groupIntoSections, sortSection, type PortfolioSection } from '#contract/portfolio-sections.ts';
 import { notFound } from '#server/lib/errors.ts';
 import type { PortfolioContent } from './portfolio-view.service.ts';
 
@@ -28,10 +28,7 @@ function firstAfter(photos: Photo[], cursor: { order: number; id: number }): num
  * Other while it is off) is not found, as an unknown one is.
  */
 export function photoPage(sections: PortfolioSection[], query: PhotoPageQuery): PhotoPage {
-  const key: SectionKey = query.categoryId;
-  const section = sections.find((candidate) => sectionKeyOf(candidate.category?.id ?? null) === key);
-  if (!section) throw notFound('Category not found');
-  const { photos } = section;
+  const photos = sortSection(sectionOf(sections, query.categoryId).photos, query.sort);
   const total = photos.length;
 
   if (query.around !== undefined) {
@@ -43,16 +40,46 @@ export function photoPage(sections: PortfolioSection[], query: PhotoPageQuery): 
   }
 
   const cursor = query.after === undefined ? null : parsePhotoCursor(query.after);
-  const offset = cursor ? firstAfter(photos, cursor) : 0;
+  const sorted = query.sort !== 'order';
+  const offset = !cursor ? 0 : sorted ? firstAfterSorted(photos, cursor) : firstAfter(photos, cursor);
   const page = photos.slice(offset, offset + query.limit);
   const last = page.at(-1);
-  return { photos: page, total, offset, next: last && offset + page.length < total ? photoCursor(last) : null };
+  const next = last && offset + page.length < total ? (sorted ? sortedCursor(offset + page.length - 1, last) : photoCursor(last)) : null;
+  return { photos: page, total, offset, next };
 }
 
-/** Every section with its count; the first `limit` photos in page order go with their sections. */
-export function firstPhotos(sections: PortfolioSection[], limit: number): PhotoSections {
+/** A section the reader may see, by its key; the others are not found, as an unknown one is. */
+function sectionOf(sections: PortfolioSection[], key: SectionKey): PortfolioSection {
+  const section = sections.find((candidate) => sectionKeyOf(candidate.category?.id ?? null) === key);
+  if (!section) throw notFound('Category not found');
+  return section;
+}
+
+/**
+ * In a sorted view the cursor is "position.id": after that photo wherever it now is, or, when it
+ * has left the section meanwhile, from the position it had (the ones after it moved up one).
+ */
+function firstAfterSorted(photos: Photo[], cursor: { order: number; id: number }): number {
+  const index = photos.findIndex((photo) => photo.id === cursor.id);
+  return index >= 0 ? index + 1 : Math.min(cursor.order, photos.length);
+}
+
+/** Every photo id of one section, for the owner's Select all. */
+export function sectionPhotoIds(sections: PortfolioSection[], key: SectionKey): number[] {
+  return sectionOf(sections, key).photos.map((photo) => photo.id);
+}
+
+/**
+ * Every section with its count; the first `limit` photos in page order go with their sections.
+ * The owner's answer also counts the photos without alt text, the admin's to-do.
+ */
+export function firstPhotos(sections: PortfolioSection[], limit: number, options: { countAltText?: boolean } = {}): PhotoSections {
   let left = limit;
+  const withoutAltText = options.countAltText
+    ? sections.reduce((count, section) => count + section.photos.filter((photo) => !photo.altText).length, 0)
+    : undefined;
   return {
+    ...(withoutAltText !== undefined && { withoutAltText }),
     sections: sections.map(({ category, photos }) => {
       const first = photos.slice(0, left);
       left -= first.length;

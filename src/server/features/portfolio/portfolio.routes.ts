@@ -1,14 +1,14 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { CurrentUser } from '#contract/auth.ts';
-import { PhotoPage, PhotoPageQuery, PhotoSections, PhotoSectionsQuery } from '#contract/photo-pages.ts';
+import { PhotoIds, PhotoIdsQuery, PhotoPage, PhotoPageQuery, PhotoSections, PhotoSectionsQuery } from '#contract/photo-pages.ts';
 import type { PortfolioSection } from '#contract/portfolio-sections.ts';
 import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
-import { firstPhotos, photoPage, sectionsOf } from './photo-pages.service.ts';
+import { firstPhotos, photoPage, sectionPhotoIds, sectionsOf } from './photo-pages.service.ts';
 import { savePortfolioSettings } from './portfolio-settings.service.ts';
 import { portfolioFor } from './portfolio-view.service.ts';
 
@@ -31,13 +31,20 @@ export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   routes.get(
     api.photoSections,
     { schema: { querystring: PhotoSectionsQuery, response: { 200: PhotoSections } } },
-    async (request) => firstPhotos(await sectionsFor(request), request.query.limit),
+    async (request) =>
+      firstPhotos(await sectionsFor(request), request.query.limit, { countAltText: viewerOf(request) === 'owner' }),
   );
 
   routes.get(
     api.photoPage,
     { schema: { querystring: PhotoPageQuery, response: { 200: PhotoPage } } },
     async (request) => photoPage(await sectionsFor(request), request.query),
+  );
+
+  routes.get(
+    api.photoIds,
+    { onRequest: requireOwner, schema: { querystring: PhotoIdsQuery, response: { 200: PhotoIds } } },
+    async (request) => ({ ids: sectionPhotoIds(await sectionsFor(request), request.query.categoryId) }),
   );
 
   routes.patch(

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPhotoUpdates, moveInto, photosIn, reorderWithin, sortPhotos } from './photo-order.ts';
+import { applyPhotoUpdates, moveInto, photosIn, reorderWithin } from './photo-order.ts';
 import { makePhoto as photo } from '#tests/fixtures/contract.ts';
 
 
@@ -43,17 +43,5 @@ describe('applyPhotoUpdates', () => {
     expect(next.map((p) => p.id).sort()).toEqual([1, 2, 3]);
     expect(photosIn(next, 3).map((p) => p.id)).toEqual([1, 2, 3]);
     expect(photosIn(next, null)).toEqual([]);
-  });
-});
-
-describe('sortPhotos', () => {
-  const a = { ...photo(1, 1, 0), title: 'b roll', createdAt: '2026-01-02T00:00:00.000Z' };
-  const b = { ...photo(2, 1, 1), title: 'Alps', createdAt: '2026-01-03T00:00:00.000Z' };
-  const c = { ...photo(3, 1, 2), title: 'Canyon 10', createdAt: '2026-01-01T00:00:00.000Z' };
-
-  it('keeps the stored order, sorts titles A-Z ignoring case, or puts the newest first', () => {
-    expect(sortPhotos([a, b, c], 'order').map((p) => p.id)).toEqual([1, 2, 3]);
-    expect(sortPhotos([a, b, c], 'title').map((p) => p.id)).toEqual([2, 1, 3]);
-    expect(sortPhotos([a, b, c], 'date').map((p) => p.id)).toEqual([2, 1, 3]);
   });
 });
