@@ -23,12 +23,15 @@ function toast(page: Page, title: string) {
   return toasts(page).filter({ hasText: title });
 }
 
+/** A photo put in a place by the admin, or the public grid's reorder. */
+const isPhotoWrite = (url: string) => url.endsWith(api.photosReorder) || /\/api\/photos\/\d+\/place$/.test(url);
+
 /** Counts the reorder requests the page sends from now on. */
 function countReorders(page: Page) {
   const sent = { photos: 0, categories: 0 };
   page.on('request', (request) => {
     if (request.method() !== 'PUT') return;
-    if (request.url().endsWith(api.photosReorder)) sent.photos += 1;
+    if (isPhotoWrite(request.url())) sent.photos += 1;
     if (request.url().endsWith(api.categoriesReorder)) sent.categories += 1;
   });
   return sent;
@@ -92,12 +95,18 @@ test.describe('reordering photos in the admin area', () => {
     const card = categoryCard(page, category.name);
     // The client's own success handler runs before it refetches the list; once that refetch is
     // answered, a success toast would already be on screen.
-    const settled = (write: string) =>
+    const settled = (write: 'photo' | 'category') =>
       page
-        .waitForResponse((response) => response.url().endsWith(write) && response.request().method() !== 'GET')
-        .then(() => page.waitForResponse((response) => response.url().endsWith(write === api.categoriesReorder ? api.categories : api.photos)));
+        .waitForResponse((response) =>
+          (write === 'photo' ? isPhotoWrite(response.url()) : response.url().endsWith(api.categoriesReorder)) && response.request().method() !== 'GET',
+        )
+        .then(() =>
+          page.waitForResponse((response) =>
+            write === 'category' ? response.url().endsWith(api.categories) : response.url().includes(api.photoSections),
+          ),
+        );
 
-    let done = settled(api.photosReorder);
+    let done = settled('photo');
     await card.getByRole('button', { name: 'Drag Maple' }).focus();
     await page.keyboard.press('Space');
     await expect(dragAnnouncement(page, 'Picked up photo Maple')).toBeAttached();
@@ -108,13 +117,13 @@ test.describe('reordering photos in the admin area', () => {
     expect(await storedOrder(page, category.id)).toEqual(['Maple', 'Larch']);
     await expect(toasts(page)).toHaveCount(0);
 
-    done = settled(api.photosReorder);
+    done = settled('photo');
     await dragWithMouse(page, card.getByRole('img', { name: 'Larch' }), categoryCard(page, other.name));
     await done;
     expect(await storedOrder(page, other.id)).toEqual(['Larch']);
     await expect(toasts(page)).toHaveCount(0);
 
-    done = settled(api.categoriesReorder);
+    done = settled('category');
     await page.getByRole('button', { name: `Drag category ${other.name}` }).focus();
     await page.keyboard.press('Space');
     await expect(dragAnnouncement(page, `Picked up category ${other.name}`)).toBeAttached();
@@ -131,7 +140,7 @@ test.describe('reordering photos in the admin area', () => {
     const titles = ['Cobalt', 'Indigo', 'Teal'];
     const category = await categoryWithPhotos(page, titles);
     const held = gate();
-    await page.route('**/api/photos/reorder', async (route) => {
+    await page.route('**/api/photos/*/place', async (route) => {
       await held.opened;
       await route.fulfill({ status: 500, json: { message: 'Try again later' } });
     });
@@ -157,7 +166,7 @@ test.describe('reordering photos in the admin area', () => {
   test("falls back to 'Failed to reorder photos' when the server says nothing", async ({ page }) => {
     await openAdmin(page);
     const category = await categoryWithPhotos(page, ['Oak', 'Elm']);
-    await page.route('**/api/photos/reorder', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.route('**/api/photos/*/place', (route) => route.fulfill({ status: 500, body: '' }));
     const card = categoryCard(page, category.name);
     await dragWithMouse(page, card.getByRole('img', { name: 'Oak' }), card.getByRole('img', { name: 'Elm' }));
     await expect(toast(page, 'Error')).toContainText('Failed to reorder photos');

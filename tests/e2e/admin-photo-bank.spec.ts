@@ -91,7 +91,7 @@ test.describe('Photo Bank', () => {
     await uploadPhotosViaApi(page, [title]);
     await page.reload();
     const held = gate();
-    await page.route('**/api/photos/reorder', async (route) => {
+    await page.route('**/api/photos/*/place', async (route) => {
       await held.opened;
       await route.fulfill({ status: 500, body: '' });
     });

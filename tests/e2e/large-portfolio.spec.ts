@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import type { Category } from '#contract/categories.ts';
 import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data-element.ts';
 import type { PageData } from '#contract/page-data.ts';
 import { api } from '#contract/routes.ts';
@@ -103,16 +104,44 @@ test.describe('a 10,000-photo portfolio', () => {
     );
   });
 
-  test("the owner's category cards and photo bank draw a page of tiles at a time", async ({ page, owner, server }) => {
+  test("the owner's admin fetches each card a page at a time as it scrolls near, never the whole list", async ({ page, owner, server }) => {
     await owner.createPhoto({ title: 'Model photo' });
     await withLargePortfolio(server.dataDir, async () => {
-      await openAdmin(page, { loadTimeout: 30_000 });
-      const tiles = categoryCard(page, 'Category 1').getByRole('list', { name: 'Photos in Category 1' }).getByRole('listitem');
+      const pageRequests: URL[] = [];
+      const wholeListRequests: string[] = [];
+      page.on('request', (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === api.photoPage) pageRequests.push(url);
+        if (url.pathname === api.photos) wholeListRequests.push(request.url());
+      });
+      await openAdmin(page);
+      const card = categoryCard(page, 'Category 1');
+      const tiles = card.getByRole('list', { name: 'Photos in Category 1' }).locator('li:not([aria-hidden]):not([data-grid-end])');
       await expect(tiles).toHaveCount(48);
-      await tiles.last().scrollIntoViewIfNeeded();
-      await expect(tiles).toHaveCount(96);
-      // Every other card drew its first page only, and the bank its one photo.
-      await expect(page.locator('ul[aria-label^="Photos in"] > li:not([aria-hidden])')).toHaveCount(48 * CATEGORIES + 48 + 1);
+      await expect(card.getByText(`${PER_CATEGORY} photo(s)`, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('missing-alt-text')).toHaveText(`${PHOTOS} photos without alt text`);
+      // Cards far below the screen have asked for nothing yet.
+      const asked = new Set(pageRequests.map((url) => url.searchParams.get('categoryId')));
+      expect(asked.size).toBeLessThan(CATEGORIES);
+
+      // Scrolling the card to its end loads the rest of it, in order, each photo once.
+      for (let shown = 48; shown < PER_CATEGORY; shown = Math.min(PER_CATEGORY, shown + 48)) {
+        await tiles.last().scrollIntoViewIfNeeded();
+        await expect(tiles).toHaveCount(Math.min(PER_CATEGORY, shown + 48));
+      }
+      const titles = await tiles.locator('img').evaluateAll((images) => images.map((image) => image.getAttribute('alt')));
+      expect(titles).toEqual(Array.from({ length: PER_CATEGORY }, (_, k) => firstCategoryTitle(k)));
+      // Each page asked once: no cursor twice.
+      const categories = (await (await page.request.get(api.categories)).json()) as Category[];
+      const category1 = String(categories.find((category) => category.name === 'Category 1')!.id);
+      const ofCategory1 = pageRequests.filter((url) => url.searchParams.get('categoryId') === category1);
+      expect(ofCategory1).toHaveLength(Math.ceil(PER_CATEGORY / 48));
+      expect(new Set(ofCategory1.map((url) => url.searchParams.get('after'))).size).toBe(ofCategory1.length);
+
+      // Select all names every photo of the card, fetched or not, in one request.
+      await categoryCard(page, 'Category 2').getByRole('button', { name: 'Select all in Category 2' }).click();
+      await expect(page.getByText(`${PER_CATEGORY} selected`)).toBeVisible();
+      expect(wholeListRequests).toEqual([]);
     });
   });
 });

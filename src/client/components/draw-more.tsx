@@ -1,5 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { PHOTO_PAGE_SIZE } from '#contract/photo-cursor.ts';
+import { useEffect, useRef } from 'react';
 
 /** How far below the screen the end of what is drawn may be before the next batch is drawn. */
 const DRAW_AHEAD_MARGIN = '0px 0px 200% 0px';
@@ -31,14 +30,4 @@ export function DrawMore({ onNear, as: Element = 'div' }: { onNear: () => void; 
     return () => observer.disconnect();
   }, [onNear]);
   return <Element ref={marker} aria-hidden className="col-span-full h-px" />;
-}
-
-/**
- * The first `pageSize` of `items`, and a page more each time `drawMore` is called: a list of
- * 10,000 photos costs the page what its first screens cost.
- */
-export function useDrawnPages<T>(items: T[], pageSize = PHOTO_PAGE_SIZE) {
-  const [count, setCount] = useState(pageSize);
-  const drawMore = useCallback(() => setCount((drawn) => drawn + pageSize), [pageSize]);
-  return { drawn: count < items.length ? items.slice(0, count) : items, count, drawMore, hasMore: count < items.length };
 }

@@ -1,10 +1,9 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Eye, EyeOff, FileText } from 'lucide-react';
 import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
 import { ArrowUpDown, Check, Pencil, Trash2, X } from 'lucide-react';
 import { CATEGORY_DESCRIPTION_MAX, CreateCategoryRequest, type Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
-import { DrawMore, useDrawnPages } from '#client/components/draw-more.tsx';
 import { DragHandle } from '#client/components/drag-handle.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -17,7 +16,9 @@ import { CategoryRightsButton } from '#client/features/categories/components/cat
 import { GalleryLinksButton } from '#client/features/galleries/components/gallery-links-dialog.tsx';
 import { CategoryWatermarkButton } from '#client/features/watermarks/components/category-watermark-dialog.tsx';
 import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
-import { SORT_MODE_LABELS, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
+import { SORT_MODE_LABELS, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
+import { usePlacePhotos } from '#client/features/photos/api/get-place-photos.ts';
+import { PlaceGridEnd } from '#client/features/photos/components/place-grid-end.tsx';
 import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
@@ -30,8 +31,8 @@ const THUMBNAIL_SIZES = '(min-width: 1024px) 170px, 25vw';
 
 export interface CategoryCardProps {
   category: Category;
-  /** The category's photos in their stored order. */
-  photos: Photo[];
+  /** How many photos the category holds; their pages are fetched as its grid scrolls near. */
+  count: number;
   sortMode: SortMode;
   onSortModeChange: (mode: SortMode) => void;
   /** A photo from elsewhere is being dragged over this card. */
@@ -41,7 +42,7 @@ export interface CategoryCardProps {
   onDeletePhoto: (photo: Photo) => void;
   onMovePhoto: (photo: Photo, target: ContainerId) => void;
   onDelete: (category: Category) => void;
-  selectedIds: ReadonlySet<number>;
+  selectedIds: { has: (id: number) => boolean };
   selecting: boolean;
   onSelectPhoto: (photo: Photo, how: SelectHow) => void;
   allSelected: boolean;
@@ -57,7 +58,7 @@ export interface CategoryCardProps {
  */
 export function CategoryCard({
   category,
-  photos,
+  count,
   sortMode,
   onSortModeChange,
   isDropTarget,
@@ -80,7 +81,9 @@ export function CategoryCard({
   );
   const headingId = useId();
   const sortId = useId();
-  const { drawn: shown, count, drawMore, hasMore } = useDrawnPages(useMemo(() => sortPhotos(photos, sortMode), [photos, sortMode]));
+  // A folded card fetches nothing; an open one a page at a time, as its grid's end comes near.
+  const place = usePlacePhotos(category.id, sortMode, { count, open: !collapsed });
+  const shown = place.photos;
   const reorderable = sortMode === 'order';
   const moveTargets = moveTargetsFor(category.id);
   const contentId = useId();
@@ -123,7 +126,7 @@ export function CategoryCard({
             <ChevronDown className={cn('transition-transform', collapsed && '-rotate-90')} aria-hidden />
           </Button>
 
-          <CategoryTitle category={category} headingId={headingId} count={photos.length} onDelete={onDelete} />
+          <CategoryTitle category={category} headingId={headingId} count={count} onDelete={onDelete} />
 
           <Button
             variant="ghost"
@@ -181,7 +184,7 @@ export function CategoryCard({
               <CategoryWatermarkButton category={category} />
             </div>
           </div>
-          {photos.length > 0 && (
+          {count > 0 && (
             <div className="mb-2 flex justify-end">
               <Button variant="ghost" className="h-11 sm:h-8" aria-pressed={allSelected} onClick={onSelectAll}>
                 {allSelected ? 'Select none' : 'Select all'}
@@ -189,14 +192,14 @@ export function CategoryCard({
               </Button>
             </div>
           )}
-          {!reorderable && photos.length > 1 && (
+          {!reorderable && count > 1 && (
             <p className="mb-2 text-xs text-muted-foreground">Choose Upload Order to rearrange by dragging.</p>
           )}
           <SortableContext
             items={shown.map((photo) => photoDragId(photo.id))}
             strategy={reorderable ? rectSortingStrategy : staticStrategy}
           >
-            {photos.length === 0 ? (
+            {count === 0 ? (
               <p
                 className={cn(
                   'rounded-md border border-dashed px-3 py-6 text-center text-sm text-muted-foreground',
@@ -223,8 +226,7 @@ export function CategoryCard({
                     onSelect={onSelectPhoto}
                   />
                 ))}
-                {/* A page of tiles at a time; a folded card draws no more. */}
-                {hasMore && !collapsed && <DrawMore key={count} as="li" onNear={drawMore} />}
+                {!collapsed && <PlaceGridEnd place={place} />}
               </ul>
             )}
           </SortableContext>

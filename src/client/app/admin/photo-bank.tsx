@@ -3,7 +3,8 @@ import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
 import { Images } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
-import { DrawMore, useDrawnPages } from '#client/components/draw-more.tsx';
+import { usePlacePhotos } from '#client/features/photos/api/get-place-photos.ts';
+import { PlaceGridEnd } from '#client/features/photos/components/place-grid-end.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -15,15 +16,15 @@ import { Button } from '#client/components/ui/button.tsx';
 const THUMBNAIL_SIZES = '(min-width: 1024px) 110px, 25vw';
 
 export interface PhotoBankProps {
-  /** The photos without a category, in their order. */
-  photos: Photo[];
+  /** How many photos are in no category; their pages are fetched as the grid scrolls. */
+  count: number;
   /** A photo from a category is being dragged over the bank. */
   isDropTarget: boolean;
   moveTargets: MoveTarget[];
   onEditPhoto: (photo: Photo) => void;
   onDeletePhoto: (photo: Photo) => void;
   onMovePhoto: (photo: Photo, target: ContainerId) => void;
-  selectedIds: ReadonlySet<number>;
+  selectedIds: { has: (id: number) => boolean };
   selecting: boolean;
   onSelectPhoto: (photo: Photo, how: SelectHow) => void;
   allSelected: boolean;
@@ -37,7 +38,7 @@ export interface PhotoBankProps {
  * category, or send it with "Move to…".
  */
 export function PhotoBank({
-  photos,
+  count,
   isDropTarget,
   moveTargets,
   onEditPhoto,
@@ -53,8 +54,9 @@ export function PhotoBank({
   const data: DragData = { type: 'bank' };
   const { setNodeRef } = useDroppable({ id: BANK_DROP_ID, data });
   const titleId = useId();
-  // A page of tiles at a time, as the grid's end scrolls near: a bank of thousands stays quick.
-  const { drawn, count, drawMore, hasMore } = useDrawnPages(photos);
+  // A page at a time, fetched as the grid's end scrolls near: a bank of thousands stays quick.
+  const place = usePlacePhotos(null, 'order', { count, open: true });
+  const drawn = place.photos;
 
   return (
     <Card
@@ -73,10 +75,10 @@ export function PhotoBank({
             Photo Bank
           </CardTitle>
           <Badge variant="secondary">
-            {photos.length}
+            {count}
             <span className="sr-only"> photo(s)</span>
           </Badge>
-          {photos.length > 0 && (
+          {count > 0 && (
             <Button variant="ghost" className="ml-auto h-11 sm:h-9" aria-pressed={allSelected} onClick={onSelectAll}>
               {allSelected ? 'Select none' : 'Select all'}
               <span className="sr-only"> in the photo bank</span>
@@ -86,7 +88,7 @@ export function PhotoBank({
         <CardDescription>Photos in no category. Drag them onto a category, or use Move to… in a photo's menu.</CardDescription>
       </CardHeader>
       <CardContent className="p-3 pt-0 @container sm:p-6 sm:pt-0">
-        {photos.length === 0 ? (
+        {count === 0 ? (
           <div className="flex flex-col items-center gap-1 rounded-md border border-dashed px-4 py-8 text-center">
             <Images className="mb-1 size-8 text-muted-foreground" aria-hidden />
             <p className="text-sm font-medium">No uncategorized photos</p>
@@ -119,7 +121,7 @@ export function PhotoBank({
                   showTitle={false}
                 />
               ))}
-              {hasMore && <DrawMore key={count} as="li" onNear={drawMore} />}
+              <PlaceGridEnd place={place} />
             </ul>
           </SortableContext>
         )}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   DndContext,
   DragOverlay,
@@ -15,12 +16,13 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { usePhotos } from '#client/features/photos/api/get-photos.ts';
+import { errorMessage } from '#client/lib/api-client.ts';
+import { fetchPlaceIds, loadedPlacePhotos, usePlaceCounts } from '#client/features/photos/api/get-place-photos.ts';
 import { useCategories } from '#client/features/categories/api/get-categories.ts';
 import { useDeleteCategory } from '#client/features/categories/api/delete-category.ts';
 import { useDeletePhoto } from '#client/features/photos/api/delete-photo.ts';
 import { useReorderCategories } from '#client/features/categories/api/reorder-categories.ts';
-import { useReorderPhotos } from '#client/features/photos/api/reorder-photos.ts';
+import { usePlacePhoto } from '#client/features/photos/api/place-photo.ts';
 import { useDeletePhotos, useMovePhotos, useOrderPhotos } from '#client/features/photos/api/bulk-photos.ts';
 import { adminAnnouncements, screenReaderInstructions } from './drag-announcements.ts';
 import {
@@ -31,7 +33,7 @@ import {
   useDragSensors,
   type DragData,
 } from '#client/lib/drag.ts';
-import { byOrder, moveInto, photosIn, reorderWithin, sortPhotos, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
+import { byOrder, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AddCategoryForm } from '#client/features/categories/components/add-category-form.tsx';
 import { PhotoDragPreview, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
 import { SelectionBar } from './selection-bar.tsx';
@@ -62,17 +64,17 @@ interface PhotoToDelete {
  * one drag-and-drop area so photos travel between them by mouse, finger or keyboard.
  */
 export function PhotoWorkspace() {
-  const photosQuery = usePhotos();
+  const countsQuery = usePlaceCounts();
   const categoriesQuery = useCategories();
 
-  if (photosQuery.isPending || categoriesQuery.isPending) {
+  if (countsQuery.isPending || categoriesQuery.isPending) {
     return (
       <div className="flex justify-center py-12">
         <Spinner label="Loading photos and categories" />
       </div>
     );
   }
-  if (photosQuery.isError || categoriesQuery.isError) {
+  if (countsQuery.isError || categoriesQuery.isError) {
     return (
       <Card>
         <CardContent className="flex flex-wrap items-center gap-3 pt-6">
@@ -82,7 +84,7 @@ export function PhotoWorkspace() {
           <Button
             variant="outline"
             onClick={() => {
-              void photosQuery.refetch();
+              void countsQuery.refetch();
               void categoriesQuery.refetch();
             }}
           >
@@ -92,10 +94,21 @@ export function PhotoWorkspace() {
       </Card>
     );
   }
-  return <Workspace photos={photosQuery.data} categories={categoriesQuery.data} />;
+  return <Workspace counts={{ countOf: countsQuery.countOf, withoutAltText: countsQuery.data.withoutAltText ?? 0 }} categories={categoriesQuery.data} />;
 }
 
-function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]; categories: Category[] }) {
+interface PlaceCounts {
+  countOf: (id: ContainerId) => number;
+  /** The owner's to-do: photos a screen reader can only name by their title. */
+  withoutAltText: number;
+}
+
+/**
+ * The bank and every category a page at a time (issue 17): the workspace holds each place's count
+ * and the selection (ids, with the place each was chosen in), never every photo; each place
+ * fetches its own pages, and moves, orders and Select all are the server's work.
+ */
+function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCounts; categories: Category[] }) {
   const categories = useMemo(() => [...unsortedCategories].sort(byOrder), [unsortedCategories]);
   const [active, setActive] = useState<DragData | null>(null);
   const [dropTarget, setDropTarget] = useState<ContainerId | undefined>(undefined);
@@ -104,13 +117,14 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
   const [photoToDelete, setPhotoToDelete] = useState<PhotoToDelete | null>(null);
   const [categoryToDelete, setCategoryToDelete] = useState<Category | null>(null);
   const categoriesHeadingId = useId();
-  const [chosen, setChosen] = useState<ReadonlySet<number>>(new Set());
+  const [selected, setSelected] = useState<ReadonlyMap<number, ContainerId>>(new Map());
   const [anchor, setAnchor] = useState<number | null>(null);
   const [selectMode, setSelectMode] = useState(false);
   const [confirmBulkDelete, setConfirmBulkDelete] = useState(false);
   const [collapsed, setCollapsed] = useState<ReadonlySet<number>>(new Set());
 
-  const reorderPhotos = useReorderPhotos();
+  const queryClient = useQueryClient();
+  const placePhoto = usePlacePhoto();
   const reorderCategories = useReorderCategories();
   const deletePhoto = useDeletePhoto();
   const deleteCategory = useDeleteCategory();
@@ -119,7 +133,6 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
   const deletePhotos = useDeletePhotos();
   const sensors = useDragSensors(adminKeyboardCoordinates);
 
-  const bankPhotos = photosIn(photos, null);
   const known = new Set(categories.map((category) => category.id));
   const sortModeOf = (id: ContainerId): SortMode => (id === null ? 'order' : (sortModes[id] ?? 'order'));
 
@@ -134,11 +147,15 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
       .map((category) => ({ id: category.id, label: category.name })),
   ];
 
-  /** By drag the photo lands where it was dropped; by a tile's menu it goes out of sight, so a toast confirms. */
+  /**
+   * To the first place of another category or the bank, as the spec's move puts it. By drag it lands
+   * where it was dropped; by a tile's menu it goes out of sight, so a toast confirms.
+   */
   const movePhoto = (photo: Photo, target: ContainerId, confirm = false) => {
     if (target !== null && !known.has(target)) return;
-    const photoUpdates = moveInto(photo, photosIn(photos, target), target);
-    if (photoUpdates) reorderPhotos.mutate({ photoUpdates, kind: 'move', confirm });
+    if (photo.categoryId === target) return;
+    placePhoto.mutate({ photo, categoryId: target, kind: 'move', confirm });
+    if (selected.has(photo.id)) setSelected(new Map(selected).set(photo.id, target));
   };
   const movePhotoFromMenu = (photo: Photo, target: ContainerId) => movePhoto(photo, target, true);
 
@@ -189,25 +206,21 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
       movePhoto(data.photo, target);
       return;
     }
-    // Within its own place: only the stored order can be rearranged, and only onto a photo.
-    if (overData.type !== 'photo' || sortModeOf(target) !== 'order') return;
-    const ordered = photosIn(photos, target);
+    // Within its own place: only the stored order can be rearranged, and only onto a photo. As
+    // dnd-kit's sortable list shows it: dragged down, it goes after the photo it is over; up, before.
+    if (overData.type !== 'photo' || sortModeOf(target) !== 'order' || overData.photo.id === data.photo.id) return;
+    const ordered = loadedPlacePhotos(queryClient, target, 'order');
     const from = ordered.findIndex((photo) => photo.id === data.photo.id);
     const to = ordered.findIndex((photo) => photo.id === overData.photo.id);
-    const photoUpdates = reorderWithin(ordered, from, to, target);
-    if (photoUpdates) reorderPhotos.mutate({ photoUpdates, kind: 'reorder' });
+    if (from < 0 || to < 0) return;
+    const beside = from < to ? { after: overData.photo.id } : { before: overData.photo.id };
+    placePhoto.mutate({ photo: data.photo, categoryId: target, ...beside, kind: 'reorder' });
   };
 
-  // The selection, less photos gone meanwhile (deleted, or moved by another tab).
-  const selected = useMemo(() => {
-    const live = new Set(photos.map((photo) => photo.id));
-    return new Set([...chosen].filter((id) => live.has(id)));
-  }, [chosen, photos]);
   const selecting = selectMode || selected.size > 0;
-  const shownIn = (id: ContainerId) => sortPhotos(photosIn(photos, id), sortModeOf(id));
 
   const clearSelection = () => {
-    setChosen(new Set());
+    setSelected(new Map());
     setAnchor(null);
   };
 
@@ -215,7 +228,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     if (!selecting) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {
-        setChosen(new Set());
+        setSelected(new Map());
         setAnchor(null);
       }
     };
@@ -223,42 +236,54 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     return () => window.removeEventListener('keydown', onKeyDown);
   }, [selecting]);
 
-  /** Click: this photo alone; Ctrl/Cmd-click or select mode: add or take away; Shift-click: the range from the last one. */
+  /**
+   * Click: this photo alone; Ctrl/Cmd-click or select mode: add or take away; Shift-click: the range
+   * from the last one, over the photos its place shows (both ends are on screen, so fetched).
+   */
   const selectPhoto = (photo: Photo, how: SelectHow) => {
-    const next = new Set(selected);
+    const place = photo.categoryId !== null && known.has(photo.categoryId) ? photo.categoryId : null;
+    const next = new Map(selected);
     const mode = how === 'only' && selecting ? 'toggle' : how;
-    const list = shownIn(photo.categoryId);
+    const list = loadedPlacePhotos(queryClient, place, sortModeOf(place));
     const from = anchor === null ? -1 : list.findIndex((candidate) => candidate.id === anchor);
     const to = list.findIndex((candidate) => candidate.id === photo.id);
     if (mode === 'range' && from >= 0 && to >= 0) {
-      for (const inRange of list.slice(Math.min(from, to), Math.max(from, to) + 1)) next.add(inRange.id);
+      for (const inRange of list.slice(Math.min(from, to), Math.max(from, to) + 1)) next.set(inRange.id, place);
     } else if (mode === 'only') {
       next.clear();
-      next.add(photo.id);
+      next.set(photo.id, place);
     } else if (next.has(photo.id)) {
       next.delete(photo.id);
     } else {
-      next.add(photo.id);
+      next.set(photo.id, place);
     }
-    setChosen(next);
+    setSelected(next);
     setAnchor(photo.id);
   };
 
-  /** Selects every photo of a section, or when all are selected already, none of them. */
-  const selectAllIn = (id: ContainerId) => {
-    const ids = shownIn(id).map((photo) => photo.id);
-    const next = new Set(selected);
-    if (ids.every((photoId) => next.has(photoId))) for (const photoId of ids) next.delete(photoId);
-    else for (const photoId of ids) next.add(photoId);
-    setChosen(next);
-  };
-  const allSelectedIn = (id: ContainerId) => {
-    const ids = photosIn(photos, id).map((photo) => photo.id);
-    return ids.length > 0 && ids.every((photoId) => selected.has(photoId));
+  const selectedIn = (id: ContainerId) => [...selected.values()].filter((place) => place === id).length;
+  const allSelectedIn = (id: ContainerId) => counts.countOf(id) > 0 && selectedIn(id) >= counts.countOf(id);
+
+  /** Selects every photo of a place, fetched or not (the server names them), or when all are selected already, none of them. */
+  const selectAllIn = async (id: ContainerId) => {
+    if (allSelectedIn(id)) {
+      setSelected(new Map([...selected].filter(([, place]) => place !== id)));
+      return;
+    }
+    try {
+      const ids = await fetchPlaceIds(queryClient, id);
+      setSelected((current) => {
+        const next = new Map(current);
+        for (const photoId of ids) next.set(photoId, id);
+        return next;
+      });
+    } catch (error) {
+      toast({ title: 'Error', description: errorMessage(error, 'Failed to select photos'), variant: 'destructive' });
+    }
   };
 
-  // In page order, as the server keeps it for a move.
-  const selectedIds = () => photos.filter((photo) => selected.has(photo.id)).map((photo) => photo.id);
+  // The server takes them in page order, whatever order they are named in.
+  const selectedIds = () => [...selected.keys()];
 
   const moveSelected = (target: ContainerId) => {
     movePhotos.mutate({ ids: selectedIds(), categoryId: target }, { onSuccess: clearSelection });
@@ -267,7 +292,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     // A category sorted on screen shows its stored order again, so the new order is seen.
     setSortModes((modes) => {
       const next = { ...modes };
-      for (const photo of photos) if (selected.has(photo.id) && photo.categoryId !== null) next[photo.categoryId] = 'order';
+      for (const place of selected.values()) if (place !== null) next[place] = 'order';
       return next;
     });
     orderPhotos.mutate({ ids: selectedIds(), by });
@@ -289,7 +314,16 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
 
   const confirmDeletePhoto = () => {
     if (!photoToDelete) return;
-    deletePhoto.mutate(photoToDelete.photo.id, { onSettled: () => setPhotoToDelete(null) });
+    const { id } = photoToDelete.photo;
+    deletePhoto.mutate(id, {
+      onSuccess: () =>
+        setSelected((current) => {
+          const next = new Map(current);
+          next.delete(id);
+          return next;
+        }),
+      onSettled: () => setPhotoToDelete(null),
+    });
   };
 
   const confirmDeleteCategory = () => {
@@ -297,10 +331,9 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
     deleteCategory.mutate(categoryToDelete.id, { onSettled: () => setCategoryToDelete(null) });
   };
 
-  // Photos a screen reader can only name by their title: the owner's to-do list for alt text.
-  const withoutAltText = photos.filter((photo) => !photo.altText).length;
-
-  const categoryPhotoCount = categoryToDelete ? photosIn(photos, categoryToDelete.id).length : 0;
+  const { withoutAltText } = counts;
+  const bankCount = counts.countOf(null);
+  const categoryPhotoCount = categoryToDelete ? counts.countOf(categoryToDelete.id) : 0;
 
   return (
     <div className="grid gap-6">
@@ -319,7 +352,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
         <nav aria-label="Photo work" className="flex flex-wrap items-center gap-2">
           {/* On a phone the bank and the categories are a long way apart: one tap to either. */}
           <a href="#photo-bank" className={jumpLink}>
-            Photo bank ({bankPhotos.length})
+            Photo bank ({bankCount})
           </a>
           <a href="#categories" className={jumpLink}>
             Categories ({categories.length})
@@ -357,7 +390,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">
           <div id="photo-bank" className="scroll-mt-20">
             <PhotoBank
-              photos={bankPhotos}
+              count={bankCount}
               isDropTarget={dropTarget === null}
               moveTargets={moveTargetsFor(null)}
               onEditPhoto={setEditing}
@@ -367,7 +400,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
               selecting={selecting}
               onSelectPhoto={selectPhoto}
               allSelected={allSelectedIn(null)}
-              onSelectAll={() => selectAllIn(null)}
+              onSelectAll={() => void selectAllIn(null)}
               className="lg:sticky lg:top-20"
             />
           </div>
@@ -399,7 +432,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
                         <CategoryCard
                           key={category.id}
                           category={category}
-                          photos={photosIn(photos, category.id)}
+                          count={counts.countOf(category.id)}
                           sortMode={sortModeOf(category.id)}
                           onSortModeChange={(mode) => setSortModes((modes) => ({ ...modes, [category.id]: mode }))}
                           isDropTarget={dropTarget === category.id}
@@ -412,7 +445,7 @@ function Workspace({ photos, categories: unsortedCategories }: { photos: Photo[]
                           selecting={selecting}
                           onSelectPhoto={selectPhoto}
                           allSelected={allSelectedIn(category.id)}
-                          onSelectAll={() => selectAllIn(category.id)}
+                          onSelectAll={() => void selectAllIn(category.id)}
                           collapsed={collapsed.has(category.id)}
                           onToggleCollapsed={() => toggleCollapsed(category.id)}
                         />

@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import { photoCursor, sectionKeyOf, type SectionKey } from '#contract/photo-cursor.ts';
+import { photoCursor, sectionKeyOf, type SectionKey, type SectionSort } from '#contract/photo-cursor.ts';
 import type { PhotoPage, PhotoSections } from '#contract/photo-pages.ts';
 import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
@@ -21,13 +21,15 @@ export interface PhotoPageRequest {
   after?: string;
   around?: number;
   limit?: number;
+  sort?: SectionSort;
 }
 
-export function getPhotoPage({ categoryId, after, around, limit }: PhotoPageRequest): Promise<PhotoPage> {
+export function getPhotoPage({ categoryId, after, around, limit, sort }: PhotoPageRequest): Promise<PhotoPage> {
   const query = new URLSearchParams({ categoryId: String(categoryId) });
   if (after !== undefined) query.set('after', after);
   if (around !== undefined) query.set('around', String(around));
   if (limit !== undefined) query.set('limit', String(limit));
+  if (sort !== undefined && sort !== 'order') query.set('sort', sort);
   return apiClient.get<PhotoPage>(`${api.photoPage}?${query}`);
 }
 

@@ -1,3 +1,4 @@
+import type { SectionSort } from '#contract/photo-cursor.ts';
 import type { Photo, ReorderPhotosRequest } from '#contract/photos.ts';
 
 export type PhotoUpdate = ReorderPhotosRequest['photoUpdates'][number];
@@ -6,11 +7,6 @@ export type PhotoUpdate = ReorderPhotosRequest['photoUpdates'][number];
 export type ContainerId = number | null;
 
 export const byOrder = <T extends { order: number; id: number }>(a: T, b: T) => a.order - b.order || a.id - b.id;
-
-/** The photos of one category (or of the bank), in their order. */
-export function photosIn(photos: readonly Photo[], containerId: ContainerId): Photo[] {
-  return photos.filter((photo) => photo.categoryId === containerId).sort(byOrder);
-}
 
 /** Every photo of the list numbered from 0 in the order given, all in `containerId`. */
 export function renumber(ordered: readonly Photo[], containerId: ContainerId, start = 0): PhotoUpdate[] {
@@ -36,15 +32,6 @@ export function reorderWithin(
   return renumber(next, containerId);
 }
 
-/**
- * A photo dropped on another category goes there with order 0; the photos already there
- * follow it from 1, so no two share a place. Null when the photo is already there.
- */
-export function moveInto(photo: Photo, target: readonly Photo[], targetId: ContainerId): PhotoUpdate[] | null {
-  if (photo.categoryId === targetId) return null;
-  return renumber([photo, ...target.filter((other) => other.id !== photo.id)], targetId);
-}
-
 /** The list as it will be once the server has applied the updates; photos stay the same set. */
 export function applyPhotoUpdates(photos: readonly Photo[], updates: readonly PhotoUpdate[]): Photo[] {
   const byId = new Map(updates.map((update) => [update.id, update]));
@@ -54,20 +41,11 @@ export function applyPhotoUpdates(photos: readonly Photo[], updates: readonly Ph
   });
 }
 
-/** A category's grid can be viewed in its own order, by title, or newest first. */
-export type SortMode = 'order' | 'title' | 'date';
+/** A category's grid can be viewed in its own order, by title, or newest first: the server sorts it. */
+export type SortMode = SectionSort;
 
 export const SORT_MODE_LABELS: Record<SortMode, string> = {
   order: 'Upload Order',
   title: 'Title A-Z',
   date: 'Newest First',
 };
-
-const titleCollator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
-/** A view of the photos; the stored order changes only by dragging in the 'order' view. */
-export function sortPhotos(ordered: readonly Photo[], mode: SortMode): Photo[] {
-  if (mode === 'title') return [...ordered].sort((a, b) => titleCollator.compare(a.title, b.title) || byOrder(a, b));
-  if (mode === 'date') return [...ordered].sort((a, b) => b.createdAt.localeCompare(a.createdAt) || b.id - a.id);
-  return [...ordered];
-}
