@@ -31,6 +31,23 @@ test.describe('Photo Bank', () => {
     await expect(bank.getByRole('listitem')).toHaveCount(2);
   });
 
+  test('a page of photos that fails to load says so, keeps the count, and Try again loads it', async ({ page }) => {
+    await openAdmin(page);
+    await clearContent(page);
+    const titles = [uniqueName('Ash'), uniqueName('Birch')];
+    await uploadPhotosViaApi(page, titles);
+    await page.route('**/api/photos/page?**', (route) => route.abort());
+    await page.reload();
+    const bank = photoBank(page);
+    await expect(bank.getByRole('alert')).toHaveText('These photos could not be loaded.');
+    await expect(bank.getByText('2 photo(s)', { exact: true })).toBeAttached();
+    await page.unroute('**/api/photos/page?**');
+    await bank.getByRole('button', { name: 'Try again' }).click();
+    await expect(bank.getByRole('img', { name: titles[0] })).toBeVisible();
+    await expect(bank.getByRole('img', { name: titles[1] })).toBeVisible();
+    await expect(bank.getByRole('alert')).toHaveCount(0);
+  });
+
   test('its photos scroll inside a grid at most 24rem high', async ({ page }) => {
     await openAdmin(page);
     await uploadPhotosViaApi(page, Array.from({ length: 30 }, (_, index) => uniqueName(`Roll ${index}`)));
