@@ -14,7 +14,7 @@ import {
 import { CreateCategoryRequest, ReorderCategoriesRequest, UpdateCategoryRequest } from '#contract/categories.ts';
 import { ContactRequest } from '#contract/contact.ts';
 import { IdParams } from '#contract/common.ts';
-import { MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
+import { MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, PlacePhotoRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import {
   AddPasskeyRequest,
@@ -51,6 +51,7 @@ const BODIES: Record<string, z.ZodType> = {
   'PUT /api/categories/{id}': UpdateCategoryRequest,
   'PUT /api/photos/reorder': ReorderPhotosRequest,
   'PUT /api/photos/{id}': UpdatePhotoRequest,
+  'PUT /api/photos/{id}/place': PlacePhotoRequest,
   'POST /api/photos/move': MovePhotosRequest,
   'POST /api/photos/order': OrderPhotosRequest,
   'POST /api/photos/delete': PhotoIdsRequest,

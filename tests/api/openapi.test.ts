@@ -39,7 +39,10 @@ describe('GET /api/openapi.json', () => {
       'after',
       'around',
       'limit',
+      'sort',
     ]);
+    expect(document.paths['/api/photos/{id}/place']?.put?.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/photos/ids']?.get?.security).toEqual([{ session: [] }]);
     expect(Object.keys(document.paths['/api/photos/sections']?.get?.responses ?? {})).toContain('200');
     expect(document.paths['/api/events']?.post?.requestBody?.content['application/json']).toBeDefined();
     // What the owner's answers carry is described; what the server keeps secret is not.

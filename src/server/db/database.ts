@@ -27,6 +27,7 @@ import * as galleryDownloads from '#server/db/migrations/0012-gallery-downloads.
 import * as galleryProofing from '#server/db/migrations/0013-gallery-proofing.ts';
 import * as watermarks from '#server/db/migrations/0014-watermarks.ts';
 import type { Dialect } from './dialect.ts';
+import { sharedRead } from '#server/lib/shared-read.ts';
 
 export interface Database {
   users: UserTable;
@@ -127,7 +128,8 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
     const db = kyselyOver(new PostgresDialect({ pool }));
     const version = sql<{ version: string }>`select txid_current_snapshot()::text as version`.compile(db);
-    const dataVersion = async () => (await db.executeQuery(version)).rows[0]!.version;
+    // A round trip each: requests that ask at once share one, never one sent before they asked.
+    const dataVersion = sharedRead(async () => (await db.executeQuery(version)).rows[0]!.version);
     return { db, dialect: 'postgres', dataVersion, onConnectionError: (listener) => listeners.push(listener), destroy: () => db.destroy() };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
