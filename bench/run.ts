@@ -462,7 +462,8 @@ async function httpRows(
   );
   const only304 = (result: LoadResult) => (result.statusCounts['304'] ?? 0) === result.requests;
   if (server304) {
-    const row = throughputRow('GET /api/photos with If-None-Match → 304', server304, 'nginx 304', nginx304, 0.8);
+    // Issue 17's target: half of nginx's 304 (it was 0.8× before that issue measured the Node floor).
+    const row = throughputRow('GET /api/photos with If-None-Match → 304', server304, 'nginx 304', nginx304, 0.5);
     if (!only304(server304)) row.met = false;
     row.note =
       `bare node:http answers its 304 at ${rps(bare304)} req/s (the Node floor)` +
@@ -470,7 +471,7 @@ async function httpRows(
     rows.push(...onEngine(engine, row));
   } else {
     rows.push(
-      ...onEngine(engine, { name: 'GET /api/photos with If-None-Match → 304', figure: 0, unit: 'req/s', target: '≥ 0.8 × nginx 304', met: false, note: 'no ETag' }),
+      ...onEngine(engine, { name: 'GET /api/photos with If-None-Match → 304', figure: 0, unit: 'req/s', target: '≥ 0.5 × nginx 304', met: false, note: 'no ETag' }),
     );
   }
   if (serverThumb && nginxThumb) rows.push(throughputRow('GET /uploads/<thumbnail>', serverThumb, 'nginx, same file', nginxThumb, 0.5));
