@@ -15,6 +15,18 @@ const PER_CATEGORY = PHOTOS / CATEGORIES;
 /** fillPortfolio's titles, round robin over the categories: the k-th photo of the first category. */
 const firstCategoryTitle = (k: number) => `Photo ${1 + k * CATEGORIES}`;
 
+/** The paged reads the page sends from now on, and any of the spec's unpaged whole list. */
+function recordPhotoRequests(page: Page) {
+  const pageRequests: URL[] = [];
+  const wholeListRequests: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === api.photoPage) pageRequests.push(url);
+    if (url.pathname === api.photos) wholeListRequests.push(request.url());
+  });
+  return { pageRequests, wholeListRequests };
+}
+
 const tilesOf = (page: Page, name: string) => section(page, name).locator('[data-photo-tile]');
 
 test.describe('a 10,000-photo portfolio', () => {
@@ -27,14 +39,7 @@ test.describe('a 10,000-photo portfolio', () => {
   }) => {
     await owner.createPhoto({ title: 'Model photo' });
     await withLargePortfolio(server.dataDir, async () => {
-
-      const pageRequests: URL[] = [];
-      const wholeListRequests: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname === api.photoPage) pageRequests.push(url);
-        if (url.pathname === api.photos) wholeListRequests.push(request.url());
-      });
+      const { pageRequests, wholeListRequests } = recordPhotoRequests(page);
       await page.goto('/');
 
       const data = JSON.parse((await page.locator(`#${PAGE_DATA_ELEMENT_ID}`).textContent()) ?? '') as PageData;
@@ -107,13 +112,7 @@ test.describe('a 10,000-photo portfolio', () => {
   test("the owner's admin fetches each card a page at a time as it scrolls near, never the whole list", async ({ page, owner, server }) => {
     await owner.createPhoto({ title: 'Model photo' });
     await withLargePortfolio(server.dataDir, async () => {
-      const pageRequests: URL[] = [];
-      const wholeListRequests: string[] = [];
-      page.on('request', (request) => {
-        const url = new URL(request.url());
-        if (url.pathname === api.photoPage) pageRequests.push(url);
-        if (url.pathname === api.photos) wholeListRequests.push(request.url());
-      });
+      const { pageRequests, wholeListRequests } = recordPhotoRequests(page);
       await openAdmin(page);
       const card = categoryCard(page, 'Category 1');
       const tiles = card.getByRole('list', { name: 'Photos in Category 1' }).locator('li:not([aria-hidden]):not([data-grid-end])');

@@ -19,7 +19,8 @@ import { getPhotosQueryOptions } from './get-photos.ts';
  * photos where the owner may not be looking, so it says 'Photos moved'; a failure always says why.
  */
 
-const refreshLists = (queryClient: QueryClient) =>
+/** Every photo list and the categories (their counts), after any change of where photos are. */
+export const refreshLists = (queryClient: QueryClient) =>
   Promise.all([
     queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey }),
     queryClient.invalidateQueries({ queryKey: [api.categories] }),

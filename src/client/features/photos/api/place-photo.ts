@@ -4,16 +4,13 @@ import { SECTION_SORTS, sectionKeyOf } from '#contract/photo-cursor.ts';
 import type { PhotoPage, PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo, PlacePhotoRequest } from '#contract/photos.ts';
 import { api, pathTo } from '#contract/routes.ts';
-import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { refreshLists } from './bulk-photos.ts';
+import { sayNotPlaced, sayPlaced, type ReorderPhotosVariables } from './reorder-photos.ts';
 import { getPlaceCountsQueryOptions, placePhotosKey } from './get-place-photos.ts';
 
-export interface PlacePhotoVariables extends PlacePhotoRequest {
+export interface PlacePhotoVariables extends PlacePhotoRequest, Pick<ReorderPhotosVariables, 'kind' | 'confirm'> {
   photo: Photo;
-  /** A new order within one place, or a move to another category or the bank: each has its failure text. */
-  kind: 'reorder' | 'move';
-  /** The result lands out of the owner's sight (a "Move to…" from a menu), so success is said in a toast. */
-  confirm?: boolean;
 }
 
 export function placePhoto({ photo, categoryId, before, after }: PlacePhotoVariables): Promise<MessageResponse> {
@@ -87,23 +84,13 @@ export function usePlacePhoto() {
       }
       return { previous, previousCounts, seeded };
     },
-    onSuccess: (_answer, { kind, confirm }) => {
-      if (kind === 'move' && confirm) toast({ title: 'Photos moved' });
-    },
-    onError: (error, { kind }, context) => {
+    onSuccess: (_answer, variables) => sayPlaced(variables),
+    onError: (error, variables, context) => {
       for (const [key, pages] of context?.previous ?? []) queryClient.setQueryData(key, pages);
       if (context?.previousCounts) queryClient.setQueryData(countsKey, context.previousCounts);
       for (const key of context?.seeded ?? []) queryClient.removeQueries({ queryKey: key, exact: true });
-      toast({
-        title: 'Error',
-        description: errorMessage(error, kind === 'move' ? 'Failed to move photos' : 'Failed to reorder photos'),
-        variant: 'destructive',
-      });
+      sayNotPlaced(error, variables);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: [api.photos] }),
-        queryClient.invalidateQueries({ queryKey: [api.categories] }),
-      ]),
+    onSettled: () => refreshLists(queryClient),
   });
 }

@@ -5,6 +5,7 @@ import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { getPhotosQueryOptions } from './get-photos.ts';
+import { refreshLists } from './bulk-photos.ts';
 import { applyPhotoUpdates, type PhotoUpdate } from '#client/features/photos/lib/photo-order.ts';
 
 export interface ReorderPhotosVariables {
@@ -38,21 +39,24 @@ export function useReorderPhotos() {
       if (previous) queryClient.setQueryData(photosKey, applyPhotoUpdates(previous, photoUpdates));
       return { previous };
     },
-    onSuccess: (_answer, { kind, confirm }) => {
-      if (kind === 'move' && confirm) toast({ title: 'Photos moved' });
-    },
-    onError: (error, { kind }, context) => {
+    onSuccess: (_answer, variables) => sayPlaced(variables),
+    onError: (error, variables, context) => {
       if (context?.previous) queryClient.setQueryData(photosKey, context.previous);
-      toast({
-        title: 'Error',
-        description: errorMessage(error, kind === 'move' ? 'Failed to move photos' : 'Failed to reorder photos'),
-        variant: 'destructive',
-      });
+      sayNotPlaced(error, variables);
     },
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: photosKey }),
-        queryClient.invalidateQueries({ queryKey: [api.categories] }),
-      ]),
+    onSettled: () => refreshLists(queryClient),
+  });
+}
+
+/** A move from a menu lands out of sight, so it is confirmed; a drag's result is seen where it was dropped. */
+export function sayPlaced({ kind, confirm }: Pick<ReorderPhotosVariables, 'kind' | 'confirm'>): void {
+  if (kind === 'move' && confirm) toast({ title: 'Photos moved' });
+}
+
+export function sayNotPlaced(error: unknown, { kind }: Pick<ReorderPhotosVariables, 'kind'>): void {
+  toast({
+    title: 'Error',
+    description: errorMessage(error, kind === 'move' ? 'Failed to move photos' : 'Failed to reorder photos'),
+    variant: 'destructive',
   });
 }
