@@ -5,6 +5,24 @@ import type { GalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
 test.describe("A client's gallery", () => {
+  test("a tile whose image failed at its public address loads from the private one once the gallery is unlisted", async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Moved gallery');
+    const category = await createCategoryViaApi(page, name);
+    await movePhotosViaApi(page, await uploadPhotosViaApi(page, [uniqueName('Veil')]), category.id);
+    await page.route('**/uploads/**', (route) => route.abort());
+    await page.reload();
+    const card = categoryCard(page, name);
+    await card.getByLabel(`Visibility of ${name}`).scrollIntoViewIfNeeded();
+    await expect(card.locator('[data-image-state="failed"]')).toHaveCount(1);
+
+    // Its copies move to the private store: a new address, so the tile tries again.
+    await card.getByLabel(`Visibility of ${name}`).selectOption('unlisted');
+    const image = card.locator(`ul[aria-label="Photos in ${name}"] img`);
+    await expect(image).toHaveAttribute('data-image-state', 'loaded');
+    expect(new URL(await image.evaluate((img) => (img as HTMLImageElement).currentSrc)).pathname).toMatch(/^\/restricted\//);
+  });
+
   test('the owner makes a category unlisted and a link with a password; the client opens it, and loses it when revoked', async ({
     page,
     browser,

@@ -8,7 +8,7 @@ import { whenIdle } from '#client/lib/idle.ts';
 
 type PhotoImageSource = Pick<
   Photo,
-  'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'version' | 'placeholder'
+  'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'version' | 'placeholder' | 'filesBase'
 >;
 
 export interface PhotoImageProps {
@@ -32,8 +32,10 @@ type LoadState = 'loading' | 'loaded' | 'failed';
  * a blurred ThumbHash preview while it loads, and turns into a dimmed placeholder when it fails.
  */
 export function PhotoImage(props: PhotoImageProps) {
-  // A new picture starts over: loading, with its own preview.
-  return <PhotoImageElement key={`${props.photo.filename}?v=${props.photo.version}`} {...props} />;
+  // A new picture starts over: loading, with its own preview. So does one whose copies moved
+  // between stores (a gallery made unlisted): a load that failed at the old address is not final.
+  const { filesBase, filename, version } = props.photo;
+  return <PhotoImageElement key={`${filesBase ?? ''}/${filename}?v=${version}`} {...props} />;
 }
 
 function PhotoImageElement({ photo, alt, layout, sizes, priority = false, className, style }: PhotoImageProps) {
