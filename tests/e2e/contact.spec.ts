@@ -35,6 +35,27 @@ function watchCalls(page: Page, endpoint: string) {
   return calls;
 }
 
+test('the contact form is fetched when the visitor reaches for its button, not while they look at photos', async ({ page, request }) => {
+  await setUpPortfolio(request, { showContactForm: true });
+  const chunks: string[] = [];
+  page.on('request', (chunk) => {
+    const name = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(chunk.url()).pathname)?.[1];
+    if (name) chunks.push(name);
+  });
+  await page.goto(screens.home);
+  // The other dialogs come one per idle moment; the about dialog is the last of them.
+  await expect.poll(() => chunks).toContain('about-dialog');
+  // Two idle moments more: time for another one to have started.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(() => requestIdleCallback(resolve))));
+  expect(chunks).not.toContain('contact-dialog');
+
+  const contact = page.getByRole('button', { name: 'Contact' });
+  await contact.hover();
+  await expect.poll(() => chunks).toContain('contact-dialog');
+  await contact.click();
+  await expect(page.getByRole('dialog', { name: 'Contact' }).getByLabel('Name')).toBeVisible();
+});
+
 test('a visitor sends a message, and the owner reads it in the inbox and deletes it', async ({ page, request }) => {
   await setUpPortfolio(request, { showContactForm: true });
   const sender = `Grace ${test.info().project.name} ${Date.now()}`;

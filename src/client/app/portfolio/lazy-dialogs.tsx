@@ -20,11 +20,10 @@ const LazyContactDialog = lazy(() => loaders.contact().then((module) => ({ defau
 
 /**
  * Starts fetching the dialogs once the page is idle, one per idle moment (starting a chunk's
- * fetch adds a preload link per dependency: the three at once took a phone at 4× CPU 50 ms); the
- * contact form only when it is offered.
+ * fetch adds a preload link per dependency: the three at once took a phone at 4× CPU 50 ms).
  */
-export function prefetchDialogs({ contact = false }: { contact?: boolean } = {}): () => void {
-  const waiting = [loaders.photo, loaders.release, loaders.about, ...(contact ? [loaders.contact] : [])];
+export function prefetchDialogs(): () => void {
+  const waiting = [loaders.photo, loaders.release, loaders.about];
   const loadNext = () => {
     void waiting.shift()?.();
     if (waiting.length > 0) cancel = whenIdle(loadNext, 3000, 1500);
@@ -32,6 +31,13 @@ export function prefetchDialogs({ contact = false }: { contact?: boolean } = {})
   let cancel = whenIdle(loadNext, 3000, 1500);
   return () => cancel();
 }
+
+/**
+ * Starts fetching the contact form when the visitor shows they may open it (a pointer over its
+ * button, a touch, focus), not when the page is idle: with its validation (zod) it took a phone at
+ * 4× CPU 90-140 ms to evaluate, a long task while the visitor scrolled on. A module loads once.
+ */
+export const preloadContactDialog = () => void loaders.contact();
 
 /**
  * Renders `Component` from its first opening on, and keeps it mounted after it closes so its

@@ -4,7 +4,7 @@ import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { AboutDialog, ContactDialog } from './lazy-dialogs.tsx';
+import { AboutDialog, ContactDialog, preloadContactDialog } from './lazy-dialogs.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
 
 /**
@@ -74,6 +74,9 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
                 ref={contactButton}
                 variant="outline"
                 aria-haspopup="dialog"
+                onPointerEnter={preloadContactDialog}
+                onTouchStart={preloadContactDialog}
+                onFocus={preloadContactDialog}
                 onClick={() => setContactOpen(true)}
               >
                 <Mail aria-hidden />
