@@ -170,6 +170,18 @@ test.describe('sections and grid', () => {
     await owner.placePhotos(await owner.uploadPhotos(1), after.id);
     // Two columns: 48 tiles reach further down than the two screens drawn ahead of the visitor.
     await page.setViewportSize({ width: 375, height: 812 });
+    // How many tiles each commit inserts: React does not slice a commit, so a batch is at most 12.
+    await page.addInitScript(() => {
+      const inserted: number[] = [];
+      (window as unknown as { tilesPerCommit: number[] }).tilesPerCommit = inserted;
+      new MutationObserver((records) => {
+        const tiles = records
+          .flatMap((record) => [...record.addedNodes])
+          .filter((node) => node instanceof Element)
+          .reduce((sum, node) => sum + (node.matches('li:has(> [data-photo-tile])') ? 1 : node.querySelectorAll('li:has(> [data-photo-tile])').length), 0);
+        if (tiles > 0) inserted.push(tiles);
+      }).observe(document, { childList: true, subtree: true });
+    });
     await page.goto(screens.home);
 
     await expect(section(page, many.name).getByRole('listitem')).toHaveCount(48);
@@ -182,6 +194,9 @@ test.describe('sections and grid', () => {
     }).toPass();
     await expect(section(page, many.name).getByRole('listitem')).toHaveCount(60);
     expect(await tileTitles(section(page, many.name))).toEqual(Array.from({ length: 60 }, (_, index) => `tile-${index + 1}`));
+    const tilesPerCommit = await page.evaluate(() => (window as unknown as { tilesPerCommit: number[] }).tilesPerCommit);
+    expect(tilesPerCommit.reduce((sum, count) => sum + count, 0)).toBe(61);
+    expect(Math.max(...tilesPerCommit)).toBeLessThanOrEqual(12);
   });
 
   test('shows the /{username} portfolio exactly as /', async ({ page, owner }) => {

@@ -17,14 +17,17 @@ import { usePortfolioSections, type LoadedSection } from './use-portfolio-sectio
 const FIRST_ROW = 8;
 
 /**
- * Tiles drawn in the first render: more than a first screen holds, even a wide one (a visitor's
- * page embeds as many). The rest are drawn a batch at a time as the end of what is drawn comes
- * near the screen, so a portfolio of 10,000 photos costs the page what a few screens of it cost.
- * A batch is half a fetched page: drawing 48 tiles at once took a phone at 4× CPU up to 59 ms,
- * more than the 50 ms a task may take without delaying a tap (docs/decisions/0006).
+ * Tiles drawn as the page loads: more than a first screen holds, even a wide one (a visitor's
+ * page embeds as many). The rest are drawn as the end of what is drawn comes near the screen, so
+ * a portfolio of 10,000 photos costs the page what a few screens of it cost. Both are drawn a
+ * batch at a time, each batch in a commit of its own, since React does not slice a commit, and
+ * the commit of 24 tiles (inserting their images) took a phone at 4× CPU 50-84 ms, more than the
+ * 50 ms a task may take without delaying a tap (docs/decisions/0006).
  */
 const FIRST_RENDER_TILES = 48;
-const TILES_PER_BATCH = 24;
+const TILES_PER_BATCH = 12;
+/** The next page is asked for when what is left to draw of the loaded ones is half a page. */
+const LOAD_AHEAD_TILES = 24;
 
 export interface PortfolioViewProps {
   /** Wraps each tile of every grid; the owner's drag-to-reorder hooks in here. */
@@ -52,13 +55,16 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
     const photos = section.photos.filter((photo) => !isMusicRelease(photo));
     return { photos, total: section.total - (section.photos.length - photos.length) };
   }, [sections, openPhotoId]);
-  const offersContact = portfolio.status === 'success' && portfolio.owner.showContactForm && Boolean(portfolio.owner.portfolioTitle);
-  useEffect(() => prefetchDialogs({ contact: offersContact }), [offersContact]);
+  useEffect(() => prefetchDialogs(), []);
   const photosBefore = useMemo(
     () => sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.total, 0)),
     [sections],
   );
-  const [tilesShown, setTilesShown] = useState(FIRST_RENDER_TILES);
+  const [tilesShown, setTilesShown] = useState(TILES_PER_BATCH);
+  const ready = portfolio.status === 'success';
+  useEffect(() => {
+    if (ready && tilesShown < FIRST_RENDER_TILES) startTransition(() => setTilesShown(tilesShown + TILES_PER_BATCH));
+  }, [ready, tilesShown]);
   const loadMore = portfolio.status === 'success' ? portfolio.loadMore : undefined;
   const loadNearEnd = useCallback(() => loadMore?.(), [loadMore]);
   // The same function from render to render, so tiles already drawn are not drawn again.
@@ -103,8 +109,11 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
   // batch is being drawn, the next page.
   const drawOrLoadMore = () => {
     // A transition: React draws the batch in slices between frames, so a tap is not kept waiting.
-    if (tilesShown < loaded) startTransition(() => setTilesShown(tilesShown + TILES_PER_BATCH));
-    if (paged && tilesShown + TILES_PER_BATCH >= loaded) portfolio.loadMore();
+    // At most what is loaded: a page that arrives later is drawn by the next transition, not by
+    // the render its arrival causes, which React runs at once (a query's store update is never
+    // a transition).
+    if (tilesShown >= FIRST_RENDER_TILES && tilesShown < loaded) startTransition(() => setTilesShown(Math.min(tilesShown + TILES_PER_BATCH, loaded)));
+    if (paged && tilesShown + LOAD_AHEAD_TILES >= loaded) portfolio.loadMore();
   };
   // Sections after the last drawn tile wait for theirs, so no heading stands over an empty grid.
   // photosBefore only grows, so this is a prefix of the sections and their indexes still match.
