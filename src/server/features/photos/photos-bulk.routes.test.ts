@@ -132,6 +132,25 @@ describe('PUT /api/photos/{id}/place', () => {
     expect(await placements()).toEqual([[b, category, 0], [c, category, 2], [a, null, 0], [d, null, 1]]);
   });
 
+  it("counts a photo whose category is in the trash as the bank's, beside which another may be put", async () => {
+    await start();
+    const trashed = await createCategory(t, 'Old');
+    const [a, , c] = await insertPhotos(3);
+    await t.database.db.updateTable('photos').set({ categoryId: trashed, sortOrder: 0 }).where('id', '=', a!).execute();
+    await t.database.db.updateTable('categories').set({ deletedAt: new Date().toISOString() }).where('id', '=', trashed).execute();
+
+    const orders = async () => new Map((await placements()).map(([id, categoryId, order]) => [id, [categoryId, order]]));
+    // "Before a" is a place in the bank, wherever the engine sorts a's old category id there.
+    const bank = (await placements()).map(([id]) => id).filter((id) => id !== c);
+    const dragged = await place(c!, { categoryId: null, before: a });
+    expect(dragged.statusCode, dragged.body).toBe(200);
+    bank.splice(bank.indexOf(a!), 0, c!);
+    expect(await orders()).toEqual(new Map(bank.map((id, order) => [id, [null, order]])));
+    // Moved to the bank's end: after a too.
+    expect((await post('/api/photos/move', { ids: [c], categoryId: null })).statusCode).toBe(200);
+    expect((await orders()).get(c!)).toEqual([null, 3]);
+  });
+
   it('refuses a visitor, an unknown photo or category, a neighbour from elsewhere and both neighbours, changing nothing', async () => {
     await start();
     const category = await createCategory(t, 'Wedding');

@@ -15,9 +15,8 @@ export type PhotoWithCategoryRow = PhotoRow & {
 export type ListedPhotoRow = PhotoRow & { liveCategoryId: number | null };
 
 /** The owner's live photos in page order: categories in their order, the photo bank last. */
-/** The owner's live photos in page order; with `categoryId`, only that category's. */
-export function listPhotos(db: Db, userId: number, categoryId?: number): Promise<ListedPhotoRow[]> {
-  let query = db
+function listedPhotos(db: Db, userId: number) {
+  return db
     .selectFrom('photos')
     .leftJoin('categories', (join) =>
       join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
@@ -30,8 +29,28 @@ export function listPhotos(db: Db, userId: number, categoryId?: number): Promise
     .orderBy('photos.categoryId')
     .orderBy('photos.sortOrder')
     .orderBy('photos.id');
-  if (categoryId !== undefined) query = query.where('photos.categoryId', '=', categoryId);
-  return query.execute();
+}
+
+/** The owner's live photos in page order; with `categoryId`, only that category's. */
+export function listPhotos(db: Db, userId: number, categoryId?: number): Promise<ListedPhotoRow[]> {
+  const query = listedPhotos(db, userId);
+  return (categoryId === undefined ? query : query.where('photos.categoryId', '=', categoryId)).execute();
+}
+
+/**
+ * The live photos of one place, a live category or the bank (null: no live category), and the
+ * photos `andIds` wherever they are, in page order: what a move or a drag renumbers, without
+ * reading the owner's other places.
+ */
+export function listPlace(db: Db, userId: number, place: number | null, andIds: readonly number[]): Promise<ListedPhotoRow[]> {
+  return listedPhotos(db, userId)
+    .where((eb) =>
+      eb.or([
+        place === null ? eb('categories.id', 'is', null) : eb('photos.categoryId', '=', place),
+        ...(andIds.length > 0 ? [eb('photos.id', 'in', andIds)] : []),
+      ]),
+    )
+    .execute();
 }
 
 export function findPhotoWithCategory(db: Db, userId: number, id: number): Promise<PhotoWithCategoryRow | undefined> {

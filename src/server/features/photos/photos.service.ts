@@ -224,7 +224,7 @@ export async function movePhotos(ctx: PhotosContext, userId: number, request: Mo
     if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
       throw invalid(`Category ${target} does not exist`);
     }
-    const listed = await repo.listPhotos(trx, userId);
+    const listed = await repo.listPlace(trx, userId, target, request.ids);
     const selected = new Set(request.ids);
     const staying = listed.filter((row) => row.liveCategoryId === target && !selected.has(row.id));
     let next = Math.max(-1, ...staying.map((row) => row.sortOrder)) + 1;
@@ -248,7 +248,7 @@ export async function placePhoto(ctx: PhotosContext, userId: number, id: number,
     if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
       throw invalid(`Category ${target} does not exist`);
     }
-    const listed = await repo.listPhotos(trx, userId);
+    const listed = await repo.listPlace(trx, userId, target, [id]);
     const moving = listed.find((row) => row.id === id)!;
     const place = listed.filter((row) => row.liveCategoryId === target && row.id !== id);
     let at = 0;
