@@ -12,8 +12,17 @@ import { precompress } from './scripts/precompress.ts';
  */
 const LANDING_ONLY_SCREEN = /^assets\/(?:gallery|login|reset-password|forgot-password|not-found|clear-cache)-[\w-]+\.js$/;
 
+/**
+ * What the visitor's page fetches when it is idle, the portfolio's dialogs
+ * (src/client/app/portfolio/lazy-dialogs.tsx) and the toaster (deferred-toaster.tsx): the
+ * browser finds their imports as it fetches them. Vite's preload links, one per dependency (the
+ * photo dialog has 17), took a phone at 4× CPU 75-140 ms in one task (resolving each address,
+ * then inserting each link), a long task while the visitor scrolled.
+ */
+const FETCHED_WHEN_IDLE = /^assets\/(?:(?:photo|release|about|contact)-dialog|toaster)-[\w-]+\.js$/;
+
 function preloadedWithScreen(chunk: string, dependencies: string[]): string[] {
-  return LANDING_ONLY_SCREEN.test(chunk) ? [] : dependencies;
+  return LANDING_ONLY_SCREEN.test(chunk) || FETCHED_WHEN_IDLE.test(chunk) ? [] : dependencies;
 }
 
 // The API server's dev port (scripts/dev.mjs starts it beside Vite).
