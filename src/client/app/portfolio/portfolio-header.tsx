@@ -75,7 +75,6 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
                 variant="outline"
                 aria-haspopup="dialog"
                 onPointerEnter={preloadContactDialog}
-                onTouchStart={preloadContactDialog}
                 onFocus={preloadContactDialog}
                 onClick={() => setContactOpen(true)}
               >
