@@ -87,6 +87,10 @@ export const api = {
   watermarkLogo: '/api/watermark/logo',
   watermarkProgress: '/api/watermark/progress',
   categoryWatermark: '/api/categories/:id/watermark',
+  /** Background work that failed for good, for the owner to try again or dismiss. */
+  failedJobs: '/api/jobs/failed',
+  jobRetry: '/api/jobs/:id/retry',
+  job: '/api/jobs/:id',
   events: '/api/events',
   statistics: '/api/statistics',
   openApi: '/api/openapi.json',

@@ -130,3 +130,19 @@ export function watermarkKey(watermark: Watermark | null): string | null {
   const mark = kind === 'text' ? { kind, text: watermark.text } : { kind, logo: watermark.logo };
   return JSON.stringify({ ...mark, anchor, size, opacity, thumbnails });
 }
+
+/** A stored setting read back; one that no longer parses (hand-edited) counts as none rather than failing every render. */
+function parseStored<T>(json: string | null, schema: z.ZodType<T>): T | null {
+  if (json === null) return null;
+  try {
+    const parsed = schema.safeParse(JSON.parse(json));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The site's watermark as the server stores it (JSON; null for none). */
+export const parseStoredSiteWatermark = (json: string | null): Watermark | null => parseStored(json, Watermark);
+/** A category's setting as the server stores it; null: the category keeps the site's. */
+export const parseStoredCategoryWatermark = (json: string | null): CategoryWatermark | null => parseStored(json, CategoryWatermark);

@@ -4,7 +4,9 @@ import { systemClock, type Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle, Db } from '#server/db/database.ts';
 import type { Dialect } from '#server/db/dialect.ts';
+import { createDataCache, type DataCache } from '#server/http/etag.ts';
 import { createMedia, type Media } from '#server/images/media.ts';
+import { Jobs } from '#server/jobs/worker.ts';
 import { outboxMailer, smtpMailer, type Mailer } from '#server/mail/mailer.ts';
 
 /** What services log through: the server's request-aware logger, or the command line's. */
@@ -25,6 +27,10 @@ export interface AppContext {
   /** Now: services read the time here, never from `new Date()`, so tests can move it. */
   clock: Clock;
   log: Logger;
+  /** The process's worker, as a change that recorded jobs wakes it and waits for them. */
+  jobs: Jobs;
+  /** Answers built from the database, kept per data version (the lists, the sections, the pages). */
+  dataCache: DataCache;
 }
 
 export interface AppContextOptions {
@@ -51,5 +57,7 @@ export function createAppContext(options: AppContextOptions): AppContext {
         : outboxMailer(path.join(config.dataDir, 'outbox'), config.mailFrom, log)),
     clock: options.clock ?? systemClock,
     log,
+    jobs: new Jobs(),
+    dataCache: createDataCache(database),
   };
 }

@@ -1,14 +1,14 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type onSendAsyncHookHandler } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { api } from '#contract/routes.ts';
 import { createAppContext, type AppContext } from './app-context.ts';
+import { createWorker } from './background-work.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { securityRoutes } from '#server/features/auth/security.routes.ts';
-import { pruneEnded } from '#server/features/auth/auth.service.ts';
 import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
@@ -16,12 +16,10 @@ import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { downloadsRoutes } from '#server/features/galleries/downloads.routes.ts';
 import { galleriesRoutes } from '#server/features/galleries/galleries.routes.ts';
 import { proofingRoutes } from '#server/features/galleries/proofing.routes.ts';
+import { jobsRoutes } from '#server/features/jobs/jobs.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
-import { placePhotoFiles } from '#server/features/photos/photo-files.service.ts';
-import { removeReplacedCopies, renderedRightsSettled, scheduleReplacedCopiesRemoval } from '#server/features/photos/rights-render.service.ts';
-import { scheduleTrashPurge } from '#server/features/photos/trash.service.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
-import { schedulePruning } from '#server/features/rate-limits/rate-limits.service.ts';
+import { recordCopiesCheck } from '#server/features/renditions/renditions.service.ts';
 import { statisticsRoutes } from '#server/features/statistics/statistics.routes.ts';
 import { createRecorder } from '#server/features/statistics/statistics.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
@@ -48,12 +46,8 @@ export interface AppOptions {
   logger?: boolean | object;
   /** Defaults to SMTP_URL, or the outbox folder without it. */
   mailer?: Mailer;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    database: DatabaseHandle;
-  }
+  /** A context made beforehand with `createAppContext` (tests reach the services through it). */
+  context?: AppContext;
 }
 
 /**
@@ -62,30 +56,6 @@ declare module 'fastify' {
  */
 function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
-}
-
-const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-
-/**
- * A photo's copies follow its category's visibility (issue 16): after any change of the owner's,
- * before it is answered, copies in the wrong store are moved, so a photo moved into an unlisted
- * gallery is no longer under /uploads. The onSend hook is added to every route that can write
- * (any method but GET, HEAD and OPTIONS) as the route is declared, so no route can be left
- * without it, and reads (every visitor's request, every 304) do not run it at all.
- */
-function placeFilesAfterOwnerWrites(app: FastifyInstance, ctx: AppContext): void {
-  const placeAfterWrite: onSendAsyncHookHandler = async (request, reply, payload) => {
-    if (request.user && !READ_METHODS.has(request.method) && reply.statusCode < 400) {
-      // The change itself is saved: a failed move is logged and tried again on the next change or start.
-      await placePhotoFiles(ctx).catch((error: unknown) => request.log.error({ err: error }, 'could not move photos\' copies between stores'));
-    }
-    return payload;
-  };
-  app.addHook('onRoute', (route) => {
-    if ([route.method].flat().every((method) => READ_METHODS.has(method))) return;
-    // First, as an app-wide hook would run: before the route's own (Fastify's HEAD one, say).
-    route.onSend = [placeAfterWrite, ...[route.onSend ?? []].flat()];
-  });
 }
 
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
@@ -122,11 +92,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.decorate('database', database);
 
-  const ctx = createAppContext({ config, database, clock: options.clock, mailer: options.mailer, log: app.log });
-  // Before any route is declared: it is added to each write route as the route is declared.
-  placeFilesAfterOwnerWrites(app, ctx);
+  const ctx = options.context ?? createAppContext({ config, database, clock: options.clock, mailer: options.mailer, log: app.log });
 
   registerErrorHandler(app);
   registerRequestId(app);
@@ -137,20 +104,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   app.addHook('onClose', async () => ctx.mailer.close());
-  const stopPruning = schedulePruning(ctx, undefined, [pruneEnded]);
-  app.addHook('onClose', async () => stopPruning());
   // What an earlier run left mid-upload (a crash, a kill): its temp and scratch files.
   const stale = await removeStaleUploads(config.upload.tmpDir, ctx.clock());
   if (stale > 0) app.log.info({ files: stale }, 'removed files left by uploads that never finished');
-  const stopTrashPurge = scheduleTrashPurge(ctx);
-  app.addHook('onClose', async () => stopTrashPurge());
-  // Re-renders of rights under way finish before the database closes; the copies they replaced go.
-  const stopReplacedCopiesRemoval = scheduleReplacedCopiesRemoval(ctx);
-  app.addHook('onClose', async () => {
-    stopReplacedCopiesRemoval();
-    await renderedRightsSettled(ctx);
-    await removeReplacedCopies(ctx, { all: true });
-  });
 
   const publicBase = config.s3?.publicUrl;
   if (publicBase) {
@@ -168,23 +124,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerSession(app, ctx);
-  // What a crash left mid-move of photos' copies is put right at start; a database that does not
-  // answer yet is /readyz's to say.
-  app.addHook('onReady', async () => {
-    await placePhotoFiles(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not check where the photos\' copies are'));
-  });
   // The public reads every page load makes; none reads the session.
-  registerListEtags(app, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage, api.photoIds]);
+  registerListEtags(app, ctx.dataCache, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage, api.photoIds]);
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes]) {
     await app.register(feature, ctx);
   }
-  // Counts are kept in memory and written in batches; what is left is written as the app closes.
+  // Counts are kept in memory and written in batches by the worker, and as it stops.
   const recorder = config.statistics ? createRecorder(ctx) : null;
-  if (recorder) app.addHook('onClose', async () => recorder.close());
   await app.register(statisticsRoutes, { ...ctx, recorder, matchRoute: matchPageRoute });
+
+  // What follows a change, and what runs as time passes, runs here (docs/architecture.md, "What
+  // runs after a change"). At start, what a crash left half done is checked: copies in the wrong
+  // store, copies out of date. A database that does not answer yet is /readyz's to say.
+  const worker = createWorker(ctx, { recorder });
+  app.addHook('onReady', async () => {
+    ctx.jobs.attach(worker);
+    await recordCopiesCheck(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not ask for a check of the photos\' copies'));
+    await worker.start();
+  });
+  // Before the database closes: jobs in hand finish, counts in memory are written.
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    ctx.jobs.detach();
+  });
 
   await registerWeb(app, {
     clientDir: options.clientDir,
@@ -193,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     sessionCookieName: sessionCookieName(config),
     pageHeaders: headers.page,
     statistics: recorder ? { recorder, auth: ctx } : null,
+    dataCache: ctx.dataCache,
   });
   return app;
 }

@@ -1,4 +1,5 @@
 import { createAppContext } from './app-context.ts';
+import { createWorker } from './background-work.ts';
 import { applyWatermarksCommand } from '#server/cli/apply-watermarks.ts';
 import { backupCommand } from '#server/cli/backup.ts';
 import { cameraDetailsCommand } from '#server/cli/camera-details.ts';
@@ -58,7 +59,12 @@ async function main(argv: string[]): Promise<number> {
     await migrateToLatest(database);
     const ctx = createAppContext({ config, database, log: terminalLog });
     try {
-      return await command.run(ctx, args);
+      const code = await command.run(ctx, args);
+      // What the command's changes recorded and is due now (copies to move, notices to mail) is
+      // done before it ends, beside the server's worker if one runs; what is due later is the
+      // server's to run.
+      await createWorker(ctx).drain();
+      return code;
     } finally {
       ctx.mailer.close();
     }

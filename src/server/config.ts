@@ -58,6 +58,8 @@ const EnvSchema = z.object({
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(100_000_000),
   /** Images processed at once; each holds tens of MB while it is worked on. */
   IMAGE_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** Background jobs (re-renders, moves, mails) a process runs at once; image work is bounded by IMAGE_CONCURRENCY too. */
+  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** A whole request, body included, must arrive within this; uploads of many photos are one request. */
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(86_400).default(1800),
   /** Object storage: set S3_BUCKET to keep uploads in an S3-compatible bucket instead of DATA_DIR. */
@@ -129,6 +131,8 @@ export type Config = Readonly<{
   logLevel: string;
   upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; tmpDir: string };
   imageConcurrency: number;
+  /** Jobs the process's worker runs at once. */
+  jobConcurrency: number;
   /** Slow or stalled clients are dropped once a request has taken this long to arrive. */
   requestTimeoutMs: number;
   s3: S3Config | undefined;
@@ -177,6 +181,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tmpDir: path.join(dataDir, 'tmp'),
     },
     imageConcurrency: e.IMAGE_CONCURRENCY,
+    jobConcurrency: e.JOB_CONCURRENCY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {

@@ -88,6 +88,9 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'PUT /api/watermark': 'owner',
   'POST /api/watermark/logo': 'owner',
   'GET /api/watermark/progress': 'owner',
+  'GET /api/jobs/failed': 'owner',
+  'POST /api/jobs/{id}/retry': 'owner',
+  'DELETE /api/jobs/{id}': 'owner',
   'GET /api/categories/{id}/watermark': 'owner',
   'PUT /api/categories/{id}/watermark': 'owner',
   // A visitor's beacon (viewer opens, streaming clicks); the owner's own are accepted and not counted.

@@ -11,12 +11,13 @@ import { createBackup, type BackupContext } from '#server/features/backup/backup
 import { restoreBackup, siteIsEmpty } from '#server/features/backup/restore.service.ts';
 import { TarWriter } from '#server/features/backup/tar.ts';
 import { seedDemoContent } from '#server/features/photos/seed.service.ts';
-import { createMedia } from '#server/images/media.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { filesUnder, formWith, jpeg, png } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
+import { createAppContext } from '#server/app-context.ts';
 import { buildApp } from '#server/app.ts';
+import { createWorker } from '#server/background-work.ts';
 import { loadConfig } from '#server/config.ts';
 import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
@@ -67,7 +68,7 @@ function fileHashes(t: TestApp): Record<string, string> {
 async function filledSite(): Promise<TestApp> {
   const t = await site();
   const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  await seedDemoContent({ db: t.database.db, media: createMedia(t.config), clock: () => new Date() }, owner.id, { photos: 5 });
+  await seedDemoContent(t.ctx, owner.id, { photos: 5 });
   const cookie = await t.signIn();
   // A visit counted, then written by the report: the statistics' daily counts have a row.
   await t.app.inject({ method: 'POST', url: '/api/events', headers: { 'user-agent': 'Mozilla/5.0 Firefox/140.0' }, payload: { kind: 'viewer', photoId: 1 } });
@@ -191,7 +192,9 @@ describe('backup and restore', () => {
       await restoreBackup(contextOf(target), file);
       const rows = await repo.readAllRows(target.database.db);
       expect(rows.photos.length).toBeGreaterThan(0);
-      for (const row of rows.photos) expect(fs.existsSync(path.join(target.config.uploadsDir, String(row.filename)))).toBe(true);
+      // A photo in the trash has its copies out of the public store.
+      const storeOf = (row: Record<string, unknown>) => (row.filesPrivate === 1 ? target.config.restrictedDir : target.config.uploadsDir);
+      for (const row of rows.photos) expect(fs.existsSync(path.join(storeOf(row), String(row.filename)))).toBe(true);
     }
   });
 
@@ -291,13 +294,19 @@ async function sqliteSite(options: { owner?: boolean } = {}): Promise<TestApp> {
   const database = openDatabase({ sqlitePath: config.sqlitePath });
   await migrateToLatest(database);
   if (options.owner !== false) await ensureOwner({ db: database.db, clock: () => new Date() }, OWNER);
-  const app = await buildApp({ config, database, logger: false });
+  const ctx = createAppContext({ config, database, log: { info: () => {}, warn: () => {}, error: () => {} } });
+  const app = await buildApp({ config, database, logger: false, context: ctx });
+  const drainer = createWorker(ctx);
   const t: TestApp = {
     app,
     database,
     config,
     dataDir,
     dialect: 'sqlite',
+    ctx,
+    runJobs: async () => {
+      await drainer.drain();
+    },
     signIn: async () => cookieHeader(await app.inject({ method: 'POST', url: '/api/login', payload: OWNER })),
     close: async () => {
       await app.close();
@@ -313,7 +322,7 @@ describe.runIf(process.env.TEST_DIALECT === 'postgres')('archives across databas
   it('restores a SQLite archive into PostgreSQL, and a PostgreSQL archive into SQLite, unchanged', async () => {
     const fromSqlite = await sqliteSite();
     const owner = await fromSqlite.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-    await seedDemoContent({ db: fromSqlite.database.db, media: createMedia(fromSqlite.config), clock: () => new Date() }, owner.id, { photos: 3 });
+    await seedDemoContent(fromSqlite.ctx, owner.id, { photos: 3 });
     const sqliteFile = path.join(work, `cross-sqlite-${Date.now()}.tgz`);
     await createBackup(contextOf(fromSqlite), sqliteFile);
 

@@ -342,3 +342,68 @@ describe('crash safety', () => {
     console.info(`crash safety (${env.DATABASE_URL ? 'PostgreSQL' : 'SQLite'}):\n  ${report.join('\n  ')}`);
   }, Math.max(240_000, CYCLES * 30_000));
 });
+
+describe('background work killed half-way', () => {
+  it('finishes a licence change of 16 photos after a SIGKILL 300 ms into its re-render, each served copy carrying the licence', async () => {
+    const LICENCE_URL = 'https://creativecommons.org/licenses/by/4.0/';
+    let server = await startServer(bundle.dir, env);
+    let cookie = await signIn(server);
+    const created = await fetch(`${server.url}/api/categories`, {
+      method: 'POST',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'Licensed' }),
+    });
+    const categoryId = ((await created.json()) as { id: number }).id;
+    const large = await jpeg({ width: 1600, height: 1067 });
+    const form = new FormData();
+    for (let index = 0; index < 16; index += 1) form.append('photos', new Blob([new Uint8Array(large)], { type: 'image/jpeg' }), `licensed-${index}.jpg`);
+    const uploaded = await fetch(`${server.url}/api/photos/upload?categoryId=${categoryId}`, { method: 'POST', headers: { cookie }, body: form });
+    expect(uploaded.status).toBe(201);
+    const ids = ((await uploaded.json()) as { photos: Photo[] }).photos.map((photo) => photo.id);
+    expect(ids).toHaveLength(16);
+
+    const changed = await fetch(`${server.url}/api/categories/${categoryId}`, {
+      method: 'PUT',
+      headers: { cookie, 'content-type': 'application/json' },
+      body: JSON.stringify({ defaultLicense: 'cc-by' }),
+    });
+    expect(changed.status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    server.child.kill('SIGKILL');
+    expect(await server.exited).toBe('SIGKILL');
+
+    // Killed half-way: some copies, not all, carry the licence.
+    const carrying = async (base: string, photos: Photo[]) => {
+      let count = 0;
+      for (const photo of photos) {
+        const bytes = Buffer.from(await (await fetch(`${base}/uploads/${photo.filename}`)).arrayBuffer());
+        if (bytes.includes(LICENCE_URL)) count += 1;
+      }
+      return count;
+    };
+    const handle = openDatabase({ databaseUrl: env.DATABASE_URL || undefined, sqlitePath: path.join(dataDir, 'atelier.sqlite'), poolSize: 1 });
+    const renderedAtKill = await handle.db.selectFrom('photos').select('id').where('id', 'in', ids).where('renderedRights', 'like', '%cc-by%').execute();
+    await handle.destroy();
+    expect(renderedAtKill.length).toBeLessThan(16);
+
+    server = await startServer(bundle.dir, env);
+    try {
+      cookie = await signIn(server);
+      const listed = async () => ((await (await fetch(`${server.url}/api/photos`)).json()) as Photo[]).filter((photo) => ids.includes(photo.id));
+      await waitFor(async () => (await carrying(server.url, await listed())) === 16, 'every copy rendered with the licence', 180_000);
+      const photos = await listed();
+      expect(photos).toHaveLength(16);
+      for (const photo of photos) {
+        expect(photo.license).toBeNull();
+        for (const variant of photo.variants) {
+          const bytes = Buffer.from(await (await fetch(`${server.url}/uploads/${variant.filename}`)).arrayBuffer());
+          expect(bytes.includes(LICENCE_URL), variant.filename).toBe(true);
+        }
+      }
+      console.info(`background work killed half-way: ${renderedAtKill.length} of 16 photos rendered at the kill, all 16 after the restart`);
+    } finally {
+      server.child.kill('SIGTERM');
+      await server.exited;
+    }
+  }, 300_000);
+});

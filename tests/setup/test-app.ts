@@ -4,11 +4,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { createAppContext, type AppContext } from '#server/app-context.ts';
 import { buildApp } from '#server/app.ts';
+import { createWorker } from '#server/background-work.ts';
 import type { Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
+import { countBusy } from '#server/jobs/job-queue.ts';
 import { dropTestSchema, migrateBesideOthers } from './postgres-schemas.ts';
 
 export const OWNER = { username: 'owner', password: 'correct horse battery', email: 'owner@example.test' };
@@ -30,6 +33,13 @@ export interface TestApp {
   config: Config;
   dataDir: string;
   dialect: 'sqlite' | 'postgres';
+  /** The app's context: its services, stores and clock, as the routes have them. */
+  ctx: AppContext;
+  /**
+   * Runs every job that is due (by the app's clock) until none is due or running: the after-effects
+   * of the changes so far, done. The app's own worker runs them too, in the background.
+   */
+  runJobs(): Promise<void>;
   /** Signs the owner in and returns the Cookie header to send. */
   signIn(password?: string): Promise<string>;
   close(): Promise<void>;
@@ -75,8 +85,12 @@ export async function createTestApp(
   if (options.owner !== false) {
     await ensureOwner({ db: database.db, clock: options.clock ?? (() => new Date()) }, OWNER);
   }
-  const app = await buildApp({ config, database, clock: options.clock, logger: false, clientDir: options.clientDir });
+  // TEST_LOG=error (or any level) shows what the app logs, for finding out why a test fails.
+  const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
+  const ctx = createAppContext({ config, database, clock: options.clock, log: logger ? consoleLog : silentLog });
+  const app = await buildApp({ config, database, logger, clientDir: options.clientDir, context: ctx });
   await app.ready();
+  const drainer = createWorker(ctx);
 
   return {
     app,
@@ -84,6 +98,14 @@ export async function createTestApp(
     config,
     dataDir,
     dialect: database.dialect,
+    ctx,
+    async runJobs() {
+      for (;;) {
+        await drainer.drain();
+        if ((await countBusy(database.db, ctx.clock().toISOString())) === 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     async signIn(password = OWNER.password) {
       const response = await app.inject({
         method: 'POST',
@@ -101,6 +123,10 @@ export async function createTestApp(
     },
   };
 }
+
+/** Tests read failures from what they assert, not from the log. */
+const silentLog: AppContext['log'] = { info: () => {}, warn: () => {}, error: () => {} };
+const consoleLog: AppContext['log'] = { info: console.info, warn: console.warn, error: console.error };
 
 /** The Cookie header a browser would send back after this response. */
 export function cookieHeader(response: LightMyRequestResponse): string {

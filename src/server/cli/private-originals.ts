@@ -1,4 +1,4 @@
-import { renameGuessableOriginals } from '#server/features/photos/private-originals.service.ts';
+import { renameGuessableOriginals } from '#server/features/renditions/private-originals.service.ts';
 import type { CliCommand } from './command.ts';
 
 export const privateOriginalsCommand: CliCommand = {

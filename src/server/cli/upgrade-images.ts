@@ -1,4 +1,4 @@
-import { upgradePhotos } from '#server/features/photos/upgrade.service.ts';
+import { upgradePhotos } from '#server/features/renditions/upgrade.service.ts';
 import { readArgs, type CliCommand } from './command.ts';
 import { plural, progressBar } from './terminal.ts';
 

@@ -17,6 +17,7 @@ describe('migrateToLatest', () => {
         'contact_messages',
         'gallery_links',
         'gallery_picks',
+        'jobs',
         'passkeys',
         'password_reset_tokens',
         'photos',

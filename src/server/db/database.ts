@@ -12,6 +12,7 @@ import type { UserTable } from '#server/features/owner/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
 import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.table.ts';
 import type { StatisticsDailyTable, StatisticsSaltTable, StatisticsVisitorTable } from '#server/features/statistics/statistics.table.ts';
+import type { JobTable } from '#server/jobs/jobs.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
 import * as signInWithoutLockout from '#server/db/migrations/0002-sign-in-without-lockout.ts';
 import * as cameraDetails from '#server/db/migrations/0003-camera-details.ts';
@@ -26,6 +27,7 @@ import * as privateFiles from '#server/db/migrations/0011-private-files.ts';
 import * as galleryDownloads from '#server/db/migrations/0012-gallery-downloads.ts';
 import * as galleryProofing from '#server/db/migrations/0013-gallery-proofing.ts';
 import * as watermarks from '#server/db/migrations/0014-watermarks.ts';
+import * as jobsAndCopies from '#server/db/migrations/0015-jobs-and-copies.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -48,6 +50,7 @@ export interface Database {
   statisticsDaily: StatisticsDailyTable;
   galleryLinks: GalleryLinkTable;
   galleryPicks: GalleryPickTable;
+  jobs: JobTable;
 }
 
 export type Db = Kysely<Database>;
@@ -88,6 +91,7 @@ const migrations = {
   '0012-gallery-downloads': galleryDownloads,
   '0013-gallery-proofing': galleryProofing,
   '0014-watermarks': watermarks,
+  '0015-jobs-and-copies': jobsAndCopies,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

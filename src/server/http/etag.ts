@@ -7,10 +7,6 @@ import { etagMatches } from '#server/http/conditional-get.ts';
 import { PRIVATE_REVALIDATE, REVALIDATE } from '#server/lib/cache-control.ts';
 
 declare module 'fastify' {
-  interface FastifyInstance {
-    /** Answers built from the database, each kept with the data version it was read at. */
-    dataCache: DataCache;
-  }
   interface FastifyRequest {
     /** The data version read before a list was; its body is kept under that version. */
     listVersion: string | null;
@@ -36,7 +32,8 @@ export interface DataCache {
   remember<T>(key: string, version: string, build: () => Promise<T>): Promise<T>;
 }
 
-function createDataCache(database: DatabaseHandle, maxEntries: number): DataCache {
+/** Answers built from the database, each kept with the data version it was read at; at most `maxEntries`. */
+export function createDataCache(database: Pick<DatabaseHandle, 'dataVersion'>, maxEntries = 64): DataCache {
   const entries = new Map<string, { version: string; value: unknown }>();
   const builds = new Map<string, { version: string; done: Promise<void> }>();
   const cache: DataCache = {
@@ -162,15 +159,19 @@ function representationFor(request: FastifyRequest, reply: FastifyReply, cached:
  * Conditional requests for the list endpoints (`listRoutes`: public reads, whose body is one for
  * every visitor and another, drafts included, for the signed-in owner): a strong ETag, 304 on a matching If-None-Match,
  * and `Cache-Control: no-cache` so browsers always ask (the owner's edits show at once). The
- * serialized body is kept in `app.dataCache`, so while the data stays as it is a read costs one
- * tiny query and no JSON; a client that accepts brotli or gzip gets a copy compressed once. Registered before the routes (and after `app.database`), so its hooks
- * run for all of them. `taggedRoutes` get the ETag and the 304 but are not kept: the pages of a
+ * serialized body is kept in `dataCache`, so while the data stays as it is a read costs one
+ * tiny query and no JSON; a client that accepts brotli or gzip gets a copy compressed once.
+ * Registered before the routes, so its hooks run for all of them. `taggedRoutes` get the ETag and the 304 but are not kept: the pages of a
  * section are many and each cheap to cut, and would push the lists and pages out of the cache.
  */
-export function registerListEtags(app: FastifyInstance, listRoutes: readonly string[], taggedRoutes: readonly string[] = []): void {
+export function registerListEtags(
+  app: FastifyInstance,
+  dataCache: DataCache,
+  listRoutes: readonly string[],
+  taggedRoutes: readonly string[] = [],
+): void {
   const routes = new Set(listRoutes);
   const tagged = new Set([...listRoutes, ...taggedRoutes]);
-  app.decorate('dataCache', createDataCache(app.database, 64));
   app.decorateRequest('listVersion', null);
   app.decorateRequest('listBuilt', null);
 
@@ -178,15 +179,15 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     const route = listRouteOf(request, routes);
     if (!route) return;
     const key = cacheKeyOf(request, route);
-    const version = await app.dataCache.version();
+    const version = await dataCache.version();
     request.listVersion = version;
-    let cached = app.dataCache.get<CachedList>(key, version);
-    const pending = cached ? undefined : app.dataCache.building(key, version);
+    let cached = dataCache.get<CachedList>(key, version);
+    const pending = cached ? undefined : dataCache.building(key, version);
     if (pending) {
       await pending;
-      cached = app.dataCache.get<CachedList>(key, version);
+      cached = dataCache.get<CachedList>(key, version);
     } else if (!cached && request.method === 'GET') {
-      request.listBuilt = app.dataCache.startBuilding(key, version);
+      request.listBuilt = dataCache.startBuilding(key, version);
     }
     if (!cached) return;
     const encoding = representationFor(request, reply, cached);
@@ -214,7 +215,7 @@ export function registerListEtags(app: FastifyInstance, listRoutes: readonly str
     const body = Buffer.from(payload);
     const cached: CachedList = { body, etag: strongEtag(body), encoded: {} };
     if (request.method === 'GET' && request.listVersion !== null && routes.has(route)) {
-      app.dataCache.set(cacheKeyOf(request, route), request.listVersion, cached);
+      dataCache.set(cacheKeyOf(request, route), request.listVersion, cached);
     }
     request.listBuilt?.();
     // Compressed here too, not only when read from the cache: on PostgreSQL the version moves

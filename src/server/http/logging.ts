@@ -47,7 +47,7 @@ export function registerRequestId(app: FastifyInstance): void {
  */
 export function registerAccessLog(app: FastifyInstance): void {
   if (!['info', 'debug', 'trace'].includes(app.log.level)) return;
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', function logAccess(request, reply, done) {
     request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
     done();
   });

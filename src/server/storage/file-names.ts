@@ -41,9 +41,15 @@ export function fileKeyOfOriginal(name: string): string {
   return name.slice(0, 32);
 }
 
-/** The photo key a copy's name starts with (a banner's gives none that matches). */
+/** The key a copy's name starts with (a banner's gives none that matches). */
 export function fileKeyOfCopy(name: string): string {
   return name.slice(0, 32);
+}
+
+/** The same copy (display image, width or thumbnail) named under another key. */
+export function copyNameWithKey(name: string, key: string): string {
+  if (!isFileKey(key) || !isFileKey(fileKeyOfCopy(name))) throw new Error('not a copy\'s name or not a key');
+  return `${key}${name.slice(32)}`;
 }
 
 export const bannerFileName = (key: string) => `banner-${key}.webp`;

@@ -16,6 +16,7 @@ import { renderRobots, renderSitemap } from './sitemap.ts';
 import { resolveSession, type AuthContext } from '#server/features/auth/auth.service.ts';
 import { countableVisit, referrerEvents } from '#server/features/statistics/statistics.request.ts';
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
+import type { DataCache } from '#server/http/etag.ts';
 import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/lib/cache-control.ts';
 
 export { isClientRoute };
@@ -62,6 +63,8 @@ export interface WebOptions extends WebContext {
   pageHeaders: Record<string, string>;
   /** Page views are counted here, as the HTML is sent; null when statistics are off. */
   statistics: { recorder: Recorder; auth: AuthContext } | null;
+  /** Built pages and the feed, kept per data version. */
+  dataCache: DataCache;
 }
 
 /**
@@ -107,7 +110,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     reply
       .type('application/atom+xml; charset=utf-8')
       .header('cache-control', CACHE_FIVE_MINUTES)
-      .send(await app.dataCache.remember('feed', await app.dataCache.version(), () => renderFeed(options))),
+      .send(await options.dataCache.remember('feed', await options.dataCache.version(), () => renderFeed(options))),
   );
 
   const pageFor = async (request: FastifyRequest, route: PageRoute | null): Promise<Page> => {
@@ -153,7 +156,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       };
     };
     const built = visitor
-      ? await app.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await app.dataCache.version(), build)
+      ? await options.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await options.dataCache.version(), build)
       : await build();
     const { status, payload } = built;
     if (status === 200 && options.statistics) {

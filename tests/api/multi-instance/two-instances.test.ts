@@ -10,6 +10,7 @@ import { loadConfig } from '#server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { ensureOwner, LOGIN_LIMIT_PER_ADDRESS } from '#server/features/auth/auth.service.ts';
 import { jpeg } from '#tests/fixtures/images.ts';
+import { waitFor } from '#tests/api/support/wait.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { dropTestSchema, migrateBesideOthers } from '#tests/setup/postgres-schemas.ts';
 import { OWNER } from '#tests/setup/test-app.ts';
@@ -127,6 +128,12 @@ function photosIn(answer: Answer): Array<Pick<Photo, 'id' | 'filename' | 'order'
   return (JSON.parse(answer.body) as Photo[]).map(({ id, filename, order }) => ({ id, filename, order }));
 }
 
+/** Every photo of an answer, whole. */
+function allPhotos(answer: Answer): Photo[] {
+  expect(answer.status).toBe(200);
+  return JSON.parse(answer.body) as Photo[];
+}
+
 async function expectSamePhotosEverywhere(expected: Array<Pick<Photo, 'id' | 'filename' | 'order'>>) {
   for (const answer of await fromEveryInstance('GET', '/api/photos')) {
     expect(photosIn(answer), `GET /api/photos from instance ${answer.instance}`).toEqual(expected);
@@ -202,6 +209,51 @@ describe.skipIf(!onPostgres)('two instances behind nginx, one PostgreSQL, one S3
     const left = photosIn(await call('GET', '/api/photos'));
     expect(left.map((photo) => photo.id).sort()).toEqual(kept.map((photo) => photo.id).sort());
     await expectSamePhotosEverywhere(left);
+  });
+
+  it('unpublishes a deleted photo on every instance at once, and serves it again after an Undo', async () => {
+    const [photo] = allPhotos(await call('GET', '/api/photos'));
+    const removal = await call('DELETE', `/api/photos/${photo!.id}`, { cookie });
+    expect(removal.status, removal.body).toBe(200);
+    for (const answer of await fromEveryInstance('GET', `/uploads/${photo!.thumbnail}`)) expect(answer.status, `instance ${answer.instance}`).toBe(404);
+    const restore = await call('POST', '/api/photos/restore', { cookie, json: { ids: [photo!.id] } });
+    expect(restore.status, restore.body).toBe(200);
+    const back = allPhotos(await call('GET', '/api/photos')).find((each) => each.id === photo!.id)!;
+    for (const answer of await fromEveryInstance('GET', `/uploads/${back.thumbnail}`)) expect(answer.status, `instance ${answer.instance}`).toBe(200);
+  });
+
+  it('takes up a re-render that an instance held when it stopped half-way, once its hold runs out', async () => {
+    const [photo] = allPhotos(await call('GET', '/api/photos'));
+    // A licence set and its render claimed by an instance that was then killed: the row changed,
+    // the job is held by a worker that no longer renews it.
+    const db = instances[0]!.database.db;
+    await db.updateTable('photos').set({ license: 'cc-by-sa' }).where('id', '=', photo!.id).execute();
+    const now = new Date();
+    await db
+      .insertInto('jobs')
+      .values({
+        name: 'renditions.render',
+        payload: JSON.stringify({ photoId: photo!.id }),
+        state: 'running',
+        runAt: now.toISOString(),
+        attempts: 1,
+        maxAttempts: 5,
+        lockedBy: 'gone.example/1/dead',
+        lockedUntil: new Date(now.getTime() + 1500).toISOString(),
+        createdAt: now.toISOString(),
+      })
+      .execute();
+    let current = photo!;
+    await waitFor(async () => {
+      current = allPhotos(await call('GET', '/api/photos')).find((each) => each.id === photo!.id)!;
+      return current.version > photo!.version;
+    }, 'the held render taken up by a live instance', 30_000);
+    for (const answer of await fromEveryInstance('GET', `/uploads/${current.filename}`)) {
+      expect(answer.status, `instance ${answer.instance}`).toBe(200);
+      expect(answer.body).toContain('https://creativecommons.org/licenses/by-sa/4.0/');
+    }
+    const job = await db.selectFrom('jobs').select(['state', 'attempts', 'lockedBy']).where('lockedBy', 'is', null).where('name', '=', 'renditions.render').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    expect(job).toMatchObject({ state: 'done', attempts: 2 });
   });
 
   it('signs out on one instance and is signed out on both', async () => {

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
+import { FailedJobsPanel } from '#client/features/jobs/components/failed-jobs-panel.tsx';
 import { InboxPanel } from '#client/features/messages/components/inbox-panel.tsx';
 import { AccountPanel } from './account-panel.tsx';
 import { PhotoWorkspace } from './photo-workspace.tsx';
@@ -24,6 +25,7 @@ export function AdminView() {
         <h1 id="admin-heading" className="text-2xl font-semibold tracking-tight">
           Admin
         </h1>
+        <FailedJobsPanel />
         <PhotoWorkspace />
         <div className="grid gap-6 lg:grid-cols-2 lg:items-start">
           <div className="grid gap-6">

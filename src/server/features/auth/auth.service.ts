@@ -2,12 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notSignedIn } from '#server/lib/errors.ts';
+import { queueMail } from '#server/mail/mail.jobs.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
 import { newSignInMail, passwordChangedMail } from '#server/mail/templates.ts';
 import * as owner from '#server/features/owner/owner.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
-import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
+import { PRUNE_INTERVAL_MS, type RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
+import { jobKind } from '#server/jobs/job-queue.ts';
+import { handle, type Periodic } from '#server/jobs/worker.ts';
 import * as repo from './auth.repository.ts';
 import { describeDevice } from './device.ts';
 import * as factorsRepo from './factors.repository.ts';
@@ -37,7 +40,7 @@ export const SECOND_STEP_MS = 5 * 60 * 1000;
 
 export type AuthContext = Pick<AppContext, 'db' | 'clock'>;
 /** Signing in also mails notices (a new browser) to the recovery address. */
-export type SignInContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+export type SignInContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
 /** The browser asking: what the session list shows of it, and its device cookie. */
 export interface ClientInfo {
@@ -83,10 +86,11 @@ async function startSession(ctx: AuthContext, user: UserRow, client: ClientInfo,
   return token;
 }
 
-/** Mails a notice to the owner's recovery address, if there is one; a failure is logged, never thrown. */
-export async function notifyOwner(ctx: Pick<AppContext, 'mailer' | 'log'>, user: UserRow, mail: (to: string, siteName: string) => MailMessage): Promise<void> {
+/** Mails a notice to the owner's recovery address, if there is one, as a job: tried again while the mail server is down. */
+export async function notifyOwner(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, user: UserRow, mail: (to: string, siteName: string) => MailMessage): Promise<void> {
   if (!user.email) return;
-  await ctx.mailer.send(mail(user.email, user.portfolioTitle ?? 'Atelier')).catch((error: unknown) => ctx.log.error({ err: error }, 'security notice failed'));
+  await queueMail(ctx, mail(user.email, user.portfolioTitle ?? 'Atelier'));
+  ctx.jobs.wake();
 }
 
 /** The second steps the owner has set up; none means a right password signs in at once. */
@@ -179,13 +183,18 @@ async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{
   return user ? { id: device.id, userId: user.id, username: user.username } : undefined;
 }
 
-/** Drops the device cookies and sign-in links that ended, with the rate-limit windows. */
+/** Drops the device cookies, sign-in links and passkey challenges that ended. */
 export async function pruneEnded(ctx: AuthContext): Promise<void> {
   const nowIso = ctx.clock().toISOString();
   await repo.deleteEndedTrustedDevices(ctx.db, nowIso);
   await repo.deleteEndedSignInLinks(ctx.db, nowIso);
   await factorsRepo.deleteEndedChallenges(ctx.db, nowIso);
 }
+
+/** What ended is dropped as often as the rate limits' windows, by one of the processes. */
+export const pruneEndedJob = jobKind('auth.prune', { exclusive: true, maxAttempts: 3 });
+export const authPrune: Periodic = { kind: pruneEndedJob, everyMs: PRUNE_INTERVAL_MS };
+export const authJobs = [handle(pruneEndedJob, (ctx: AppContext) => pruneEnded(ctx))];
 
 export interface ResolvedSession {
   user: UserRow;

@@ -17,7 +17,7 @@ export const FORGOT_LIMIT_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 
 export const RESET_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
-export type PasswordResetContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+export type PasswordResetContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
 /** Makes the token and sends the mail; a no-op for an email that is not the owner's. */
 async function sendResetMail(ctx: PasswordResetContext, email: string): Promise<void> {

@@ -37,7 +37,7 @@ import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
  * recovery codes, the fresh check before turning one off, and the list of signed-in browsers.
  */
 
-export type SecurityContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+export type SecurityContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
 /** Tries at the second step: per half signed-in session, and per account across all of them. */
 export const SECOND_STEP_LIMIT_PER_SESSION: RateLimitRule = { limit: 5, windowMs: 5 * 60 * 1000 };

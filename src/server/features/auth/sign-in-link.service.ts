@@ -24,7 +24,7 @@ export const INVALID_SIGN_IN_LINK = 'This sign-in link is invalid or has expired
 /** The login screen's query parameter that carries the link's token. */
 export const SIGN_IN_LINK_PARAM = 'link';
 
-export type SignInLinkContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log'>;
+export type SignInLinkContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
 async function sendSignInLink(ctx: SignInLinkContext, email: string): Promise<void> {
   const user = await findUserByEmail(ctx, email);

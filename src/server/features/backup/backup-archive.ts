@@ -4,7 +4,7 @@ import fsp from 'node:fs/promises';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { z } from 'zod';
-import { publicFilesOf } from '#server/features/photos/photos.service.ts';
+import { copyNamesOf } from '#server/features/renditions/renditions.service.ts';
 import { logoOfColumn } from '#server/features/watermarks/watermarks.service.ts';
 import * as repo from './backup.repository.ts';
 import { readTar, TarFormatError } from './tar.ts';
@@ -71,7 +71,7 @@ export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGro
     groups.push({
       photoId: photo.id,
       files: [
-        ...publicFilesOf(photo).map((name) => ({ store: copies, name })),
+        ...copyNamesOf(photo).map((name) => ({ store: copies, name })),
         ...(originalsByKey.get(photo.fileKey) ?? []).map((name) => ({ store: 'originals' as const, name })),
       ],
     });

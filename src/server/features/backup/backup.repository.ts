@@ -28,9 +28,11 @@ export const BACKUP_TABLES = [
 
 /**
  * Tables left out of every backup on purpose: the day's salt and visitor hashes of the statistics
- * must be forgotten with the day (docs/privacy.md), so no copy of them is ever made.
+ * must be forgotten with the day (docs/privacy.md), so no copy of them is ever made; the jobs are
+ * this site's work in progress, checked again by the restored site's first start (copies in the
+ * wrong store or out of date), and a backup holds no copy a pending job would remove.
  */
-export const UNSAVED_TABLES = ['statisticsSalts', 'statisticsVisitors'] as const satisfies ReadonlyArray<keyof Database>;
+export const UNSAVED_TABLES = ['statisticsSalts', 'statisticsVisitors', 'jobs'] as const satisfies ReadonlyArray<keyof Database>;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;

@@ -84,6 +84,12 @@ export async function restoreCategory(db: Db, userId: number, id: number, since:
  * fall back to the photo bank through the foreign key (ON DELETE SET NULL).
  */
 export async function purgeCategories(db: Db, before: string): Promise<number> {
+  // Their photos fall back to the bank out of public view when the category was not public.
+  await db
+    .updateTable('photos')
+    .set({ bankPrivate: 1 })
+    .where('categoryId', 'in', db.selectFrom('categories').select('id').where('deletedAt', '<', before).where('visibility', '!=', 'public'))
+    .execute();
   const result = await db.deleteFrom('categories').where('deletedAt', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -1,7 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
-import { purgeTrash } from '#server/features/photos/trash.service.ts';
-import { createMedia } from '#server/images/media.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -93,6 +91,7 @@ describe('categories API', () => {
         categoryId: category.id,
         title: 'Kept',
         fileKey: 'k1',
+        copiesKey: 'k1',
         filename: 'k1.webp',
         thumbnail: 'k1-thumb.webp',
         variants: '[]',
@@ -108,7 +107,7 @@ describe('categories API', () => {
     // In the trash for the Undo window: its photo shows in the bank, the row still points at it.
     expect((await call('GET', '/api/photos')).json()).toMatchObject([{ title: 'Kept', categoryId: null }]);
     clock.advance(UNDO_WINDOW_MS + 1);
-    await purgeTrash({ db: t.database.db, media: createMedia(t.config), clock });
+    await t.runJobs();
     const photo = await t.database.db.selectFrom('photos').selectAll().executeTakeFirstOrThrow();
     expect(photo).toMatchObject({ title: 'Kept', categoryId: null });
     expect((await call('DELETE', `/api/categories/${category.id}`)).statusCode).toBe(404);

@@ -10,22 +10,11 @@ import {
 import { IdParams, MessageResponse } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
-import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
-import { refreshRenderedRights } from '#server/features/photos/rights-render.service.ts';
+import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
 import * as categories from './categories.service.ts';
 
 export const categoriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // A category's default rights (or its trip to the trash and back) change its photos' XMP.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) refreshRenderedRights(ctx);
-  });
-
-  // The owner gets every category; a visitor only what the portfolio shows (no draft).
-  routes.get(api.categories, { schema: { response: { 200: z.array(Category) } } }, async (request) =>
-    (await portfolioFor(ctx, viewerOf(request))).categories,
-  );
 
   routes.post(
     api.categories,

@@ -7,6 +7,7 @@ import type {
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
 import type { Rights } from '#contract/rights.ts';
 import type { AppContext } from '#server/app-context.ts';
+import { changingCopies } from '#server/features/renditions/renditions.service.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import * as repo from './categories.repository.ts';
 import type { CategoryRow } from './categories.table.ts';
@@ -64,7 +65,8 @@ export async function createCategory(ctx: CategoriesContext, userId: number, req
   return toCategory(row);
 }
 
-export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number, id: number, request: UpdateCategoryFields): Promise<Category> {
+/** A change of visibility moves its photos' copies between stores before the answer; one of its default rights renders them again. */
+export async function updateCategory(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number, request: UpdateCategoryFields): Promise<Category> {
   const changes: Pick<
     UpdateCategoryFields,
     'name' | 'description' | 'layout' | 'density' | 'visibility' | 'defaultLicense' | 'defaultCredit' | 'defaultCopyright'
@@ -85,20 +87,23 @@ export async function updateCategory(ctx: Pick<AppContext, 'db'>, userId: number
     if (!existing) throw notFound('Category not found');
     return toCategory(existing);
   }
-  const row = await repo.updateCategory(ctx.db, userId, id, changes);
+  const copiesChange = changes.visibility !== undefined || changes.defaultLicense !== undefined || changes.defaultCredit !== undefined || changes.defaultCopyright !== undefined;
+  const update = (db: typeof ctx.db) => repo.updateCategory(db, userId, id, changes);
+  const row = copiesChange ? await changingCopies(ctx, update) : await update(ctx.db);
   if (!row) throw notFound('Category not found');
   return toCategory(row);
 }
 
 /** Into the trash, for the Undo window; `purgeTrashedCategories` removes it for good after. */
-export async function deleteCategory(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number): Promise<void> {
-  if (!(await repo.trashCategory(ctx.db, userId, id, ctx.clock().toISOString()))) throw notFound('Category not found');
+export async function deleteCategory(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number): Promise<void> {
+  const trashed = await changingCopies(ctx, (trx) => repo.trashCategory(trx, userId, id, ctx.clock().toISOString()));
+  if (!trashed) throw notFound('Category not found');
 }
 
 /** Undo of a delete, within the window: the category and the photos still in it come back. */
-export async function restoreCategory(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number): Promise<Category> {
+export async function restoreCategory(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number): Promise<Category> {
   const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
-  if (!(await repo.restoreCategory(ctx.db, userId, id, since))) {
+  if (!(await changingCopies(ctx, (trx) => repo.restoreCategory(trx, userId, id, since)))) {
     throw notFound('This category can no longer be restored');
   }
   const row = await repo.findCategory(ctx.db, userId, id);
@@ -108,7 +113,8 @@ export async function restoreCategory(ctx: Pick<AppContext, 'db' | 'clock'>, use
 
 /** Removes for good what has waited in the trash longer than the Undo window. */
 export function purgeTrashedCategories(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
-  return repo.purgeCategories(ctx.db, new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString());
+  const before = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
+  return ctx.db.transaction().execute((trx) => repo.purgeCategories(trx, before));
 }
 
 /** All or nothing: one unknown id rejects the request and no order changes. */

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
+import { queueMail } from '#server/mail/mail.jobs.ts';
 import { contactNotificationMail } from '#server/mail/templates.ts';
 import { findUserById } from '#server/features/owner/owner.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
@@ -11,7 +12,7 @@ import type { ContactMessageRow } from './contact.table.ts';
 
 export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 
-export type ContactContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>;
+export type ContactContext = Pick<AppContext, 'db' | 'clock' | 'log' | 'jobs'>;
 
 type ParsedContact = z.output<typeof ContactRequest>;
 
@@ -39,21 +40,21 @@ export async function sendContactMessage(
   // A filled honeypot is a bot: it is told all went well, and nothing is kept.
   if (request.website) return { notified: Promise.resolve() };
 
-  const row = await repo.insertMessage(ctx.db, {
-    userId: owner.id,
-    name: request.name,
-    email: request.email,
-    message: request.message,
-    createdAt: ctx.clock().toISOString(),
-    readAt: null,
+  // The message and its notice to the owner are kept together: the notice is sent by the
+  // worker (or written to the outbox without SMTP), and tried again while the mail server is down.
+  const notice = await ctx.db.transaction().execute(async (trx) => {
+    const row = await repo.insertMessage(trx, {
+      userId: owner.id,
+      name: request.name,
+      email: request.email,
+      message: request.message,
+      createdAt: ctx.clock().toISOString(),
+      readAt: null,
+    });
+    return owner.email ? queueMail({ db: trx, clock: ctx.clock }, contactNotificationMail(owner.email, row, owner.portfolioTitle ?? 'Atelier')) : null;
   });
-  const notified =
-    ctx.mailer.delivers && owner.email
-      ? ctx.mailer
-          .send(contactNotificationMail(owner.email, row, owner.portfolioTitle ?? 'Atelier'))
-          .catch((error: unknown) => ctx.log.error({ err: error }, 'contact notification failed'))
-      : Promise.resolve();
-  return { notified };
+  ctx.jobs.wake();
+  return { notified: notice === null ? Promise.resolve() : ctx.jobs.settled([notice]) };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
   openDisplayFile,
   openOriginalFile,
   type DownloadablePhoto,
-} from '#server/features/photos/photo-downloads.service.ts';
+} from '#server/features/renditions/photo-downloads.service.ts';
 import { DomainError, forbidden, notFound } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
 

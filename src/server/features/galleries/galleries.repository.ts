@@ -60,8 +60,9 @@ export function listPicks(db: Db, link: Pick<GalleryLinkRow, 'id' | 'categoryId'
     .where('galleryPicks.linkId', '=', link.id)
     .where('photos.categoryId', '=', link.categoryId)
     .where('photos.deletedAt', 'is', null)
-    .orderBy('galleryPicks.pickedAt')
-    .orderBy('galleryPicks.photoId')
+    // Gallery order, as the holder and the owner see the photos.
+    .orderBy('photos.sortOrder')
+    .orderBy('photos.id')
     .execute();
 }
 

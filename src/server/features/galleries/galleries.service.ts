@@ -13,7 +13,7 @@ import type { AppContext } from '#server/app-context.ts';
 import { hashPassword, verifyPassword } from '#server/features/auth/passwords.ts';
 import { findCategory } from '#server/features/categories/categories.service.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
-import { findCategoryCopy } from '#server/features/photos/photo-files.service.ts';
+import { findCategoryCopy } from '#server/features/renditions/renditions.service.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import { DomainError, notFound, notSignedIn } from '#server/lib/errors.ts';

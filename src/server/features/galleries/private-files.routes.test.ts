@@ -154,12 +154,14 @@ describe('access follows the photo and the link', () => {
     const other = await createCategory(s.t, 'Portfolio');
     expect((await s.owner('POST', '/api/photos/move', { ids: [first!.id], categoryId: other })).statusCode).toBe(200);
     expect((await get(urlOf(first!.id))).statusCode).toBe(404);
-    expect(await publicStatus(s, first!.filename)).toBe(200);
-    expect(fs.readdirSync(s.t.config.restrictedDir).some((name) => name.startsWith(first!.filename.slice(0, 32)))).toBe(false);
-    // Moved back in: private again, and the link serves it.
+    const published = (await s.owner('GET', `/api/photos/${first!.id}`)).json<Photo>();
+    expect(await publicStatus(s, published.filename)).toBe(200);
+    expect(fs.readdirSync(s.t.config.restrictedDir).some((name) => name.startsWith(published.filename.slice(0, 32)))).toBe(false);
+    // Moved back in: private again (under new names), and the link serves it.
     expect((await s.owner('POST', '/api/photos/move', { ids: [first!.id], categoryId: s.categoryId })).statusCode).toBe(200);
-    expect(await publicStatus(s, first!.filename)).toBe(404);
-    expect((await get(urlOf(first!.id))).statusCode).toBe(200);
+    expect(await publicStatus(s, published.filename)).toBe(404);
+    const again = (await s.t.app.inject({ url: `/api/galleries/${token}`, headers: { cookie } })).json<Gallery>();
+    expect((await get(displayImagePath(again.photos.find((photo) => photo.id === first!.id)!))).statusCode).toBe(200);
 
     // A new password: the old cookie opens nothing.
     expect((await s.owner('PATCH', `/api/gallery-links/${link.id}`, { password: 'a-new-password' })).statusCode).toBe(200);
@@ -224,4 +226,65 @@ describe('access follows the photo and the link', () => {
     expect((await s.t.app.inject({ url: `/api/photos/${first!.id}` })).statusCode).toBe(404);
     expect(await publicStatus(s, first!.filename)).toBe(404);
   });
+
+  it('gives copies new names as they leave public view: what was cached for a year names nothing private', async () => {
+    const s = await site('local');
+    const [first] = s.photos;
+    await makeUnlisted(s);
+    const own = (await s.owner('GET', '/api/photos')).json<Photo[]>().find((photo) => photo.id === first!.id)!;
+    const before = namesOf(first!);
+    for (const name of namesOf(own)) expect(before, name).not.toContain(name);
+    for (const name of before) expect((await s.owner('GET', `/restricted/${name}`)).statusCode, name).toBe(404);
+  });
+
+  it('keeps a photo moved from an unlisted gallery to the bank private there, until a public category takes it', async () => {
+    const s = await site('local');
+    const [first] = s.photos;
+    await makeUnlisted(s);
+    expect((await s.owner('POST', '/api/photos/move', { ids: [first!.id], categoryId: null })).statusCode).toBe(200);
+    const inBank = (await s.owner('GET', '/api/photos')).json<Photo[]>().find((photo) => photo.id === first!.id)!;
+    expect(inBank).toMatchObject({ categoryId: null, filesBase: '/restricted' });
+    expect((await s.t.app.inject({ url: `/api/photos/${first!.id}` })).statusCode).toBe(404);
+    for (const name of namesOf(inBank)) expect(await publicStatus(s, name), name).toBe(404);
+
+    const open = await createCategory(s.t, 'Open');
+    expect((await s.owner('POST', '/api/photos/move', { ids: [first!.id], categoryId: open })).statusCode).toBe(200);
+    const published = (await s.owner('GET', '/api/photos')).json<Photo[]>().find((photo) => photo.id === first!.id)!;
+    expect(published.filesBase).toBeUndefined();
+    for (const name of namesOf(published)) expect(await publicStatus(s, name), name).toBe(200);
+  });
 });
+
+describe('a link after its photos are rendered again', () => {
+  it.each([
+    ['a licence of the gallery', { defaultLicense: 'cc-by' }, null],
+    ['a watermark of the site', null, { watermark: { kind: 'text', text: '© Studio', anchor: 'bottom-right', size: 20, opacity: 60, thumbnails: true } }],
+  ] as const)('serves every new copy after %s', async (_change, categoryChange, siteWatermark) => {
+    const s = await site('local');
+    await makeUnlisted(s);
+    const uploaded = await s.t.app.inject({
+      method: 'POST',
+      url: `/api/photos/upload?categoryId=${s.categoryId}`,
+      headers: { cookie: s.cookie },
+      payload: formWith('photos', [{ name: 'aisle.jpg', data: await jpeg({ width: 1600, height: 1000 }), type: 'image/jpeg' }]),
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    const link = await createLink(s, { label: 'Parents' });
+    const token = tokenOf(link);
+    const galleryNow = async () => (await s.t.app.inject({ url: `/api/galleries/${token}` })).json<Gallery>();
+    const before = await galleryNow();
+
+    if (categoryChange) expect((await s.owner('PUT', `/api/categories/${s.categoryId}`, categoryChange)).statusCode).toBe(200);
+    if (siteWatermark) expect((await s.owner('PUT', '/api/watermark', siteWatermark)).statusCode).toBe(200);
+    await s.t.runJobs();
+
+    const after = await galleryNow();
+    const renamed = after.photos.filter((photo) => !before.photos.some((old) => old.filename === photo.filename));
+    expect(renamed.length).toBe(after.photos.length);
+    const urls = after.photos.flatMap(urlsOf);
+    // The big photo has widths too: every one of them, with the thumbnail and the display copy.
+    expect(urls.length).toBeGreaterThan(after.photos.length * 2);
+    for (const url of urls) expect((await s.t.app.inject({ url })).statusCode, url).toBe(200);
+  });
+});
+

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { GalleryLink, GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
@@ -116,8 +118,9 @@ describe('a link with proofing', () => {
     // Twice is once.
     expect((await me.pick(second!.id)).json<GalleryPicks>().photoIds).toEqual([second!.id]);
     clock.advance(1000);
-    expect((await me.pick(first!.id)).json<GalleryPicks>().photoIds).toEqual([second!.id, first!.id]);
-    expect((await me.unpick(third!.id)).json<GalleryPicks>().photoIds).toEqual([second!.id, first!.id]);
+    // In gallery order, whatever the order they were picked in.
+    expect((await me.pick(first!.id)).json<GalleryPicks>().photoIds).toEqual([first!.id, second!.id]);
+    expect((await me.unpick(third!.id)).json<GalleryPicks>().photoIds).toEqual([first!.id, second!.id]);
     expect((await me.unpick(second!.id)).json<GalleryPicks>().photoIds).toEqual([first!.id]);
     expect((await me.unpick(second!.id)).statusCode).toBe(200);
 
@@ -238,7 +241,7 @@ describe('a link with proofing', () => {
       expect(answer.statusCode).toBe(409);
       expect(answer.json()).toEqual({ message: locked });
     }
-    expect((await me.list()).json<GalleryPicks>()).toEqual({ photoIds: [third!.id, first!.id], pickCap: 5, submittedAt });
+    expect((await me.list()).json<GalleryPicks>()).toEqual({ photoIds: [first!.id, third!.id], pickCap: 5, submittedAt });
 
     // The inbox: a message from the link's label naming the photos, in gallery order.
     const inbox = (await owner(setup.cookie, 'GET', '/api/messages')).json<ContactMessageList>();
@@ -262,6 +265,20 @@ describe('a link with proofing', () => {
     expect((await me.pick(setup.photos[1]!.id)).statusCode).toBe(200);
     expect((await me.submit()).statusCode).toBe(200);
     await smtp.waitForMails(2);
+  });
+
+  it('writes the picks mail to the outbox when no SMTP server is set, as every mail', async () => {
+    const setup = await gallery();
+    const link = await createLink(setup, { label: 'Parents', proofing: true });
+    const me = holder(link);
+    await me.pick(setup.photos[1]!.id);
+    expect((await me.submit()).statusCode).toBe(200);
+    await t.runJobs();
+    const outbox = path.join(t.dataDir, 'outbox');
+    const mails = fs.readdirSync(outbox).map((name) => fs.readFileSync(path.join(outbox, name), 'utf8'));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatch(/^Subject: Parents picked 1 photo in Smith wedding/m);
+    expect(mails[0]).toMatch(new RegExp(`^To: ${OWNER.email}`, 'm'));
   });
 
   it("gives the owner a link's picks in gallery order, and as CSV safe to open in a spreadsheet", async () => {
@@ -293,13 +310,15 @@ describe('a link with proofing', () => {
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="picks-smith-wedding-parents.csv"; filename*=UTF-8''picks-smith-wedding-parents.csv`);
     const at = (id: number) => picks.picks.find((pick) => pick.photo.id === id)!;
+    // The names of the copies as the gallery has them (renamed as they left public view).
+    const file = (id: number) => at(id).photo.filename;
     expect(csv.body).toBe(
       '\uFEFF' +
         [
           'Title,File name,Photo id,Picked at',
-          `"Dance, ""first"" one\nsecond line",${first!.filename},${first!.id},${at(first!.id).pickedAt}`,
-          `"'=HYPERLINK(""http://evil.test"")",${second!.filename},${second!.id},${at(second!.id).pickedAt}`,
-          `DSC_0003,${third!.filename},${third!.id},${at(third!.id).pickedAt}`,
+          `"Dance, ""first"" one\nsecond line",${file(first!.id)},${first!.id},${at(first!.id).pickedAt}`,
+          `"'=HYPERLINK(""http://evil.test"")",${file(second!.id)},${second!.id},${at(second!.id).pickedAt}`,
+          `DSC_0003,${file(third!.id)},${third!.id},${at(third!.id).pickedAt}`,
         ].join('\r\n') +
         '\r\n',
     );

@@ -6,6 +6,7 @@ import { addInboxMessage } from '#server/features/contact/contact.service.ts';
 import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
+import { queueMail } from '#server/mail/mail.jobs.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
 import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
 import * as repo from './galleries.repository.ts';
@@ -18,7 +19,7 @@ import type { GalleryLinkRow } from './galleries.table.ts';
  */
 
 type ProofingContext = Pick<AppContext, 'db' | 'clock'>;
-type SubmitContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'log'>;
+type SubmitContext = Pick<AppContext, 'db' | 'clock' | 'jobs'>;
 
 /** A link its holder may pick on: open, held, with proofing on. */
 async function proofingLink(ctx: ProofingContext, token: string, access: GalleryAccess) {
@@ -78,8 +79,9 @@ async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow): Promise
 }
 
 /**
- * Sends the picks: locks them, puts a message in the owner's inbox from the link's label, and
- * mails the owner. Returns the mail's work, for tests to await.
+ * Sends the picks: locks them, and in the same transaction puts a message in the owner's inbox
+ * from the link's label and records the mail to the owner (sent by the worker, or written to the
+ * outbox without SMTP). Returns the mail's job settling, for tests to await.
  */
 export async function submitPicks(
   ctx: SubmitContext,
@@ -87,28 +89,25 @@ export async function submitPicks(
   access: GalleryAccess,
 ): Promise<{ picks: GalleryPicks; notified: Promise<void> }> {
   const { link: opened, owner, category } = await proofingLink(ctx, token, access);
-  const link = await ctx.db.transaction().execute(async (trx) => {
+  const user = await findUserById(ctx, owner.id);
+  const { link, notice } = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockLink(trx, opened.id);
     if (!locked || locked.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
     if (locked.picksSubmittedAt !== null) throw conflict(PICKS_SUBMITTED_MESSAGE);
     if ((await repo.listPicks(trx, locked)).length === 0) throw conflict('Pick at least one photo before sending');
-    return repo.updateLink(trx, locked.id, { picksSubmittedAt: ctx.clock().toISOString() });
+    const submitted = await repo.updateLink(trx, locked.id, { picksSubmittedAt: ctx.clock().toISOString() });
+    if (!submitted) throw notFound('Gallery not found');
+    const titles = (await pickedPhotos({ ...ctx, db: trx }, submitted)).map(({ photo }) => photo.title);
+    const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
+    const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;
+    await addInboxMessage({ ...ctx, db: trx }, owner.id, { name: submitted.label, email: '', message });
+    const mail = user?.email
+      ? await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, user.portfolioTitle ?? 'Atelier'))
+      : null;
+    return { link: submitted, notice: mail };
   });
-  if (!link) throw notFound('Gallery not found');
-
-  const titles = (await pickedPhotos(ctx, link)).map(({ photo }) => photo.title);
-  const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
-  const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;
-  await addInboxMessage(ctx, owner.id, { name: link.label, email: '', message });
-
-  const user = await findUserById(ctx, owner.id);
-  const notified =
-    ctx.mailer.delivers && user?.email
-      ? ctx.mailer
-          .send(galleryPicksMail(user.email, { label: link.label, galleryName: category.name, titles }, user.portfolioTitle ?? 'Atelier'))
-          .catch((error: unknown) => ctx.log.error({ err: error }, 'gallery picks notification failed'))
-      : Promise.resolve();
-  return { picks: await picksOf(ctx, link), notified };
+  ctx.jobs.wake();
+  return { picks: await picksOf(ctx, link), notified: notice === null ? Promise.resolve() : ctx.jobs.settled([notice]) };
 }
 
 export async function ownerPicks(ctx: ProofingContext, userId: number, linkId: number): Promise<GalleryLinkPicks> {

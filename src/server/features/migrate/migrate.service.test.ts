@@ -19,13 +19,12 @@ import { dropTestSchema } from '#tests/setup/postgres-schemas.ts';
 import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
-import { openDatabase, type DatabaseHandle } from '#server/db/database.ts';
-import { createMedia } from '#server/images/media.ts';
+import { openDatabase, type DatabaseHandle, type Db } from '#server/db/database.ts';
 import type { FileStore } from '#server/storage/file-store.ts';
 import { createFileStores, type FileStores } from '#server/storage/index.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { BACKUP_TABLES, countRows, readAllRows } from '#server/features/backup/backup.service.ts';
-import { publicFilesOf } from '#server/features/photos/photos.service.ts';
+import { copyNamesOf } from '#server/features/renditions/renditions.service.ts';
 import { seedDemoContent } from '#server/features/photos/seed.service.ts';
 import { checkCopy, migrateSite, MigrateError, parsePostgresUrl, type MigrateSource } from './migrate.service.ts';
 
@@ -85,7 +84,7 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   cleanups.push(() => t.close());
   expect(t.dialect).toBe('sqlite');
   const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
-  await seedDemoContent({ db: t.database.db, media: createMedia(t.config), clock: () => new Date() }, owner.id, { photos: 3 });
+  await seedDemoContent(t.ctx, owner.id, { photos: 3 });
   const cookie = await t.signIn();
   const [uploaded] = await createPhotos(t, cookie, 2, ['beach.jpg', 'Ünïcödé 😀.jpg']);
   const categories = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json<Array<{ id: number }>>();
@@ -141,12 +140,18 @@ const sourceOf = (t: TestApp): MigrateSource => ({
 });
 
 /** A site on the migrated PostgreSQL schema, with the given files (DATA_DIR, or S3 through env). */
-async function postgresSite(target: EmptyPostgres, dataDir: string, env: Record<string, string> = {}): Promise<FastifyInstance> {
+async function postgresSite(target: EmptyPostgres, dataDir: string, env: Record<string, string> = {}): Promise<Site> {
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DATABASE_URL: target.url, ...env });
   const app = await buildApp({ config, database: target.database, logger: false });
   await app.ready();
   cleanups.push(() => app.close());
-  return app;
+  return { app, db: target.database.db };
+}
+
+/** A site's app, and its database for what the API does not show. */
+interface Site {
+  app: FastifyInstance;
+  db: Db;
 }
 
 /** Every answer of the API a visitor or the owner reads, by URL. */
@@ -171,12 +176,12 @@ async function apiAnswers(app: FastifyInstance, cookie: string): Promise<Record<
  * The bytes of every file the site serves for its photos and banner, by URL: /uploads for the
  * public ones, /restricted (to the owner) for an unlisted gallery's.
  */
-async function servedFiles(app: FastifyInstance, cookie: string): Promise<Record<string, string>> {
+async function servedFiles({ app, db }: Site, cookie: string): Promise<Record<string, string>> {
   const files: Record<string, string> = {};
-  const rows = await readAllRows(app.database.db);
+  const rows = await readAllRows(db);
   const urls = rows.photos.flatMap((row) => {
     const photo = row as { filename: string; thumbnail: string; variants: string; filesPrivate: number };
-    return publicFilesOf(photo).map((name) => `${photo.filesPrivate === 1 ? '/restricted' : '/uploads'}/${name}`);
+    return copyNamesOf(photo).map((name) => `${photo.filesPrivate === 1 ? '/restricted' : '/uploads'}/${name}`);
   });
   for (const row of rows.users) if (typeof row.bannerImage === 'string') urls.push(`/uploads/${row.bannerImage}`);
   expect(urls.some((url) => url.startsWith('/restricted/'))).toBe(true);
@@ -228,10 +233,10 @@ const localStores = (t: TestApp): FileStores => ({
 });
 
 /** What the source site answers and serves, compared with a PostgreSQL site after the move. */
-async function expectSameSite(source: TestApp & { cookie: string }, target: FastifyInstance): Promise<void> {
+async function expectSameSite(source: TestApp & { cookie: string }, { app: target, db }: Site): Promise<void> {
   // The owner's session moved too: the same cookie is signed in on the new site.
   expect(await apiAnswers(target, source.cookie)).toEqual(await apiAnswers(source.app, source.cookie));
-  expect(await servedFiles(target, source.cookie)).toEqual(await servedFiles(source.app, source.cookie));
+  expect(await servedFiles({ app: target, db }, source.cookie)).toEqual(await servedFiles({ app: source.app, db: source.database.db }, source.cookie));
   const signIn = await target.inject({ method: 'POST', url: '/api/login', payload: { username: OWNER.username, password: OWNER.password } });
   expect(signIn.statusCode).toBe(200);
   const cookie = cookieHeader(signIn);

@@ -73,7 +73,7 @@ describe('camera details', () => {
     const one = (await t.app.inject({ url: pathTo(api.photo, { id: uploaded!.id }) })).json<PhotoWithCategory>();
     expect(one.camera).toEqual(EXPECTED);
     // The pages' first data follows the switch too.
-    const web = { photos: { db: t.database.db, media: createMedia(t.config), clock: () => new Date() }, publicUrl: 'http://site.test' };
+    const web = { photos: t.ctx, publicUrl: 'http://site.test' };
     const photoPage = await buildPage(web, { kind: 'photo', id: uploaded!.id });
     expect(JSON.stringify(photoPage.data)).toContain('XF35mmF1.4 R');
 

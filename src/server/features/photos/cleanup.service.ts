@@ -3,10 +3,12 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { watermarkLogosInUse } from '#server/features/watermarks/watermarks.service.ts';
-import { findPhotoCopy } from './photo-files.service.ts';
+import { copyNamesOf, deletePhotoFiles, findPhotoCopy } from '#server/features/renditions/renditions.service.ts';
+import type { AppContext } from '#server/app-context.ts';
 import * as repo from './photos.repository.ts';
 import { purgeTrash } from './trash.service.ts';
-import { deletePhotoFiles, publicFilesOf, type PhotosContext } from './photos.service.ts';
+
+type CleanupContext = Pick<AppContext, 'db' | 'media' | 'clock'>;
 import { fileKeyOfOriginal } from '#server/storage/file-names.ts';
 
 /**
@@ -22,7 +24,7 @@ export interface CleanupReport {
   photosRemoved: number;
 }
 
-async function bannerInUse(ctx: PhotosContext): Promise<string | null> {
+async function bannerInUse(ctx: CleanupContext): Promise<string | null> {
   try {
     return (await getPortfolioOwner(ctx)).bannerImage;
   } catch (error) {
@@ -32,7 +34,7 @@ async function bannerInUse(ctx: PhotosContext): Promise<string | null> {
 }
 
 /** Brings files and rows back in step after a crash, a lost disk or a hand-edited folder. */
-export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE_MS): Promise<CleanupReport> {
+export async function cleanupOrphans(ctx: CleanupContext, graceMs = CLEANUP_GRACE_MS): Promise<CleanupReport> {
   const { media } = ctx;
   // Deletes whose Undo window has passed go first; their files are then no row's.
   await purgeTrash(ctx);
@@ -42,10 +44,10 @@ export async function cleanupOrphans(ctx: PhotosContext, graceMs = CLEANUP_GRACE
   // In either store: a non-public gallery's copies are in the restricted one.
   for (const row of rows) if (!(await findPhotoCopy(ctx, row.filename))) broken.push(row);
   await repo.deletePhotosById(ctx.db, broken.map((row) => row.id));
-  for (const row of broken) await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
+  for (const row of broken) await deletePhotoFiles(ctx, row.fileKey, copyNamesOf(row));
 
   const kept = rows.filter((row) => !broken.includes(row));
-  const keptNames = new Set(kept.flatMap((row) => publicFilesOf(row)));
+  const keptNames = new Set(kept.flatMap((row) => copyNamesOf(row)));
   const keptKeys = new Set(kept.map((row) => row.fileKey));
   const banner = await bannerInUse(ctx);
   if (banner) keptNames.add(banner);

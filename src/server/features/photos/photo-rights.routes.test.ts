@@ -6,11 +6,10 @@ import type { Category } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
 import { displayP3Jpeg, ultraHdrJpeg } from '#tests/fixtures/colour.ts';
 import { CAMERA_MARKER, formWith, GPS_MARKER, jpeg } from '#tests/fixtures/images.ts';
-import { removeReplacedCopies, renderedRightsSettled, REPLACED_COPIES_KEPT_MS } from './rights-render.service.ts';
+import { REPLACED_COPIES_KEPT_MS } from '#server/features/renditions/renditions.service.ts';
 import { createCategory, createPhotos, postPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
-import { LocalFileStore } from '#server/storage/local-file-store.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -122,15 +121,13 @@ describe('rights in the XMP of the public copies', { timeout: 180_000 }, () => {
     expect(parsed.iptc).toBeUndefined();
     expect(parsed.photoshop).toMatchObject({ Credit: 'Ada Lovelace' });
     expect(parsed.xmpRights).toMatchObject({ WebStatement: 'https://creativecommons.org/licenses/by/4.0/' });
-    // A page loaded before the swap still gets its images for a while; then the old names go.
-    const rightsCtx = { db: t.database.db, clock, media: { uploads: new LocalFileStore(t.config.uploadsDir), restricted: new LocalFileStore(t.config.restrictedDir) } };
+    // A page loaded before the swap still gets its images for a while; then a job removes the old names.
     const oldCopies = () => fs.readdirSync(t.config.uploadsDir).filter((name) => name.startsWith(srgb!.filename.slice(0, 32)));
+    await t.runJobs();
     expect((await t.app.inject({ url: `/uploads/${srgb!.filename}` })).statusCode).toBe(200);
-    expect(await removeReplacedCopies(rightsCtx)).toBe(0);
+    expect(oldCopies().length).toBeGreaterThan(1);
     clock.advance(REPLACED_COPIES_KEPT_MS);
-    const kept = oldCopies().length;
-    expect(kept).toBeGreaterThan(1);
-    expect(await removeReplacedCopies(rightsCtx)).toBe(kept);
+    await t.runJobs();
     expect((await t.app.inject({ url: `/uploads/${srgb!.filename}` })).statusCode).toBe(404);
     expect(oldCopies()).toEqual([]);
 
@@ -171,7 +168,7 @@ describe('rights in the XMP of the public copies', { timeout: 180_000 }, () => {
     expect(xmp).toContain('<cc:license rdf:resource="https://creativecommons.org/publicdomain/zero/1.0/"/>');
     expect(xmp).toContain('<xmpRights:Marked>False</xmpRights:Marked>');
     // The pass the upload asked for finds nothing to do.
-    await renderedRightsSettled({ db: t.database.db });
+    await t.runJobs();
     expect((await getPhoto(photo!.id)).version).toBe(photo!.version);
   });
 

@@ -2,9 +2,6 @@ import type { CategoryVisibility } from '#contract/categories.ts';
 import type { Db } from '#server/db/database.ts';
 import type { NewPhotoRow, PhotoRow, PhotoUpdate } from './photos.table.ts';
 
-/** What one render of an original sets on its row. */
-export type RenderedColumns = Required<Pick<NewPhotoRow, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'placeholder'>>;
-
 export type PhotoWithCategoryRow = PhotoRow & {
   categoryName: string | null;
   categoryHidden: number | null;
@@ -151,6 +148,10 @@ export async function existingPhotoIds(db: Db, userId: number, ids: number[]): P
   return new Set(rows.map((row) => row.id));
 }
 
+/**
+ * A live photo's place and order. A photo that leaves an unlisted or private category for the
+ * bank stays out of public view there (`bank_private`); only a public category publishes it.
+ */
 export async function setPhotoPlacement(
   db: Db,
   userId: number,
@@ -159,7 +160,29 @@ export async function setPhotoPlacement(
 ): Promise<void> {
   await db
     .updateTable('photos')
-    .set(placement)
+    .set((eb) => ({
+      ...placement,
+      // Read before the row changes: SET sees the row as it was.
+      bankPrivate:
+        placement.categoryId !== null
+          ? 0
+          : eb
+              .case()
+              .when('photos.categoryId', 'is', null)
+              .then(eb.ref('photos.bankPrivate'))
+              .when(
+                eb.exists(
+                  eb
+                    .selectFrom('categories')
+                    .select('categories.id')
+                    .whereRef('categories.id', '=', 'photos.categoryId')
+                    .where('categories.visibility', '!=', 'public'),
+                ),
+              )
+              .then(1)
+              .else(0)
+              .end(),
+    }))
     .where('userId', '=', userId)
     .where('id', '=', id)
     .where('deletedAt', 'is', null)
@@ -201,126 +224,4 @@ export function listPhotosForCameraDetails(
 /** Camera details are read from the original, not shown in any file: the version stays. */
 export async function setCameraDetails(db: Db, id: number, cameraDetails: string): Promise<void> {
   await db.updateTable('photos').set({ cameraDetails }).where('id', '=', id).execute();
-}
-
-/** Every photo, oldest first, with the columns that name its files. */
-export function listAllPhotoFiles(db: Db): Promise<Array<Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'>>> {
-  return db.selectFrom('photos').select(['id', 'fileKey', 'filename', 'thumbnail', 'variants', 'filesPrivate']).orderBy('id').execute();
-}
-
-/** A photo whose copies sit in the other store than its category's visibility asks for. */
-export type MisplacedPhotoRow = Pick<PhotoRow, 'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'>;
-
-/**
- * Photos (live or in the trash) whose copies are where they should not be: in the uploads store
- * while their category is unlisted or private, or restricted while it is public. A category in
- * the trash still counts: its photos stay restricted through the Undo window. A photo without a
- * category keeps its copies where they are: a private gallery's photos left in the bank when it
- * was deleted are not made public by it, only by being put in a public category.
- */
-export function listMisplacedPhotos(db: Db): Promise<MisplacedPhotoRow[]> {
-  return db
-    .selectFrom('photos')
-    .innerJoin('categories', 'categories.id', 'photos.categoryId')
-    .select(['photos.id', 'photos.fileKey', 'photos.filename', 'photos.thumbnail', 'photos.variants', 'photos.filesPrivate'])
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('photos.filesPrivate', '=', 0), eb('categories.visibility', '!=', 'public')]),
-        eb.and([eb('photos.filesPrivate', '=', 1), eb('categories.visibility', '=', 'public')]),
-      ]),
-    )
-    .orderBy('photos.id')
-    .execute();
-}
-
-/** Records where a photo's copies are now; false when the photo was re-rendered or deleted meanwhile. */
-export async function setFilesPrivate(db: Db, id: number, fileKey: string, filesPrivate: number): Promise<boolean> {
-  const updated = await db
-    .updateTable('photos')
-    .set({ filesPrivate })
-    .where('id', '=', id)
-    .where('fileKey', '=', fileKey)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
-}
-
-/** A live photo of the category whose copies use this file key: what a gallery may serve. */
-export function findCategoryPhotoByFileKey(
-  db: Db,
-  categoryId: number,
-  fileKey: string,
-): Promise<Pick<PhotoRow, 'id' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'> | undefined> {
-  return db
-    .selectFrom('photos')
-    .select(['id', 'filename', 'thumbnail', 'variants', 'filesPrivate'])
-    .where('categoryId', '=', categoryId)
-    .where('fileKey', '=', fileKey)
-    .where('deletedAt', 'is', null)
-    .executeTakeFirst();
-}
-
-/**
- * Points a photo at the files of a new render and raises its version, so every URL (`?v=`) changes;
- * false when the photo is gone (or its key changed) meanwhile.
- */
-export async function replaceRenderedFiles(
-  db: Db,
-  id: number,
-  fileKey: string,
-  columns: RenderedColumns & { renderedRights?: string | null; renderedWatermark?: string | null; filesPrivate: number },
-): Promise<boolean> {
-  const updated = await db
-    .updateTable('photos')
-    .set((eb) => ({ ...columns, version: eb('version', '+', 1) }))
-    .where('id', '=', id)
-    .where('fileKey', '=', fileKey)
-    .executeTakeFirst();
-  return Number(updated.numUpdatedRows) > 0;
-}
-
-/**
- * A photo's files, its own rights and its live category's defaults: what its XMP should say; and
- * the site's and its category's watermark settings (issue 16): what its copies should show.
- */
-export interface RightsSourceRow
-  extends Pick<
-    PhotoRow,
-    'id' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate' | 'license' | 'credit' | 'copyright' | 'renderedRights' | 'renderedWatermark'
-  > {
-  defaultLicense: string | null;
-  defaultCredit: string | null;
-  defaultCopyright: string | null;
-  siteWatermark: string | null;
-  categoryWatermark: string | null;
-}
-
-/** Every live photo (of one photo, with `id`), with what decides the rights of its copies. */
-export function listRightsSources(db: Db, filter: { id?: number } = {}): Promise<RightsSourceRow[]> {
-  let query = db
-    .selectFrom('photos')
-    .leftJoin('categories', (join) =>
-      join.onRef('categories.id', '=', 'photos.categoryId').on('categories.deletedAt', 'is', null),
-    )
-    .innerJoin('users', 'users.id', 'photos.userId')
-    .select([
-      'photos.id',
-      'photos.fileKey',
-      'photos.filename',
-      'photos.thumbnail',
-      'photos.variants',
-      'photos.filesPrivate',
-      'photos.license',
-      'photos.credit',
-      'photos.copyright',
-      'photos.renderedRights',
-      'photos.renderedWatermark',
-      'categories.defaultLicense',
-      'categories.defaultCredit',
-      'categories.defaultCopyright',
-      'users.watermark as siteWatermark',
-      'categories.watermark as categoryWatermark',
-    ])
-    .where('photos.deletedAt', 'is', null);
-  if (filter.id !== undefined) query = query.where('photos.id', '=', filter.id);
-  return query.orderBy('photos.id').execute();
 }

@@ -3,8 +3,6 @@ import type { Photo } from '#contract/photos.ts';
 import { filesUnder } from '#tests/fixtures/images.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
-import { purgeTrash } from '#server/features/photos/trash.service.ts';
-import { createMedia } from '#server/images/media.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -184,7 +182,7 @@ describe('DELETE /api/photos/{id}', () => {
     const cookie = await t.signIn();
     const [doomed, kept] = await createPhotos(t, cookie, 2);
     const keptKey = kept!.filename.split('.')[0]!;
-    const before = [...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)];
+    const allFiles = () => [t.config.uploadsDir, t.config.restrictedDir, t.config.originalsDir].flatMap((dir) => filesUnder(dir)).sort();
 
     const response = await deletePhoto(doomed!.id, cookie);
     expect(response.statusCode).toBe(200);
@@ -195,18 +193,41 @@ describe('DELETE /api/photos/{id}', () => {
     });
     expect((await getPhoto(doomed!.id)).statusCode).toBe(404);
     expect((await getPhotos()).json<Photo[]>().map((photo) => photo.id)).toEqual([kept!.id]);
+    const inTrash = allFiles();
     // Within the window nothing of it is removed: an Undo brings it back whole.
     clock.advance(UNDO_WINDOW_MS - 1);
-    await purgeTrash({ db: t.database.db, media: createMedia(t.config), clock });
-    expect([...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)]).toEqual(before);
+    await t.runJobs();
+    expect(allFiles()).toEqual(inTrash);
 
-    clock.advance(2);
-    expect(await purgeTrash({ db: t.database.db, media: createMedia(t.config), clock })).toEqual({ photos: 1, categories: 0 });
+    // The trash is emptied twice a window: at the latest half a window after its end.
+    clock.advance(UNDO_WINDOW_MS / 2 + 1);
+    await t.runJobs();
     expect(await t.database.db.selectFrom('photos').select('id').execute()).toEqual([{ id: kept!.id }]);
-    const left = [...filesUnder(t.config.uploadsDir), ...filesUnder(t.config.originalsDir)];
+    const left = allFiles();
     expect(left.length).toBeGreaterThan(0);
     for (const file of left) expect(file.startsWith(keptKey)).toBe(true);
     expect((await t.app.inject({ url: `/uploads/${doomed!.thumbnail}` })).statusCode).toBe(404);
+  });
+
+  it('stops serving a deleted photo at once, not when the trash is emptied, and an Undo serves it again', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const [photo] = await createPhotos(t, cookie, 1);
+    const names = [photo!.filename, photo!.thumbnail, ...photo!.variants.map((variant) => variant.filename)];
+    for (const name of names) expect((await t.app.inject({ url: `/uploads/${name}` })).statusCode, name).toBe(200);
+
+    expect((await deletePhoto(photo!.id, cookie)).statusCode).toBe(200);
+    // Answered: none of its public addresses serves it any more, however long the Undo window.
+    for (const name of names) expect((await t.app.inject({ url: `/uploads/${name}` })).statusCode, name).toBe(404);
+    expect(filesUnder(t.config.uploadsDir)).toEqual([]);
+
+    const restored = await t.app.inject({ method: 'POST', url: '/api/photos/restore', headers: { cookie }, payload: { ids: [photo!.id] } });
+    expect(restored.statusCode).toBe(200);
+    const back = (await getPhoto(photo!.id)).json<Photo>();
+    expect(back.filesBase).toBeUndefined();
+    for (const name of [back.filename, back.thumbnail, ...back.variants.map((variant) => variant.filename)]) {
+      expect((await t.app.inject({ url: `/uploads/${name}` })).statusCode, name).toBe(200);
+    }
   });
 
   it('answers 404 to an unknown or already deleted photo', async () => {

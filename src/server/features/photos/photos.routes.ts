@@ -23,11 +23,9 @@ import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
-import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
-import { refreshRenderedRights } from './rights-render.service.ts';
 import { addPhotos } from './upload.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */
@@ -43,15 +41,6 @@ const positionOf = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Nu
 export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(multipart);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // A change of a photo's rights, or of its category (a move), re-renders its copies' XMP.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 300) refreshRenderedRights(ctx);
-  });
-
-  // The owner gets every photo; a visitor only those the portfolio shows (no draft's).
-  routes.get(api.photos, { schema: { response: { 200: z.array(Photo) } } }, async (request) =>
-    (await portfolioFor(ctx, viewerOf(request))).photos,
-  );
 
   routes.get(
     api.photo,

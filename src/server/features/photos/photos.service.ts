@@ -17,17 +17,14 @@ import {
 import { isShownToVisitors, type VisitorViewSettings } from '#contract/portfolio-sections.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
-import type { RenderedPhoto } from '#server/images/image-pipeline.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
 import { orderSelection } from './photo-bulk-order.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
-import { originalsPrefix } from '#server/storage/file-names.ts';
-import type { Rights } from '#contract/rights.ts';
-import { rightsOfRow } from './rights.ts';
+import { changingCopies, copyNamesOf, deletePhotoFiles } from '#server/features/renditions/renditions.service.ts';
 
-export type PhotosContext = Pick<AppContext, 'db' | 'media' | 'clock'>;
+export type PhotosContext = Pick<AppContext, 'db' | 'media' | 'clock' | 'jobs' | 'log'>;
 
 export type PhotoChanges = z.output<typeof UpdatePhotoRequest>;
 
@@ -113,9 +110,12 @@ export async function getPhoto(
   return { ...toPhoto(photo, view), categoryId: category?.id ?? null, category };
 }
 
-/** Text and track list only; the files, and so the version, stay as they are. */
+/**
+ * Text, track list and rights; the files, and so the version, stay as they are until the copies
+ * are rendered again with the new rights, in the background.
+ */
 export async function updatePhoto(ctx: PhotosContext, userId: number, id: number, changes: PhotoChanges): Promise<Photo> {
-  const row = await repo.updatePhoto(ctx.db, userId, id, {
+  const row = await changingCopies(ctx, (trx) => repo.updatePhoto(trx, userId, id, {
     title: changes.title,
     description: changes.description,
     hyperlink: changes.hyperlink,
@@ -129,44 +129,9 @@ export async function updatePhoto(ctx: PhotosContext, userId: number, id: number
     ...(changes.credit === undefined ? {} : { credit: changes.credit }),
     ...(changes.copyright === undefined ? {} : { copyright: changes.copyright }),
     updatedAt: ctx.clock().toISOString(),
-  });
+  }));
   if (!row) throw notFound('Photo not found');
   return toPhoto(row);
-}
-
-/** The columns of a photo row that one render of its original fills. */
-export function renderedColumns(rendered: RenderedPhoto) {
-  return {
-    filename: rendered.filename,
-    thumbnail: rendered.thumbnail,
-    variants: JSON.stringify(rendered.variants),
-    width: rendered.width,
-    height: rendered.height,
-    placeholder: rendered.placeholder,
-  };
-}
-
-/** Every public name one render wrote. */
-export function renderedFilesOf(rendered: RenderedPhoto): string[] {
-  return [rendered.filename, rendered.thumbnail, ...rendered.variants.map((variant) => variant.filename)];
-}
-
-/** Every public name a photo row points at. */
-export function publicFilesOf(row: Pick<PhotoRow, 'filename' | 'thumbnail' | 'variants'>): string[] {
-  const variants = parseJson<ImageVariant[]>(row.variants, []);
-  return [row.filename, row.thumbnail, ...variants.map((variant) => variant.filename)];
-}
-
-/** Removes a photo's copies (from either store) and its original; what cannot go now is left to `cleanup`. */
-export async function deletePhotoFiles(ctx: Pick<AppContext, 'media'>, fileKey: string, publicNames: string[]): Promise<void> {
-  const { media } = ctx;
-  const deleteOriginals = async () => {
-    for await (const file of media.originals.list(originalsPrefix(fileKey))) await media.originals.delete(file.name);
-  };
-  await Promise.allSettled([
-    ...publicNames.flatMap((name) => [media.uploads.delete(name), media.restricted.delete(name)]),
-    deleteOriginals(),
-  ]);
 }
 
 const undoUntil = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock().getTime() + UNDO_WINDOW_MS).toISOString();
@@ -179,36 +144,38 @@ async function requireLivePhotos(db: Db, userId: number, ids: number[]): Promise
 }
 
 /**
- * Into the trash, all or none: the photos leave every list at once, their files stay for the
- * Undo window, then `purgeTrashedPhotos` removes rows and files for good.
+ * Into the trash, all or none: the photos leave every list at once, and their copies the public
+ * store before the answer (a photo deleted because it should never have been public is no longer
+ * served). Their files stay for the Undo window, then `purgeTrashedPhotos` removes rows and files
+ * for good.
  */
-export async function deletePhotos(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, ids: number[]): Promise<TrashedResponse> {
+export async function deletePhotos(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, ids: number[]): Promise<TrashedResponse> {
   const now = ctx.clock().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await changingCopies(ctx, async (trx) => {
     await requireLivePhotos(trx, userId, ids);
     await repo.trashPhotos(trx, userId, ids, now);
   });
   return { message: ids.length === 1 ? 'Photo deleted' : `${ids.length} photos deleted`, ids, undoUntil: undoUntil(ctx) };
 }
 
-export async function deletePhoto(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, id: number): Promise<TrashedResponse> {
+export async function deletePhoto(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number): Promise<TrashedResponse> {
   return deletePhotos(ctx, userId, [id]);
 }
 
 /** Undo of a delete, all or none: every photo must still be in the trash, within the window. */
-export async function restorePhotos(ctx: Pick<AppContext, 'db' | 'clock'>, userId: number, ids: number[]): Promise<void> {
+export async function restorePhotos(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, ids: number[]): Promise<void> {
   const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await changingCopies(ctx, async (trx) => {
     const restored = await repo.restorePhotos(trx, userId, ids, since);
     if (restored !== ids.length) throw notFound('These photos can no longer be restored');
   });
 }
 
 /** Removes for good the photos that waited in the trash longer than the Undo window, rows first, then files. */
-export async function purgeTrashedPhotos(ctx: PhotosContext): Promise<number> {
+export async function purgeTrashedPhotos(ctx: Pick<AppContext, 'db' | 'media' | 'clock'>): Promise<number> {
   const rows = await repo.trashedBefore(ctx.db, new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString());
   await repo.deletePhotosById(ctx.db, rows.map((row) => row.id));
-  for (const row of rows) await deletePhotoFiles(ctx, row.fileKey, publicFilesOf(row));
+  for (const row of rows) await deletePhotoFiles(ctx, row.fileKey, copyNamesOf(row));
   return rows.length;
 }
 
@@ -219,7 +186,7 @@ export async function purgeTrashedPhotos(ctx: PhotosContext): Promise<number> {
 export async function movePhotos(ctx: PhotosContext, userId: number, request: MovePhotosRequest): Promise<void> {
   const now = ctx.clock().toISOString();
   const target = request.categoryId;
-  await ctx.db.transaction().execute(async (trx) => {
+  await changingCopies(ctx, async (trx) => {
     await requireLivePhotos(trx, userId, request.ids);
     if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
       throw invalid(`Category ${target} does not exist`);
@@ -243,7 +210,7 @@ export async function placePhoto(ctx: PhotosContext, userId: number, id: number,
   const now = ctx.clock().toISOString();
   const target = request.categoryId;
   const anchor = request.before ?? request.after;
-  await ctx.db.transaction().execute(async (trx) => {
+  await changingCopies(ctx, async (trx) => {
     await requireLivePhotos(trx, userId, [id]);
     if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
       throw invalid(`Category ${target} does not exist`);
@@ -294,7 +261,7 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
   const ids = request.photoUpdates.map((update) => update.id);
   if (new Set(ids).size !== ids.length) throw invalid('Each photo may appear only once');
   const now = ctx.clock().toISOString();
-  await ctx.db.transaction().execute(async (trx) => {
+  await changingCopies(ctx, async (trx) => {
     const existing = await repo.existingPhotoIds(trx, userId, ids);
     const unknown = ids.find((id) => !existing.has(id));
     if (unknown !== undefined) throw notFound(`Photo ${unknown} not found`);
@@ -311,10 +278,4 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
       });
     }
   });
-}
-
-/** The rights that apply to a live photo now: its own, else its category's defaults; null when not found. */
-export async function rightsOfPhoto(ctx: Pick<AppContext, 'db'>, id: number): Promise<Rights | null> {
-  const [row] = await repo.listRightsSources(ctx.db, { id });
-  return row ? rightsOfRow(row) : null;
 }

@@ -37,8 +37,12 @@ export interface PhotoTable {
   renderedRights: Generated<string | null>;
   /** Issue 16 (0014): the canonical JSON of the watermark the copies carry (watermarkKey); null for none. */
   renderedWatermark: Generated<string | null>;
-  /** Issue 16 (0011): 1 while the copies are in the restricted store (a non-public category's), else 0. */
+  /** 1 while the copies are in the restricted store (out of public view), else 0. */
   filesPrivate: Generated<number>;
+  /** The key the current copies' names start with (`fileKey` until they are rendered again or renamed). */
+  copiesKey: string;
+  /** 1 keeps a photo without a category out of public view: it came from a gallery that was not public. */
+  bankPrivate: Generated<number>;
 }
 export type PhotoRow = Selectable<PhotoTable>;
 export type NewPhotoRow = Insertable<PhotoTable>;

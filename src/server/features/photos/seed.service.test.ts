@@ -5,7 +5,6 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
-import { createMedia } from '#server/images/media.ts';
 import type { Photo } from '#contract/photos.ts';
 import { DEMO_CATEGORIES, seedDemoContent, SiteNotEmptyError } from './seed.service.ts';
 
@@ -21,7 +20,7 @@ describe('seedDemoContent', () => {
     t = await createTestApp();
     const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
     const progress: Array<[number, number]> = [];
-    const ctx = { db: t.database.db, media: createMedia(t.config), clock: () => new Date() };
+    const ctx = t.ctx;
 
     const summary = await seedDemoContent(ctx, owner.id, { photos: 4, onProgress: (done, total) => progress.push([done, total]) });
     expect(summary).toEqual({ categories: 4, photos: 4, release: 'Night Drive EP' });

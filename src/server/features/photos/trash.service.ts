@@ -1,6 +1,8 @@
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { purgeTrashedCategories } from '#server/features/categories/categories.service.ts';
+import { jobKind } from '#server/jobs/job-queue.ts';
+import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { purgeTrashedPhotos } from './photos.service.ts';
 
 export interface PurgeReport {
@@ -15,11 +17,7 @@ export async function purgeTrash(ctx: Pick<AppContext, 'db' | 'media' | 'clock'>
   return { photos, categories };
 }
 
-/** Empties the trash as Undo windows end; stopped when the app closes. */
-export function scheduleTrashPurge(ctx: Pick<AppContext, 'db' | 'media' | 'clock' | 'log'>, intervalMs = UNDO_WINDOW_MS / 2): () => void {
-  const timer = setInterval(() => {
-    purgeTrash(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'emptying the trash failed'));
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Empties the trash as Undo windows end: twice a window, so nothing waits much past its end. */
+export const purgeTrashJob = jobKind('trash.purge', { exclusive: true, maxAttempts: 3 });
+export const trashPurge: Periodic = { kind: purgeTrashJob, everyMs: UNDO_WINDOW_MS / 2 };
+export const trashJobs = [handle(purgeTrashJob, (ctx: AppContext) => purgeTrash(ctx).then(() => undefined))];

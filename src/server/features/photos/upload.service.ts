@@ -2,10 +2,14 @@ import { PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } fr
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryDefaultRights } from '#server/features/categories/categories.service.ts';
 import type { Rights } from '#contract/rights.ts';
-import { imageRightsOf, renderedRightsColumn } from './rights.ts';
-import { watermarkForNewPhoto } from '#server/features/watermarks/watermarks.service.ts';
-import type { LoadedWatermark } from '#server/images/watermark.ts';
-import { loadedWatermarkOf, renderedWatermarkColumn } from './copies-watermark.ts';
+import {
+  deletePhotoFiles,
+  planNewCopies,
+  renderedColumns,
+  renderedFilesOf,
+  renderNewCopies,
+  type NewCopiesPlan,
+} from '#server/features/renditions/renditions.service.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
@@ -13,14 +17,7 @@ import type { Media } from '#server/images/media.ts';
 import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
 import * as repo from './photos.repository.ts';
 import * as placement from './upload-placement.repository.ts';
-import {
-  deletePhotoFiles,
-  renderedColumns,
-  renderedFilesOf,
-  storedCameraDetails,
-  toPhoto,
-  type PhotosContext,
-} from './photos.service.ts';
+import { storedCameraDetails, toPhoto, type PhotosContext } from './photos.service.ts';
 import type { PhotoRow } from './photos.table.ts';
 
 /**
@@ -85,16 +82,8 @@ interface StoredImage {
   rendered: RenderedPhoto;
   /** The column's JSON: the camera's details as read from the original (never its location). */
   cameraDetails: string;
-  /** The column's JSON: the rights its copies carry in XMP (its category's defaults), or null. */
-  renderedRights: string | null;
-  /** The column's JSON: the watermark its copies show (issue 16), or null. */
-  renderedWatermark: string | null;
-}
-
-/** The watermark of an upload's photos: the column's text, and the mark the pipeline draws. */
-interface UploadWatermark {
-  column: string | null;
-  mark: LoadedWatermark | null;
+  /** What its copies carry and where they are. */
+  copies: NewCopiesPlan;
 }
 
 function formatBytes(bytes: number): string {
@@ -104,14 +93,14 @@ function formatBytes(bytes: number): string {
 }
 
 /** A new photo has no rights of its own: its copies carry its category's defaults from the start. */
-async function storeImage(media: Media, file: IncomingFile, rights: Rights, watermark: UploadWatermark): Promise<StoredImage> {
+async function storeImage(media: Media, file: IncomingFile, copies: NewCopiesPlan): Promise<StoredImage> {
   if (file.tooLarge) {
     throw new ImageRejectedError('tooLarge', `The file is larger than ${formatBytes(media.upload.maxFileBytes)}`);
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
   const [rendered, camera] = await Promise.all([
-    media.images.renderPhoto(file.path, key, media.uploads, imageRightsOf(rights), watermark.mark),
+    renderNewCopies(media, file.path, key, copies),
     readCameraDetails(file.path),
   ]);
   try {
@@ -126,13 +115,12 @@ async function storeImage(media: Media, file: IncomingFile, rights: Rights, wate
     title: titleFromFileName(file.name),
     rendered,
     cameraDetails: storedCameraDetails(camera),
-    renderedRights: renderedRightsColumn(rights),
-    renderedWatermark: watermark.column,
+    copies,
   };
 }
 
 function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
-  const { key, title, rendered, cameraDetails, renderedRights, renderedWatermark } = image;
+  const { key, title, rendered, cameraDetails, copies } = image;
   return {
     userId,
     categoryId: target.categoryId,
@@ -141,11 +129,13 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     hyperlink: null,
     sortOrder,
     fileKey: key,
+    copiesKey: key,
     ...renderedColumns(rendered),
     tracks: null,
     cameraDetails,
-    renderedRights,
-    renderedWatermark,
+    renderedRights: copies.renderedRights,
+    renderedWatermark: copies.renderedWatermark,
+    filesPrivate: copies.filesPrivate,
     createdAt: now,
     updatedAt: now,
     uploadSelection: target.selection?.id ?? null,
@@ -234,10 +224,10 @@ export async function addPhotos(
     ? await placement.photosOfSelection(ctx.db, userId, selection.id, files.map((file) => file.position!))
     : new Map<number, PhotoRow>();
   const toStore = files.filter((file) => file.position === undefined || !already.has(file.position));
-  // New photos get the watermark that applies to them now (issue 16), drawn at upload.
-  const watermark = await watermarkForNewPhoto(ctx, userId, target.categoryId);
-  const uploadWatermark = { column: renderedWatermarkColumn(watermark), mark: await loadedWatermarkOf(ctx, watermark) };
-  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, categoryRights, uploadWatermark)));
+  // New photos get the rights and watermark that apply to them now, drawn at upload, straight into
+  // the store their category's visibility asks for.
+  const copies = await planNewCopies(ctx, userId, target.categoryId, categoryRights);
+  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, copies)));
 
   const stored: StoredImage[] = [];
   const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind']; position: number | undefined }> = [];

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { CurrentUser } from '#contract/auth.ts';
+import { Category } from '#contract/categories.ts';
+import { Photo } from '#contract/photos.ts';
 import { PhotoIds, PhotoIdsQuery, PhotoPage, PhotoPageQuery, PhotoSections, PhotoSectionsQuery } from '#contract/photo-pages.ts';
 import type { PortfolioSection } from '#contract/portfolio-sections.ts';
 import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts';
@@ -12,7 +15,11 @@ import { firstPhotos, photoPage, sectionPhotoIds, sectionsOf } from './photo-pag
 import { savePortfolioSettings } from './portfolio-settings.service.ts';
 import { portfolioFor } from './portfolio-view.service.ts';
 
-/** The portfolio's owner as visitors see them, and the settings the owner edits (kept in the users row, through the owner service). */
+/**
+ * The portfolio as its reader may see it (its photos and categories, its sections a page at a
+ * time, its owner), and the settings the owner edits (kept in the users row, through the owner
+ * service).
+ */
 export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
 
@@ -22,11 +29,19 @@ export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
    */
   const sectionsFor = async (request: FastifyRequest): Promise<PortfolioSection[]> => {
     const viewer = viewerOf(request);
-    const version = request.listVersion ?? (await app.dataCache.version());
-    return app.dataCache.remember(`sections:${viewer}`, version, async () => sectionsOf(await portfolioFor(ctx, viewer)));
+    const version = request.listVersion ?? (await ctx.dataCache.version());
+    return ctx.dataCache.remember(`sections:${viewer}`, version, async () => sectionsOf(await portfolioFor(ctx, viewer)));
   };
 
   routes.get(api.portfolioOwner, { schema: { response: { 200: PortfolioOwner } } }, () => getPortfolioOwner(ctx));
+
+  // The owner gets every photo and category; a visitor only what the portfolio shows (no draft).
+  routes.get(api.photos, { schema: { response: { 200: z.array(Photo) } } }, async (request) =>
+    (await portfolioFor(ctx, viewerOf(request))).photos,
+  );
+  routes.get(api.categories, { schema: { response: { 200: z.array(Category) } } }, async (request) =>
+    (await portfolioFor(ctx, viewerOf(request))).categories,
+  );
 
   routes.get(
     api.photoSections,

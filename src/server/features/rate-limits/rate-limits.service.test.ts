@@ -1,7 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { waitFor } from '#tests/api/support/wait.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
-import { hit, schedulePruning } from './rate-limits.service.ts';
+import { hit, PRUNE_INTERVAL_MS } from './rate-limits.service.ts';
 
 let t: TestApp;
 afterEach(async () => {
@@ -10,24 +9,18 @@ afterEach(async () => {
 
 const keys = async () => (await t.database.db.selectFrom('rateLimits').select('key').orderBy('key').execute()).map((row) => row.key);
 
-describe('schedulePruning', () => {
-  it('drops the windows that ended, on its interval, and stops when told', async () => {
-    t = await createTestApp();
+describe('pruning', () => {
+  it('drops the windows that ended, once an interval has passed, in a periodic job', async () => {
     const clock = createTestClock();
-    const ctx = { db: t.database.db, clock, log: { info() {}, warn() {}, error() {} } };
-    await hit(ctx, 'short', { limit: 1, windowMs: 1000 });
-    await hit(ctx, 'long', { limit: 1, windowMs: 60 * 60 * 1000 });
+    t = await createTestApp({ clock });
+    await hit(t.ctx, 'short', { limit: 1, windowMs: 1000 });
+    await hit(t.ctx, 'long', { limit: 1, windowMs: 2 * PRUNE_INTERVAL_MS });
     clock.advance(2000);
+    await t.runJobs();
+    expect(await keys()).toEqual(['long', 'short']);
 
-    const stop = schedulePruning(ctx, 10);
-    try {
-      await waitFor(async () => (await keys()).length === 1, 'the ended window is pruned');
-      expect(await keys()).toEqual(['long']);
-    } finally {
-      stop();
-    }
-    clock.advance(2 * 60 * 60 * 1000);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    clock.advance(PRUNE_INTERVAL_MS);
+    await t.runJobs();
     expect(await keys()).toEqual(['long']);
   });
 });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '#server/app-context.ts';
+import { jobKind } from '#server/jobs/job-queue.ts';
+import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { tooManyAttempts } from '#server/lib/errors.ts';
 import * as repo from './rate-limits.repository.ts';
 
@@ -59,21 +61,7 @@ export function prune(ctx: RateLimitContext): Promise<void> {
   return repo.deleteEndedWindows(ctx.db, ctx.clock().toISOString());
 }
 
-/**
- * Prunes every `intervalMs` until the returned function is called, with the other features'
- * prunes of ended rows given in `alsoPrune`. The timer does not keep the process alive, and a
- * failed prune is logged and tried again next time.
- */
-export function schedulePruning(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'log'>,
-  intervalMs = PRUNE_INTERVAL_MS,
-  alsoPrune: ReadonlyArray<(ctx: RateLimitContext) => Promise<void>> = [],
-): () => void {
-  const timer = setInterval(() => {
-    for (const run of [prune, ...alsoPrune]) {
-      run(ctx).catch((error: unknown) => ctx.log.error({ err: error }, 'pruning ended rows failed'));
-    }
-  }, intervalMs);
-  timer.unref();
-  return () => clearInterval(timer);
-}
+/** Ended windows are dropped every PRUNE_INTERVAL_MS by one of the processes. */
+export const pruneRateLimitsJob = jobKind('rate-limits.prune', { exclusive: true, maxAttempts: 3 });
+export const rateLimitsPrune: Periodic = { kind: pruneRateLimitsJob, everyMs: PRUNE_INTERVAL_MS };
+export const rateLimitsJobs = [handle(pruneRateLimitsJob, (ctx: AppContext) => prune(ctx))];

@@ -4,6 +4,8 @@ import type { StatisticsEvent, StatisticsReport } from '#contract/statistics.ts'
 import type { AppContext } from '#server/app-context.ts';
 import { listCategories } from '#server/features/categories/categories.service.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
+import { jobKind } from '#server/jobs/job-queue.ts';
+import { handle, type Periodic, type Tick } from '#server/jobs/worker.ts';
 import * as repo from './statistics.repository.ts';
 import type { StatisticsKind } from './statistics.table.ts';
 
@@ -36,7 +38,7 @@ export interface CountedEvent {
 export const FLUSH_INTERVAL_MS = 30_000;
 /** Distinct counts and visitors kept before a write, whatever the time: memory stays small under any load. */
 const FLUSH_AT = 5000;
-/** Yesterday's visitors are counted and their hashes deleted this often (and at start). */
+/** Yesterday's visitors are counted and their hashes deleted this often. */
 export const ROLL_UP_INTERVAL_MS = 10 * 60 * 1000;
 
 /** Joins day, kind and subject into one key in memory; a subject never holds it. */
@@ -56,11 +58,13 @@ export interface Recorder {
   flush(): Promise<void>;
   /** Counts the finished days' visitors and forgets their hashes and salts. */
   rollUp(): Promise<void>;
-  /** Stops the timers and writes what is left. */
-  close(): Promise<void>;
 }
 
-export function createRecorder(ctx: StatisticsContext, options: { flushIntervalMs?: number; rollUpIntervalMs?: number } = {}): Recorder {
+/**
+ * Counts in memory; the worker writes them every FLUSH_INTERVAL_MS and as it stops, and rolls up
+ * finished days every ROLL_UP_INTERVAL_MS (`statisticsWork`).
+ */
+export function createRecorder(ctx: StatisticsContext): Recorder {
   let counts = new Map<string, number>();
   let visitors = new Map<string, Set<string>>();
   let pending = 0;
@@ -105,13 +109,6 @@ export function createRecorder(ctx: StatisticsContext, options: { flushIntervalM
   };
   // One roll-up after another in this process; the repository keeps processes apart.
   const rollUp = () => (rollingUp = rollingUp.catch(() => {}).then(rollUpOnce));
-  const rollUpLogged = () => rollUp().catch((error: unknown) => ctx.log.error({ err: error }, 'statistics roll-up failed'));
-
-  const flushTimer = setInterval(() => void flush(), options.flushIntervalMs ?? FLUSH_INTERVAL_MS);
-  flushTimer.unref();
-  const rollUpTimer = setInterval(() => void rollUpLogged(), options.rollUpIntervalMs ?? ROLL_UP_INTERVAL_MS);
-  rollUpTimer.unref();
-  void rollUpLogged();
 
   // The day's name, worked out again only when the clock has left the day it was made for.
   let dayStartsAt = 0;
@@ -144,11 +141,17 @@ export function createRecorder(ctx: StatisticsContext, options: { flushIntervalM
     },
     flush,
     rollUp,
-    async close() {
-      clearInterval(flushTimer);
-      clearInterval(rollUpTimer);
-      await flush();
-    },
+  };
+}
+
+export const rollUpJob = jobKind('statistics.roll-up', { exclusive: true, maxAttempts: 3 });
+
+/** The worker's part of the statistics: writing this process's counts, and rolling up finished days. */
+export function statisticsWork(recorder: Recorder) {
+  return {
+    handlers: [handle(rollUpJob, () => recorder.rollUp())],
+    periodic: [{ kind: rollUpJob, everyMs: ROLL_UP_INTERVAL_MS }] satisfies Periodic[],
+    ticks: [{ name: 'statistics.flush', everyMs: FLUSH_INTERVAL_MS, run: () => recorder.flush() }] satisfies Tick[],
   };
 }
 

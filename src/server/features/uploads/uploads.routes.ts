@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { files as servedFiles } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { requireOwner } from '#server/features/auth/session.ts';
-import { findPhotoCopy } from '#server/features/photos/photo-files.service.ts';
+import { findPhotoCopy } from '#server/features/renditions/renditions.service.ts';
 import { CACHE_AN_HOUR, IMMUTABLE, PRIVATE_REVALIDATE } from '#server/lib/cache-control.ts';
 import { sendStoredFile } from '#server/http/send-file.ts';
 import { notFound } from '#server/lib/errors.ts';

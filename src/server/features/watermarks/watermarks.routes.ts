@@ -6,22 +6,18 @@ import { api } from '#contract/routes.ts';
 import { CategoryWatermark, SiteWatermark, WATERMARK_LOGO_MAX_BYTES, WatermarkLogoResponse, WatermarkProgress } from '#contract/watermarks.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
-import { copiesRenderProgress, refreshRenderedRights } from '#server/features/photos/rights-render.service.ts';
+import { copiesRenderProgress } from '#server/features/renditions/renditions.service.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import { NO_STORE } from '#server/lib/cache-control.ts';
 import * as watermarks from './watermarks.service.ts';
 
 /**
- * The owner's watermarks (issue 16): the site's and a category's own, a logo to use in one, and
- * how far the background pass that applies a change has come. Every route is the owner's.
+ * The owner's watermarks: the site's and a category's own, a logo to use in one, and how far the
+ * background pass that applies a change has come. Every route is the owner's.
  */
 export const watermarksRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(multipart);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  // A saved setting changes what the copies should carry: the pass renders those that differ.
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'PUT' && reply.statusCode < 300) refreshRenderedRights(ctx);
-  });
 
   routes.get(api.watermark, { onRequest: requireOwner, schema: { response: { 200: SiteWatermark } } }, async (request) =>
     watermarks.getSiteWatermark(ctx, ownerOf(request).id),

@@ -1,45 +1,33 @@
-import { CategoryWatermark, effectiveWatermark, Watermark, WATERMARK_LOGO_MAX_BYTES, type SiteWatermark, type WatermarkLogoResponse } from '#contract/watermarks.ts';
+import {
+  parseStoredCategoryWatermark,
+  parseStoredSiteWatermark,
+  WATERMARK_LOGO_MAX_BYTES,
+  type CategoryWatermark,
+  type SiteWatermark,
+  type Watermark,
+  type WatermarkLogoResponse,
+} from '#contract/watermarks.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { ImageFormat } from '#server/images/image-format.ts';
+import { changingCopies } from '#server/features/renditions/renditions.service.ts';
 import { invalid, notFound, tooLarge } from '#server/lib/errors.ts';
 import { isWatermarkLogoFileName, newFileKey } from '#server/storage/file-names.ts';
 import * as repo from './watermarks.repository.ts';
 
 /**
- * The watermark settings (issue 16): the site's, and a category's own. Saving one only writes the
- * setting; the routes then ask the photos' render pass to bring every copy in step
- * (`photos/rights-render.service.ts`), which reads the settings with `watermarkOfPhoto`.
+ * The watermark settings: the site's, and a category's own. Saving one records, with the setting,
+ * the pass that brings every photo's copies in step (`features/renditions/`).
  */
 
 /** A logo keeps its transparency: PNG or WebP, no JPEG. */
 export const WATERMARK_LOGO_FORMATS: readonly ImageFormat[] = ['png', 'webp'];
 
-/** A stored setting; one that no longer parses (hand-edited) counts as none rather than failing every render. */
-function parseJson<T>(json: string | null, schema: { safeParse(value: unknown): { success: true; data: T } | { success: false } }): T | null {
-  if (json === null) return null;
-  try {
-    const parsed = schema.safeParse(JSON.parse(json));
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
-}
-
-export const parseSiteWatermark = (json: string | null): Watermark | null => parseJson(json, Watermark);
-/** Null: the category keeps the site's. */
-export const parseCategoryWatermark = (json: string | null): CategoryWatermark | null => parseJson(json, CategoryWatermark);
-
-/** The watermark a photo's copies should carry, from its owner's and its live category's columns. */
-export function watermarkOfPhoto(siteJson: string | null, categoryJson: string | null): Watermark | null {
-  return effectiveWatermark(parseCategoryWatermark(categoryJson), parseSiteWatermark(siteJson));
-}
-
-type WatermarksContext = Pick<AppContext, 'db' | 'media'>;
+type WatermarksContext = Pick<AppContext, 'db' | 'media' | 'clock' | 'jobs'>;
 
 export async function getSiteWatermark(ctx: Pick<AppContext, 'db'>, userId: number): Promise<SiteWatermark> {
   const json = await repo.findSiteWatermark(ctx.db, userId);
   if (json === undefined) throw notFound('User not found');
-  return { watermark: parseSiteWatermark(json) };
+  return { watermark: parseStoredSiteWatermark(json) };
 }
 
 /** A logo setting must name a logo this server stored; no other file can be drawn on the photos. */
@@ -52,20 +40,20 @@ async function checkLogo(ctx: WatermarksContext, watermark: Watermark | null): P
 
 export async function saveSiteWatermark(ctx: WatermarksContext, userId: number, body: SiteWatermark): Promise<SiteWatermark> {
   await checkLogo(ctx, body.watermark);
-  await repo.setSiteWatermark(ctx.db, userId, body.watermark ? JSON.stringify(body.watermark) : null);
+  await changingCopies(ctx, (trx) => repo.setSiteWatermark(trx, userId, body.watermark ? JSON.stringify(body.watermark) : null));
   return { watermark: body.watermark };
 }
 
 export async function getCategoryWatermark(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<CategoryWatermark> {
   const row = await repo.findCategoryWatermark(ctx.db, userId, id);
   if (!row) throw notFound('Category not found');
-  return parseCategoryWatermark(row.watermark) ?? { mode: 'site' };
+  return parseStoredCategoryWatermark(row.watermark) ?? { mode: 'site' };
 }
 
 export async function saveCategoryWatermark(ctx: WatermarksContext, userId: number, id: number, body: CategoryWatermark): Promise<CategoryWatermark> {
   if (body.mode === 'own') await checkLogo(ctx, body.watermark);
   const json = body.mode === 'site' ? null : JSON.stringify(body);
-  if (!(await repo.setCategoryWatermark(ctx.db, userId, id, json))) throw notFound('Category not found');
+  if (!(await changingCopies(ctx, (trx) => repo.setCategoryWatermark(trx, userId, id, json)))) throw notFound('Category not found');
   return body;
 }
 
@@ -95,14 +83,7 @@ export async function watermarkLogosInUse(ctx: Pick<AppContext, 'db'>): Promise<
 
 /** The logo a site's or a category's watermark column names; null for text, none or the site's. */
 export function logoOfColumn(json: string | null): string | null {
-  const setting = parseSiteWatermark(json) ?? parseCategoryWatermark(json);
+  const setting = parseStoredSiteWatermark(json) ?? parseStoredCategoryWatermark(json);
   const watermark = setting && 'mode' in setting ? (setting.mode === 'own' ? setting.watermark : null) : setting;
   return watermark?.kind === 'logo' ? watermark.logo : null;
-}
-
-/** The watermark a new photo of the photo bank (null) or of a category gets at upload. */
-export async function watermarkForNewPhoto(ctx: Pick<AppContext, 'db'>, userId: number, categoryId: number | null): Promise<Watermark | null> {
-  const site = (await repo.findSiteWatermark(ctx.db, userId)) ?? null;
-  const category = categoryId === null ? null : ((await repo.findCategoryWatermark(ctx.db, userId, categoryId))?.watermark ?? null);
-  return watermarkOfPhoto(site, category);
 }

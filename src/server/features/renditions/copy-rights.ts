@@ -1,6 +1,6 @@
 import { effectiveRights, licenseLabel, licenseUrl, sameRights, type Rights } from '#contract/rights.ts';
 import type { ImageRights } from '#server/images/xmp.ts';
-import type { RightsSourceRow } from './photos.repository.ts';
+import type { RightsSourceRow } from './renditions.repository.ts';
 
 /** The rights that apply to a photo: its own, else its live category's defaults. */
 export function rightsOfRow(row: Pick<RightsSourceRow, 'license' | 'credit' | 'copyright' | 'defaultLicense' | 'defaultCredit' | 'defaultCopyright'>): Rights {

@@ -3,11 +3,11 @@ import type { AppContext } from '#server/app-context.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { withoutLocation } from '#server/images/location-free.ts';
 import { originalsPrefix } from '#server/storage/file-names.ts';
-import { openPhotoCopy } from './photo-files.service.ts';
+import { openPhotoCopy } from './renditions.service.ts';
 import * as repo from './photo-downloads.repository.ts';
 
 /**
- * A photo's files as a gallery's downloads give them (issue 16): its display copy, or its
+ * A photo's files as a gallery's downloads give them: its display copy, or its
  * original without location data. The galleries feature decides who may have which.
  */
 

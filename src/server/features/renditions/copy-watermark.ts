@@ -1,17 +1,16 @@
 import { buffer } from 'node:stream/consumers';
-import { watermarkKey, type Watermark } from '#contract/watermarks.ts';
+import { effectiveWatermark, parseStoredCategoryWatermark, parseStoredSiteWatermark, watermarkKey, type Watermark } from '#contract/watermarks.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { loadWatermark, type LoadedWatermark } from '#server/images/watermark.ts';
-import { watermarkOfPhoto } from '#server/features/watermarks/watermarks.service.ts';
-import type { RightsSourceRow } from './photos.repository.ts';
+import type { RightsSourceRow } from './renditions.repository.ts';
 
 /**
- * The watermark of a photo's copies (issue 16): what applies to it (its category's own, none, or
- * the site's), whether its copies show something else, and the mark ready for the pipeline.
+ * The watermark of a photo's copies: what applies to it (its category's own, none, or the
+ * site's), whether its copies show something else, and the mark ready for the pipeline.
  */
 
 export const watermarkOfRow = (row: Pick<RightsSourceRow, 'siteWatermark' | 'categoryWatermark'>): Watermark | null =>
-  watermarkOfPhoto(row.siteWatermark, row.categoryWatermark);
+  effectiveWatermark(parseStoredCategoryWatermark(row.categoryWatermark), parseStoredSiteWatermark(row.siteWatermark));
 
 /** Whether a photo's copies show another watermark (or one, or none) than applies to it now. */
 export function watermarkOutOfDate(row: Pick<RightsSourceRow, 'siteWatermark' | 'categoryWatermark' | 'renderedWatermark'>): boolean {
@@ -27,7 +26,8 @@ export const renderedWatermarkColumn = (watermark: Watermark | null): string | n
  */
 export async function loadedWatermarkOf(
   ctx: Pick<AppContext, 'media'> & Partial<Pick<AppContext, 'log'>>,
-  watermark: Watermark | null): Promise<LoadedWatermark | null> {
+  watermark: Watermark | null,
+): Promise<LoadedWatermark | null> {
   if (!watermark) return null;
   const loaded = await loadWatermark(watermark, async (name) => {
     const opened = await ctx.media.uploads.open(name);

@@ -1,5 +1,5 @@
 import type { Db } from '#server/db/database.ts';
-import type { PhotoRow } from './photos.table.ts';
+import type { PhotoRow } from './renditions.repository.ts';
 
 export type DownloadablePhotoRow = Pick<PhotoRow, 'id' | 'title' | 'fileKey' | 'filename' | 'createdAt'>;
 

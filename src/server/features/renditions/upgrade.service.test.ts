@@ -64,7 +64,7 @@ describe('upgradePhotos', { timeout: 120_000 }, () => {
 
     const progress: Array<[number, number]> = [];
     const media = createMedia(t.config);
-    const report = await upgradePhotos({ db: t.database.db, media }, { onProgress: (done, total) => progress.push([done, total]) });
+    const report = await upgradePhotos({ ...t.ctx, media }, { onProgress: (done, total) => progress.push([done, total]) });
     expect(report).toEqual({ upgraded: 2, upToDate: 1, withoutOriginal: 1, deletedMeanwhile: 0, failed: [] });
     expect(progress).toEqual([[1, 4], [2, 4], [3, 4], [4, 4]]);
 
@@ -83,13 +83,13 @@ describe('upgradePhotos', { timeout: 120_000 }, () => {
     expect(after.get(lost!.id)!.version).toBe(lost!.version);
 
     // Run again: nothing left to do, no version moves.
-    expect(await upgradePhotos({ db: t.database.db, media })).toMatchObject({ upgraded: 0, upToDate: 3, withoutOriginal: 1 });
+    expect(await upgradePhotos({ ...t.ctx, media })).toMatchObject({ upgraded: 0, upToDate: 3, withoutOriginal: 1 });
     expect(new Map((await listPhotos()).map((photo) => [photo.id, photo.version]))).toEqual(
       new Map([...after.values()].map((photo) => [photo.id, photo.version])),
     );
 
     // --all re-renders every photo that has an original.
-    expect(await upgradePhotos({ db: t.database.db, media }, { all: true })).toMatchObject({ upgraded: 3, withoutOriginal: 1 });
+    expect(await upgradePhotos({ ...t.ctx, media }, { all: true })).toMatchObject({ upgraded: 3, withoutOriginal: 1 });
     expect((await listPhotos()).find((photo) => photo.id === srgb!.id)!.version).toBe(srgb!.version + 1);
   });
 
@@ -106,7 +106,7 @@ describe('upgradePhotos', { timeout: 120_000 }, () => {
       await deletePhotoForGood(t, cookie, photo!.id);
       return rendered;
     };
-    const report = await upgradePhotos({ db: t.database.db, media }, { all: true });
+    const report = await upgradePhotos({ ...t.ctx, media }, { all: true });
     expect(report).toMatchObject({ upgraded: 0, deletedMeanwhile: 1 });
     expect(fs.readdirSync(t.config.uploadsDir).filter((name) => name.startsWith(photo!.filename.slice(0, 32)))).toEqual([]);
   });

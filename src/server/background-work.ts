@@ -1,0 +1,34 @@
+import type { AppContext } from './app-context.ts';
+import { authJobs, authPrune } from '#server/features/auth/auth.service.ts';
+import { trashJobs, trashPurge } from '#server/features/photos/trash.service.ts';
+import { rateLimitsJobs, rateLimitsPrune } from '#server/features/rate-limits/rate-limits.service.ts';
+import { renditionsJobs } from '#server/features/renditions/renditions.jobs.ts';
+import { statisticsWork, type Recorder } from '#server/features/statistics/statistics.service.ts';
+import { housekeepingJobs, jobsPrune } from '#server/jobs/housekeeping.ts';
+import { Worker, type WorkerOptions } from '#server/jobs/worker.ts';
+import { mailJobs } from '#server/mail/mail.jobs.ts';
+
+/**
+ * Everything that runs after a change, or on its own as time passes: every kind of job with its
+ * handler, the periodic jobs, and this process's ticks. The server runs one worker
+ * (app.ts); a command of the command line runs one to finish what it recorded.
+ */
+export function createWorker(
+  ctx: AppContext,
+  options: { recorder?: Recorder | null } & Pick<WorkerOptions<AppContext>, 'concurrency' | 'pollMs' | 'holdMs'> = {},
+): Worker<AppContext> {
+  const statistics = options.recorder ? statisticsWork(options.recorder) : null;
+  return new Worker<AppContext>({
+    db: ctx.db,
+    dialect: ctx.dialect,
+    clock: ctx.clock,
+    log: ctx.log,
+    ctx,
+    handlers: [...renditionsJobs, ...trashJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...(statistics?.handlers ?? [])],
+    periodic: [trashPurge, rateLimitsPrune, authPrune, jobsPrune, ...(statistics?.periodic ?? [])],
+    ticks: statistics?.ticks ?? [],
+    concurrency: options.concurrency ?? ctx.config.jobConcurrency,
+    pollMs: options.pollMs,
+    holdMs: options.holdMs,
+  });
+}

@@ -1,0 +1,23 @@
+import type { AppContext } from '#server/app-context.ts';
+import type { Db } from '#server/db/database.ts';
+import { enqueue, jobKind } from '#server/jobs/job-queue.ts';
+
+/**
+ * The jobs of a photo's copies. The place and refresh passes look at every photo and run alone;
+ * a render is one photo's; removing copies a render replaced waits until pages loaded before the
+ * swap no longer ask for them.
+ */
+
+export const placeCopiesJob = jobKind('renditions.place', { exclusive: true });
+export const refreshCopiesJob = jobKind('renditions.refresh', { exclusive: true });
+export const renderCopiesJob = jobKind<{ photoId: number }>('renditions.render');
+export const deleteCopiesJob = jobKind<{ names: string[] }>('renditions.delete');
+
+/** How long the copies a render replaced are still served. */
+export const REPLACED_COPIES_KEPT_MS = 10 * 60_000;
+
+/** Records the removal of replaced copies, due once REPLACED_COPIES_KEPT_MS has passed. */
+export async function deleteCopiesLater(ctx: { db: Db; clock: AppContext['clock'] }, names: string[]): Promise<void> {
+  if (names.length === 0) return;
+  await enqueue(ctx, deleteCopiesJob, { names }, { runAt: new Date(ctx.clock().getTime() + REPLACED_COPIES_KEPT_MS) });
+}
