@@ -6,6 +6,10 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { architectureZones } from './scripts/architecture-zones.js';
 
+// `../x` and `./a/b`: paths that leave their folder, which must go through an alias.
+const RELATIVE_OUT_OF_FOLDER = '^(\\.\\./|\\./.*/)';
+const ALIAS_MESSAGE = 'An import that leaves its folder uses an alias (#server/…, #client/…, #contract/…, #tests/…); ./ is for the same folder.';
+
 // Resolves #server/…, #client/… and the other package.json aliases as TypeScript does.
 const importResolver = {
   ...importX.flatConfigs.typescript.settings,
@@ -42,10 +46,18 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^\\.\\.?/.*/',
-              message: 'An import that leaves its folder uses an alias (#server/…, #client/…, #contract/…, #tests/…); ./ is for the same folder.',
+              regex: RELATIVE_OUT_OF_FOLDER,
+              message: ALIAS_MESSAGE,
             },
           ],
+        },
+      ],
+      // The same for import() of a path written out: code split off to load later is no exception.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportExpression > Literal[value=/^(\\.\\.\\/|\\.\\/.*\\/)/]',
+          message: ALIAS_MESSAGE,
         },
       ],
     },

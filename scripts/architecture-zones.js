@@ -9,7 +9,24 @@ const foldersIn = (root, dir) =>
     ? fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)
     : [];
 
-const INFRASTRUCTURE = 'Infrastructure (db, storage, mail, images, http, lib) knows no feature: pass what it needs in.';
+const INFRASTRUCTURE = 'Infrastructure (db, jobs, storage, mail, images, http, lib) knows no feature: pass what it needs in.';
+
+/**
+ * The server's features in floors, from the ground up: a feature imports only features on the
+ * floors below its own, so no two import each other, directly or through others. A new feature
+ * folder takes its place here (lint says so until it has one).
+ */
+export const FEATURE_FLOORS = [
+  ['owner', 'rate-limits'],
+  ['auth'],
+  ['renditions', 'jobs', 'banner', 'contact'],
+  ['watermarks', 'categories'],
+  ['photos'],
+  ['portfolio', 'uploads'],
+  ['galleries', 'statistics'],
+  ['backup'],
+  ['migrate'],
+];
 
 /** @returns {Array<{ target: string | string[], from: string | string[], except?: string[], message: string }>} */
 export function architectureZones(root) {
@@ -22,7 +39,7 @@ export function architectureZones(root) {
     { target: 'src/contract', from: ['src/server', 'src/client', 'tests'], message: 'The contract imports neither side.' },
     { target: 'src', from: ['tests', 'bench'], except: [], message: 'Product code never imports tests or benchmarks.' },
     // Server layers: infrastructure knows no feature, no page and no entry point.
-    ...['db', 'storage', 'mail', 'images', 'http', 'lib'].map((infra) => ({
+    ...['db', 'jobs', 'storage', 'mail', 'images', 'http', 'lib'].map((infra) => ({
       target: `src/server/${infra}`,
       from: [
         ...(infra === 'db' ? [] : ['src/server/features']),
@@ -40,6 +57,30 @@ export function architectureZones(root) {
     },
     // Only db/ may name the feature tables, to gather them into the one Database type (Kysely's pattern).
     { target: 'src/server/db', from: ['src/server/features/**/!(*.table).ts'], message: INFRASTRUCTURE },
+    // Features stand in floors: none imports one on its own floor or above.
+    ...serverFeatures.map((feature) => {
+      const floor = FEATURE_FLOORS.findIndex((names) => names.includes(feature));
+      const notBelow = floor < 0 ? serverFeatures.filter((other) => other !== feature) : FEATURE_FLOORS.slice(floor).flat().filter((other) => other !== feature);
+      return {
+        target: `src/server/features/${feature}`,
+        from: notBelow.filter((other) => serverFeatures.includes(other)).map((other) => `src/server/features/${other}`),
+        message:
+          floor < 0
+            ? `The feature "${feature}" has no floor yet: give it one in FEATURE_FLOORS (scripts/architecture-zones.js).`
+            : 'A feature imports only features on the floors below its own (FEATURE_FLOORS in scripts/architecture-zones.js): none imports one that imports it back.',
+      };
+    }),
+    // Features are below the pages and the entry points, and only routes speak HTTP.
+    {
+      target: 'src/server/features',
+      from: ['web', 'app.ts', 'background-work.ts', 'cli', 'cli.ts', 'main.ts'].map((part) => `src/server/${part}`),
+      message: 'A feature knows no page, no entry point and not the app (app.ts): what it needs comes in the context.',
+    },
+    {
+      target: 'src/server/features/**/!(*.routes).ts',
+      from: 'src/server/http',
+      message: 'Only a feature\'s routes (*.routes.ts) speak HTTP; services and the rest throw domain errors and take plain values.',
+    },
     // A feature calls another feature's service, never its repository or its tables' SQL.
     ...serverFeatures.map((feature) => ({
       target: `src/server/features/${feature}`,

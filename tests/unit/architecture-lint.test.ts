@@ -99,6 +99,42 @@ const planted = [
     expected: /no-restricted-imports: .*uses an alias/,
   },
   {
+    rule: 'an import one folder up uses an alias',
+    file: 'src/server/features/photos/photos.service.ts',
+    code: "import { systemClock } from '../clock.ts';\nexport const clock = systemClock;\n",
+    expected: /no-restricted-imports: .*uses an alias/,
+  },
+  {
+    rule: 'a dynamic import that leaves its folder uses an alias',
+    file: 'src/client/app/portfolio/lazy-dialogs.tsx',
+    code: "export const load = () => import('../routes/gallery.tsx');\n",
+    expected: /no-restricted-syntax: .*uses an alias/,
+  },
+  {
+    rule: 'a feature knows no page',
+    file: 'src/server/features/photos/photos.service.ts',
+    code: "import { registerWeb } from '#server/web/web.ts';\nexport const web = registerWeb;\n",
+    expected: /no-restricted-paths: .*A feature knows no page/,
+  },
+  {
+    rule: 'a feature knows not the app, even for a type',
+    file: 'src/server/features/photos/photos.service.ts',
+    code: "import type { AppOptions } from '#server/app.ts';\nexport type Options = AppOptions;\n",
+    expected: /no-restricted-paths: .*A feature knows no page, no entry point and not the app/,
+  },
+  {
+    rule: 'only routes speak HTTP',
+    file: 'src/server/features/photos/photo-bulk-order.ts',
+    code: "import { HttpError } from '#server/http/http-error.ts';\nexport const fail = HttpError;\n",
+    expected: /no-restricted-paths: .*Only a feature's routes/,
+  },
+  {
+    rule: 'a feature imports no feature on its floor or above',
+    file: 'src/server/features/renditions/renditions.service.ts',
+    code: "import { getPhoto } from '#server/features/photos/photos.service.ts';\nexport const read = getPhoto;\n",
+    expected: /no-restricted-paths: .*floors below its own/,
+  },
+  {
     rule: 'an import into a subfolder uses an alias too',
     file: 'src/server/app.ts',
     code: "import { loadConfig } from './db/database.ts';\nexport const load = loadConfig;\n",
