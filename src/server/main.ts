@@ -37,17 +37,19 @@ async function main(): Promise<void> {
   database.onConnectionError((error) => app.log.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens another'));
 
   let closing = false;
+  // close() stops accepting connections, closes the idle ones and waits for requests in flight.
+  // A keep-alive connection whose answer was still going out turns idle only afterwards, and
+  // would hold the exit for its whole keep-alive timeout: each is closed as its answer ends.
+  app.addHook('onResponse', (_request, _reply, done) => {
+    if (closing) setImmediate(() => app.server.closeIdleConnections());
+    done();
+  });
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // close() stops accepting connections, closes the idle ones and waits for requests in flight.
-    // A keep-alive connection whose answer was still going out turns idle only afterwards, and
-    // would hold the exit for its whole keep-alive timeout: sweep those as they come.
-    const idleSweep = setInterval(() => app.server.closeIdleConnections(), 100);
     app
       .close()
-      .finally(() => clearInterval(idleSweep))
       .then(() => database.destroy())
       .then(() => process.exit(0))
       .catch((error: unknown) => {
