@@ -14,6 +14,7 @@ export default defineConfig({
     // much of their time waiting on PostgreSQL, sharp and child processes: two keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
     globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/vitest-env.ts'],
     projects: [
       {
         extends: true,
