@@ -43,6 +43,9 @@ export default defineConfig({
   // the report still names every retried test as flaky.
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
+  // The 10,000-photo portfolio and the 1,000-photo upload take minutes: `npm run test:long` runs
+  // them (E2E_LARGE=1), `npm test` does not.
+  ...(process.env.E2E_LARGE ? {} : { grepInvert: /@large/ }),
   timeout: 30_000,
   expect: { timeout: 10_000 },
   use: {
