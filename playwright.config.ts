@@ -1,37 +1,12 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from '#tests/setup/chromium.ts';
 
 // Debian's Chromium; Playwright never downloads a browser of its own here.
 const chromium = {
   browserName: 'chromium' as const,
   headless: true,
-  launchOptions: {
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  },
+  launchOptions: chromiumLaunchOptions,
 };
-
-const PHONE_SPECS = [
-  'accessibility.spec.ts',
-  'admin.spec.ts',
-  'contact.spec.ts',
-  'galleries.spec.ts',
-  'gallery-downloads.spec.ts',
-  'proofing.spec.ts',
-  'look.spec.ts',
-  'music.spec.ts',
-  'owner-portfolio.spec.ts',
-  'photo.spec.ts',
-  'portfolio.spec.ts',
-  'viewer.spec.ts',
-];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -63,10 +38,11 @@ export default defineConfig({
     },
     {
       name: 'phone',
-      // What a phone changes: layouts, touch, the viewer's gestures and axe at 375 px. The admin's
-      // dialogs, drags and forms behave the same at any width (the touch drags run in the desktop
-      // project under their own 375 px touch viewport), so running them twice only doubles the wait.
-      testMatch: PHONE_SPECS,
+      // What a phone changes: layouts, touch, the viewer's gestures and axe at 375 px; a test (or a
+      // describe) says it is one of those with the @phone tag. The admin's dialogs, drags and forms
+      // behave the same at any width (the touch drags run in the desktop project under their own
+      // 375 px touch viewport), so running them twice only doubles the wait.
+      grep: /@phone/,
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],
