@@ -10,13 +10,15 @@ const chromium = {
 
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Each worker starts its own server (tests/e2e/fixtures.ts); two fit a 2-core machine.
+  // Each worker starts its own server (tests/e2e/fixtures.ts); two fit a 2-core machine. A test
+  // builds the data it needs through the API on its worker's server, after clearing what an
+  // earlier test left (the `owner` fixture, clearContent), and puts back any setting it changed;
+  // so tests, not files, are spread over the workers, and `--shard=i/n` splits them over machines.
   workers: 2,
-  fullyParallel: false,
+  fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
-  // One retry on CI only: a timing flake on a loaded 2-core runner must not block a landing, and
-  // the report still names every retried test as flaky.
-  retries: process.env.CI ? 1 : 0,
+  // No retry, on CI either: a test that fails under load is a bug to fix, not a flake to hide.
+  retries: 0,
   reporter: 'list',
   // The 10,000-photo portfolio and the 1,000-photo upload take minutes: `npm run test:long` runs
   // them (E2E_LARGE=1), `npm test` does not.
