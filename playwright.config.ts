@@ -23,8 +23,11 @@ export default defineConfig({
   // The 10,000-photo portfolio and the 1,000-photo upload take minutes: `npm run test:long` runs
   // them (E2E_LARGE=1), `npm test` does not.
   ...(process.env.E2E_LARGE ? {} : { grepInvert: /@large/ }),
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // Hang guards, not speed checks: on a 2-core machine shared with other runs, a journey that
+  // takes 10 s alone took over 30 (the gallery's, at load 30), and a screen 10 s to redraw.
+  // Speed is measured by CI's phase times and the benchmarks, never by a test's limit.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   use: {
     ...chromium,
     // A failed test keeps its trace (DOM snapshots, network, console) but no screencast: the
