@@ -9,6 +9,7 @@ import type { Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
+import { setPasswordCostForTests } from '#server/features/auth/passwords.ts';
 import { OWNER } from './owner.ts';
 import { databaseUrlOf, withAdmin } from './postgres-admin.ts';
 import { dropTestSchema, migrateBesideOthers } from './postgres-schemas.ts';
@@ -91,6 +92,8 @@ export async function createTestApp(
     clientDir?: string;
     /** Migrate an empty database at start, as a new site does, instead of copying a migrated one. */
     fromScratch?: boolean;
+    /** Hash at the production cost, the owner's password included, until the app closes. */
+    passwordCost?: 'production';
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
@@ -98,7 +101,8 @@ export async function createTestApp(
   const wantsOwner = options.owner !== false;
   // The template's owner was made at the real time; a test that moves its own clock makes the
   // owner at that clock's time, as the site would.
-  const ownerFromTemplate = wantsOwner && !options.clock && !options.fromScratch;
+  const ownerFromTemplate = wantsOwner && !options.clock && !options.fromScratch && !options.passwordCost;
+  if (options.passwordCost) setPasswordCostForTests(options.passwordCost);
   const { database, drop } = await openTestDatabase(dataDir, { withOwner: ownerFromTemplate, fromScratch: options.fromScratch ?? false });
   if (wantsOwner && !ownerFromTemplate) {
     await ensureOwner({ db: database.db, clock: options.clock ?? (() => new Date()) }, OWNER);
@@ -122,6 +126,7 @@ export async function createTestApp(
       return cookieHeader(response);
     },
     async close() {
+      if (options.passwordCost) setPasswordCostForTests('test');
       await app.close();
       await database.destroy();
       await drop();
