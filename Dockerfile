@@ -1,7 +1,8 @@
 # Atelier in a container. Every step below is one CI already runs (.ci/run): `npm ci`,
 # `npm run build`, and the start command of scripts/start.mjs; migrations run at start.
 
-ARG NODE_IMAGE=node:20-bookworm-slim
+# Node.js 24, the current LTS line (26 works too); CI runs the suite on 24.
+ARG NODE_IMAGE=node:24-bookworm-slim
 
 # Native add-ons (better-sqlite3) fall back to a compile when no prebuilt binary fits.
 FROM ${NODE_IMAGE} AS toolchain

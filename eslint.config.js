@@ -35,7 +35,7 @@ export default tseslint.config(
     },
   },
   // The architecture (docs/architecture.md): which part may import which, no import circles, and
-  // one import style. tests/unit/architecture-lint.test.ts plants a violation of each rule.
+  // one import style. scripts/lint.mjs plants a violation of each rule (scripts/architecture-violations.js).
   {
     files: ['src/**/*.{ts,tsx}', 'tests/**/*.ts', 'bench/**/*.ts'],
     plugins: { 'import-x': importX },

@@ -1,9 +1,15 @@
 import os from 'node:os';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
+import { chromiumLaunchOptions } from '#tests/setup/chromium.ts';
 
 /**
  * API tests run once per database: always on SQLite, and on PostgreSQL when TEST_DATABASE_URL
- * is set (CI sets it). Unit tests run once.
+ * is set (CI sets it). Unit tests run once. Component tests (*.browser.test.tsx) render the real
+ * client in Debian's Chromium through Vitest's browser mode, against answers built from the
+ * contract (tests/browser/contract-fetch.ts) instead of a server.
  */
 const apiTests = ['src/server/**/*.routes.test.ts', 'tests/api/**/*.test.ts'];
 const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
@@ -13,7 +19,14 @@ export default defineConfig({
     // Vitest's default leaves a core free (one worker on a 2-core CI runner), yet API tests spend
     // much of their time waiting on PostgreSQL, sharp and child processes: two keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // A hang guard, not a speed check: on a 2-core machine shared with other runs a sound test
+    // took 5-30 s where it takes 1 s alone. Speed is measured by the phases' times (CI) and the
+    // benchmarks, never by a test's limit.
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
     globalSetup: ['tests/setup/global-setup.ts'],
+    setupFiles: ['tests/setup/vitest-env.ts'],
+    attachmentsDir: 'test-results/vitest-attachments',
     projects: [
       {
         extends: true,
@@ -23,14 +36,31 @@ export default defineConfig({
           exclude: apiTests,
         },
       },
+      {
+        plugins: [react(), tailwindcss()],
+        // Bundled before the first test: found mid-run, Vite would reload the page under a test.
+        optimizeDeps: { include: ['axe-core', 'react', 'react-dom/client'] },
+        test: {
+          name: 'browser',
+          include: ['tests/browser/**/*.browser.test.tsx'],
+          browser: {
+            enabled: true,
+            headless: true,
+            provider: playwright({ launchOptions: chromiumLaunchOptions }),
+            instances: [{ browser: 'chromium' }],
+            viewport: { width: 1280, height: 800 },
+            // One page renders a whole app: a screenshot on failure says more than the DOM dump.
+            screenshotFailures: true,
+            screenshotDirectory: 'test-results/vitest-browser',
+          },
+        },
+      },
       ...dialects.map((dialect) => ({
         extends: true as const,
         test: {
           name: `api:${dialect}`,
           include: apiTests,
           env: { TEST_DIALECT: dialect },
-          testTimeout: 30_000,
-          hookTimeout: 30_000,
         },
       })),
     ],

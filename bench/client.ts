@@ -136,7 +136,8 @@ export interface LighthouseFigures {
 
 /** Lighthouse's default (mobile, simulated throttling) performance run, through its CLI. */
 export async function lighthouse(url: string): Promise<LighthouseFigures> {
-  const bin = path.join(import.meta.dirname, '..', 'node_modules', '.bin', 'lighthouse');
+  // bench/tools' own install (bench/ensure-tools.mjs), not the project's.
+  const bin = path.join(import.meta.dirname, 'tools', 'node_modules', '.bin', 'lighthouse');
   const { stdout } = await run(
     bin,
     [url, '--only-categories=performance', '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROMIUM_FLAGS.join(' ')}`],

@@ -3,8 +3,14 @@
  * shares the measured process's time. Usage: load-worker.ts '<LoadSpec as JSON>'; prints
  * autocannon's result as JSON.
  */
-import autocannon from 'autocannon';
+import type autocannonFunction from 'autocannon';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import type { LoadSpec } from './load.ts';
+
+// Installed by bench/ensure-tools.mjs into bench/tools/node_modules, out of the project's own.
+const requireTool = createRequire(path.join(import.meta.dirname, 'tools', 'package.json'));
+const autocannon = requireTool('autocannon') as typeof autocannonFunction;
 
 const spec = JSON.parse(process.argv[2] ?? '{}') as LoadSpec;
 const result = await autocannon({

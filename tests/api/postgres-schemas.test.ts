@@ -30,8 +30,8 @@ describe('sites side by side in one PostgreSQL database', () => {
   // Kysely's migrator found another schema's kysely_migration table and skipped creating its
   // own, so the second site failed to start (found by tests/api/backup.test.ts, which needs two).
   it('migrates a schema while another schema already holds a migrated site', async () => {
-    apps.push(await createTestApp());
-    apps.push(await createTestApp({ owner: false }));
+    apps.push(await createTestApp({ fromScratch: true }));
+    apps.push(await createTestApp({ owner: false, fromScratch: true }));
     const [first, second] = apps;
     expect((await first!.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).statusCode).toBe(200);
     // The second site is its own: no owner yet.
@@ -43,10 +43,10 @@ describe('sites side by side in one PostgreSQL database', () => {
   it('starts while other sites come and go in the same database', async () => {
     let churning = true;
     const churners = Array.from({ length: 2 }, async () => {
-      while (churning) await (await createTestApp({ owner: false })).close();
+      while (churning) await (await createTestApp({ owner: false, fromScratch: true })).close();
     });
     try {
-      for (let started = 0; started < 6; started++) apps.push(await createTestApp({ owner: false }));
+      for (let started = 0; started < 6; started++) apps.push(await createTestApp({ owner: false, fromScratch: true }));
     } finally {
       churning = false;
       await Promise.all(churners);

@@ -8,7 +8,7 @@ async function expectNoViolations(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-test('the login screen, with and without errors, has no axe violations', async ({ page }) => {
+test('the login screen, with and without errors, has no axe violations', { tag: '@phone' }, async ({ page }) => {
   await page.goto(screens.login);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   await expectNoViolations(page);
@@ -18,13 +18,13 @@ test('the login screen, with and without errors, has no axe violations', async (
   await expectNoViolations(page);
 });
 
-test('the not-found screen has no axe violations', async ({ page }) => {
+test('the not-found screen has no axe violations', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expectNoViolations(page);
 });
 
-test("the owner's top bar and admin view have no axe violations", async ({ page }) => {
+test("the owner's top bar and admin view have no axe violations", { tag: '@phone' }, async ({ page }) => {
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
   await expect(page.getByRole('heading', { name: 'Admin' })).toBeVisible();

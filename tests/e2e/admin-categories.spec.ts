@@ -183,9 +183,12 @@ test.describe('category manager', () => {
     );
     await page.reload();
 
-    const image = categoryCard(page, name).getByRole('img', { name: title });
+    const card = categoryCard(page, name);
+    const image = card.getByRole('img', { name: title });
     // Tiles load lazily: a card below the fold asks for its image only once it is scrolled near.
-    await image.scrollIntoViewIfNeeded();
+    // The card is scrolled, not the image: the tile draws its image anew when the load fails,
+    // which could detach the element under a scroll aimed at it.
+    await card.scrollIntoViewIfNeeded();
     await expect(image).toHaveAttribute('data-image-state', 'failed');
     await expect(image).toHaveCSS('opacity', '0.5');
   });

@@ -48,9 +48,8 @@ function expectEachOnce(photos: Photo[], prefix: string, count: number) {
 test.describe('Uploads of any size', () => {
   test.skip(({ isMobile }) => isMobile, 'the batching is the same on a phone');
 
-  test('uploads 1,000 photos of one selection, each stored once, with a total progress bar', async ({ page }) => {
-    // Minutes of work for the image pipeline: a run of its own (`npm run test:e2e:large`), not CI's.
-    test.skip(!process.env.E2E_LARGE, 'runs with E2E_LARGE=1 (npm run test:e2e:large)');
+  // Minutes of work for the image pipeline: `npm run test:long` runs it (playwright.config.ts).
+  test('uploads 1,000 photos of one selection, each stored once, with a total progress bar', { tag: '@large' }, async ({ page }) => {
     // 1,000 images through the real pipeline on a shared 2-core machine: more than the default.
     test.setTimeout(300_000);
     await openAdmin(page);

@@ -21,7 +21,7 @@ import {
 } from './admin-helpers.ts';
 import { api, screens } from '#contract/routes.ts';
 
-test('a full session: sign in, upload, organise, reorder, edit, delete, and see it on the portfolio', async ({ page }) => {
+test('a full session: sign in, upload, organise, reorder, edit, delete, and see it on the portfolio', { tag: '@phone' }, async ({ page }) => {
   test.slow();
   // Signing in through the form, as the owner would.
   await page.goto(screens.login);
@@ -109,7 +109,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await expect(page.getByRole('dialog')).toContainText('The sun over the bay.');
 });
 
-test('the admin photo area, its dialogs and a keyboard drag have no serious axe violations', async ({ page }) => {
+test('the admin photo area, its dialogs and a keyboard drag have no serious axe violations', { tag: '@phone' }, async ({ page }) => {
   // Five full axe scans of the admin page: slow on a phone-sized page of a busy 2-core runner.
   test.slow();
   await openAdmin(page);
@@ -143,7 +143,7 @@ test('the admin photo area, its dialogs and a keyboard drag have no serious axe 
   await expect(dragAnnouncement(page, 'Moving was cancelled')).toBeAttached();
 });
 
-test('with the keyboard alone: choose files, upload, add a category, place, rename, edit and delete', async ({ page }, testInfo) => {
+test('with the keyboard alone: choose files, upload, add a category, place, rename, edit and delete', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.skip(Boolean(testInfo.project.use.hasTouch), 'a keyboard-only session is a desktop one; a touch screen has the tile menu');
   test.slow();
   await page.goto(screens.login);
@@ -217,7 +217,7 @@ test('with the keyboard alone: choose files, upload, add a category, place, rena
   expect(await storedOrder(page, null)).toEqual([]);
 });
 
-test('the admin area fits a 375 px phone without sideways scrolling, long names included', async ({ page }) => {
+test('the admin area fits a 375 px phone without sideways scrolling, long names included', { tag: '@phone' }, async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await openAdmin(page);
   const name = uniqueName('A category whose name goes on and on about the places it holds');
@@ -232,7 +232,7 @@ test('the admin area fits a 375 px phone without sideways scrolling, long names 
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
 });
 
-test('on a touch screen every control on a photo tile is at least 44 px, and the menu opens on a tap', async ({ page }, testInfo) => {
+test('on a touch screen every control on a photo tile is at least 44 px, and the menu opens on a tap', { tag: '@phone' }, async ({ page }, testInfo) => {
   test.skip(!testInfo.project.use.hasTouch, 'touch screens only');
   await openAdmin(page);
   await clearContent(page);

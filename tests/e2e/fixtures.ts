@@ -33,7 +33,8 @@ function freePort(): Promise<number> {
 
 /** Polls until the API answers (401: nobody signed in), or the process dies, or time runs out. */
 async function waitUntilReady(baseURL: string, child: ChildProcess, output: () => string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  // A hang guard: a loaded 2-core machine can take tens of seconds to start a server.
+  const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       throw new Error(`The server exited with code ${child.exitCode}:\n${output()}`);
@@ -46,7 +47,7 @@ async function waitUntilReady(baseURL: string, child: ChildProcess, output: () =
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`The server did not answer on ${baseURL} within 30 s:\n${output()}`);
+  throw new Error(`The server did not answer on ${baseURL} within 90 s:\n${output()}`);
 }
 
 function stop(child: ChildProcess): Promise<void> {
@@ -106,7 +107,7 @@ export const test = base.extend<object, { server: TestServer; serverHost: string
         fs.rmSync(dataDir, { recursive: true, force: true });
       }
     },
-    { scope: 'worker', timeout: 60_000 },
+    { scope: 'worker', timeout: 120_000 },
   ],
   baseURL: async ({ server }, use) => {
     await use(server.baseURL);

@@ -4,7 +4,7 @@ import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 import type { GalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
-test.describe("A client's gallery", () => {
+test.describe("A client's gallery", { tag: '@phone' }, () => {
   test("a tile whose image failed at its public address loads from the private one once the gallery is unlisted", async ({ page }) => {
     await openAdmin(page);
     const name = uniqueName('Moved gallery');

@@ -17,7 +17,7 @@ async function zipEntryNames(file: string): Promise<string[]> {
   );
 }
 
-test.describe("A client's downloads", () => {
+test.describe("A client's downloads", { tag: '@phone' }, () => {
   test('a display-copy link downloads one photo and the whole gallery; a link without downloads offers none', async ({ page, browser, baseURL }) => {
     await openAdmin(page);
     const name = uniqueName('Downloads wedding');

@@ -29,7 +29,8 @@ function recordPhotoRequests(page: Page) {
 
 const tilesOf = (page: Page, name: string) => section(page, name).locator('[data-photo-tile]');
 
-test.describe('a 10,000-photo portfolio', () => {
+// Minutes of filling and paging: `npm run test:long` runs it (playwright.config.ts).
+test.describe('a 10,000-photo portfolio', { tag: '@large' }, () => {
   test.slow();
 
   test('embeds its first screens only, loads each section a page at a time in order, and the viewer steps across pages', async ({

@@ -35,7 +35,7 @@ function backgroundLuminance(page: Page) {
   });
 }
 
-test.describe('layouts that keep the frame', () => {
+test.describe('layouts that keep the frame', { tag: '@phone' }, () => {
   test('a justified-rows category shows every photo uncropped, rows filling the width', async ({ page, owner }) => {
     const { category, photos } = await categoryWithShapes(owner, 'justified');
     await page.goto(screens.home);
@@ -81,7 +81,7 @@ test.describe('layouts that keep the frame', () => {
   });
 });
 
-test.describe('the dark room', () => {
+test.describe('the dark room', { tag: '@phone' }, () => {
   test('follows the system setting, and the toggle is remembered across visits', async ({ page, owner }) => {
     await owner.setSettings({ portfolioTitle: uniqueName('Night') });
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -140,7 +140,7 @@ test.describe('the dark room', () => {
   }
 });
 
-test.describe('the top bar', () => {
+test.describe('the top bar', { tag: '@phone' }, () => {
   test("shows the owner's portfolio title when asked, and a compact bar for visitors that slides away while scrolling down", async ({
     page,
     owner,

@@ -17,7 +17,7 @@ async function standInPlayers(page: Page) {
   }
 }
 
-test.describe('music releases', () => {
+test.describe('music releases', { tag: '@phone' }, () => {
   test('are told apart by their link or a title word; "Deep Sleep" is a photo', async ({ page, owner }) => {
     await owner.setSettings({});
     const category = await owner.createCategory(uniqueName('Mixed'));

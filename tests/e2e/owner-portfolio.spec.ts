@@ -2,7 +2,7 @@ import { signInAsOwner } from './fixtures.ts';
 import { expect, test } from './portfolio-helpers.ts';
 import { screens } from '#contract/routes.ts';
 
-test.describe("the owner's portfolio view", () => {
+test.describe("the owner's portfolio view", { tag: '@phone' }, () => {
   test.afterEach(async ({ owner }) => {
     await owner.setSettings({ portfolioTitle: null, aboutText: null });
   });

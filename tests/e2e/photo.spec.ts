@@ -21,7 +21,7 @@ async function withoutWebShare(page: Page) {
   });
 }
 
-test.describe('the photo dialog', () => {
+test.describe('the photo dialog', { tag: '@phone' }, () => {
   test('shows the title, the image, the description, Visit Project and Share', async ({ page, owner }) => {
     await owner.setSettings({});
     const category = await owner.createCategory(uniqueName('Dialog'));
@@ -96,7 +96,7 @@ test.describe('the photo dialog', () => {
   });
 });
 
-test.describe('share', () => {
+test.describe('share', { tag: '@phone' }, () => {
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
   test('copies the photo page link and says so when the device cannot share', async ({ page, owner, baseURL }) => {
@@ -163,7 +163,7 @@ test.describe('share', () => {
   });
 });
 
-test.describe('the photo page', () => {
+test.describe('the photo page', { tag: '@phone' }, () => {
   test('shows the back button, title, category badge, image, description, Visit Project, View Full Size and Share', async ({
     page,
     owner,
@@ -236,7 +236,7 @@ test.describe('the photo page', () => {
   });
 });
 
-test.describe('link previews', () => {
+test.describe('link previews', { tag: '@phone' }, () => {
   test('a pasted photo link previews with its title, description and image', async ({ request, owner, baseURL }) => {
     const siteName = uniqueName('Ada <Lens>');
     await owner.setSettings({ portfolioTitle: siteName });
@@ -280,7 +280,7 @@ test.describe('link previews', () => {
   });
 });
 
-test('a visitor sees the portfolio without waiting for the API', async ({ page, owner }) => {
+test('a visitor sees the portfolio without waiting for the API', { tag: '@phone' }, async ({ page, owner }) => {
   const title = uniqueName('Instant');
   await owner.setSettings({ portfolioTitle: title });
   const photo = await owner.createPhoto({ title: uniqueName('Instant photo') });

@@ -9,7 +9,7 @@ function tileTitles(scope: ReturnType<typeof section>) {
   );
 }
 
-test.describe('the header card', () => {
+test.describe('the header card', { tag: '@phone' }, () => {
   test('shows the title, subtitle, banner, About at the left, Contact at the right and the social links', async ({
     page,
     owner,
@@ -101,7 +101,7 @@ test.describe('the header card', () => {
   });
 });
 
-test.describe('sections and grid', () => {
+test.describe('sections and grid', { tag: '@phone' }, () => {
   test("shows a section per category in the owner's order, their photos in order, and Other last", async ({
     page,
     owner,
@@ -207,7 +207,7 @@ test.describe('sections and grid', () => {
   });
 });
 
-test.describe('empty portfolio', () => {
+test.describe('empty portfolio', { tag: '@phone' }, () => {
   test('tells a visitor to check back later, and the owner to use the Admin panel', async ({ page, owner }) => {
     await owner.setSettings({});
     await owner.clearPortfolio();
@@ -223,7 +223,7 @@ test.describe('empty portfolio', () => {
   });
 });
 
-test('fetches its dialogs and toaster when idle, without a preload link for each of their imports', async ({ page }) => {
+test('fetches its dialogs and toaster when idle, without a preload link for each of their imports', { tag: '@phone' }, async ({ page }) => {
   const chunks: string[] = [];
   page.on('request', (request) => {
     const name = /\/assets\/([a-z-]+)-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
@@ -237,7 +237,7 @@ test('fetches its dialogs and toaster when idle, without a preload link for each
   await expect(page.locator('link[rel="modulepreload"]')).toHaveCount(inThePage);
 });
 
-test.describe('images', () => {
+test.describe('images', { tag: '@phone' }, () => {
   test('fetch the first row at once with high priority, the rest lazily, from a srcset, with their size known', async ({
     page,
     owner,
@@ -333,7 +333,7 @@ test.describe('images', () => {
   });
 });
 
-test.describe('clear cache', () => {
+test.describe('clear cache', { tag: '@phone' }, () => {
   test('wipes storage, cached files and service workers, then reloads with a cache-busting parameter', async ({
     page,
   }) => {
@@ -371,7 +371,7 @@ test.describe('clear cache', () => {
   });
 });
 
-test('the portfolio with its header and sections has no serious accessibility violation', async ({ page, owner }) => {
+test('the portfolio with its header and sections has no serious accessibility violation', { tag: '@phone' }, async ({ page, owner }) => {
   const title = uniqueName('Accessible');
   const banner = await owner.uploadBanner();
   await owner.setSettings({

@@ -5,7 +5,7 @@ import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 import type { GalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
-test.describe('Proofing', () => {
+test.describe('Proofing', { tag: '@phone' }, () => {
   test('a client picks five photos by mouse, keyboard, touch and the viewer, keeps them over a reload and sends them; the owner sees and exports them', async ({
     page,
     browser,

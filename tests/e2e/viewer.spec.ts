@@ -47,7 +47,7 @@ async function placeInCategory(owner: OwnerApi, photos: Photo[]) {
   return category;
 }
 
-test('fills the screen with a landscape and a portrait, steps by key or swipe with the address following, and Back closes it', async ({
+test('fills the screen with a landscape and a portrait, steps by key or swipe with the address following, and Back closes it', { tag: '@phone' }, async ({
   page,
   owner,
 }, testInfo) => {
@@ -116,7 +116,7 @@ test('fills the screen with a landscape and a portrait, steps by key or swipe wi
   }
 });
 
-test('zooming by double click, pinch or double tap loads a larger copy of the photo', async ({ page, owner }, testInfo) => {
+test('zooming by double click, pinch or double tap loads a larger copy of the photo', { tag: '@phone' }, async ({ page, owner }, testInfo) => {
   await owner.setSettings({});
   const photo = await owner.createPhoto({ title: uniqueName('Detail') }, { width: 3000, height: 2000 });
   await placeInCategory(owner, [photo]);
@@ -147,7 +147,7 @@ test('zooming by double click, pinch or double tap loads a larger copy of the ph
   }
 });
 
-test.describe('on a desktop', () => {
+test.describe('on a desktop', { tag: '@phone' }, () => {
   test.skip(({ isMobile }) => isMobile, 'keyboard, toast and caption behaviour are the same on a phone');
   test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
 
@@ -235,7 +235,7 @@ test.describe('on a desktop', () => {
   });
 });
 
-test('the photo page is a landing page: owner, photo and actions on the first screen, previous and next within the category', async ({
+test('the photo page is a landing page: owner, photo and actions on the first screen, previous and next within the category', { tag: '@phone' }, async ({
   page,
   owner,
 }) => {

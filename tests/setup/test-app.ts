@@ -11,10 +11,13 @@ import type { Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
+import { setPasswordCostForTests } from '#server/features/auth/passwords.ts';
 import { countBusy } from '#server/jobs/job-queue.ts';
+import { OWNER } from './owner.ts';
+import { databaseUrlOf, withAdmin } from './postgres-admin.ts';
 import { dropTestSchema, migrateBesideOthers } from './postgres-schemas.ts';
 
-export const OWNER = { username: 'owner', password: 'correct horse battery', email: 'owner@example.test' };
+export { OWNER };
 
 /** A clock the test moves by hand. */
 export function createTestClock(start = new Date('2026-06-01T12:00:00Z')) {
@@ -45,29 +48,49 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(dataDir: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+/**
+ * The site's database. By default a copy of a template the global setup migrated once (with the
+ * owner in it, or empty); `fromScratch` migrates an empty one as a new site's first start does,
+ * on PostgreSQL in a schema of its own beside other sites in the shared test database.
+ */
+async function openTestDatabase(
+  dataDir: string,
+  options: { withOwner: boolean; fromScratch: boolean },
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const template = options.withOwner ? 'owner' : 'empty';
   if (process.env.TEST_DIALECT === 'postgres') {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    // Each app gets a schema of its own in the shared test database.
-    const schema = `t_${randomBytes(6).toString('hex')}`;
-    const admin = openDatabase({ databaseUrl, sqlitePath: '', poolSize: 1 });
-    await admin.db.schema.createSchema(schema).execute();
-    const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
-    await migrateBesideOthers(admin.db, () => migrateToLatest(database));
+    if (options.fromScratch) return openScratchSchema(databaseUrl);
+    const templateName = inject('postgresTemplates')[template];
+    const name = `${templateName}_${randomBytes(6).toString('hex')}`;
+    await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
+    const database = openDatabase({ databaseUrl: databaseUrlOf(databaseUrl, name), sqlitePath: '', poolSize: 4 });
     return {
       database,
-      drop: async () => {
-        await dropTestSchema(admin.db, schema);
-        await admin.destroy();
-      },
+      drop: () => withAdmin(databaseUrl, async (admin) => void (await admin.query(`drop database "${name}" with (force)`))),
     };
   }
   const sqlitePath = path.join(dataDir, 'atelier.sqlite');
-  fs.copyFileSync(inject('sqliteTemplatePath'), sqlitePath);
+  if (!options.fromScratch) fs.copyFileSync(inject('sqliteTemplates')[template], sqlitePath);
   const database = openDatabase({ sqlitePath });
   await migrateToLatest(database);
   return { database, drop: async () => {} };
+}
+
+async function openScratchSchema(databaseUrl: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  const admin = openDatabase({ databaseUrl, sqlitePath: '', poolSize: 1 });
+  await admin.db.schema.createSchema(schema).execute();
+  const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
+  await migrateBesideOthers(admin.db, () => migrateToLatest(database));
+  return {
+    database,
+    drop: async () => {
+      await dropTestSchema(admin.db, schema);
+      await admin.destroy();
+    },
+  };
 }
 
 export async function createTestApp(
@@ -77,12 +100,21 @@ export async function createTestApp(
     owner?: boolean;
     /** A folder with an index.html, for tests of the served pages. */
     clientDir?: string;
+    /** Migrate an empty database at start, as a new site does, instead of copying a migrated one. */
+    fromScratch?: boolean;
+    /** Hash at the production cost, the owner's password included, until the app closes. */
+    passwordCost?: 'production';
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
-  const { database, drop } = await openTestDatabase(dataDir);
-  if (options.owner !== false) {
+  const wantsOwner = options.owner !== false;
+  // The template's owner was made at the real time; a test that moves its own clock makes the
+  // owner at that clock's time, as the site would.
+  const ownerFromTemplate = wantsOwner && !options.clock && !options.fromScratch && !options.passwordCost;
+  if (options.passwordCost) setPasswordCostForTests(options.passwordCost);
+  const { database, drop } = await openTestDatabase(dataDir, { withOwner: ownerFromTemplate, fromScratch: options.fromScratch ?? false });
+  if (wantsOwner && !ownerFromTemplate) {
     await ensureOwner({ db: database.db, clock: options.clock ?? (() => new Date()) }, OWNER);
   }
   // TEST_LOG=error (or any level) shows what the app logs, for finding out why a test fails.
@@ -116,6 +148,7 @@ export async function createTestApp(
       return cookieHeader(response);
     },
     async close() {
+      if (options.passwordCost) setPasswordCostForTests('test');
       await app.close();
       await database.destroy();
       await drop();

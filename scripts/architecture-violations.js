@@ -1,25 +1,11 @@
-import path from 'node:path';
-import { ESLint } from 'eslint';
-import { beforeAll, describe, expect, it } from 'vitest';
+// One planted violation per rule of the house (docs/architecture.md): `npm run lint`
+// (scripts/lint.mjs) lints each `code` as if it stood at `file` and fails unless a message
+// matches `expected`, so a rule that stops firing (a renamed folder, a broken resolver) fails
+// lint instead of going quiet. A new rule adds its case here: a real file to stand in, the
+// smallest code that breaks the rule, and the words of the message it must give.
 
-/**
- * Each rule of the house (docs/architecture.md) is enforced by `npm run lint`. These tests plant
- * one violation of each into a real file's text and expect lint to name it, so a rule that stops
- * firing (a renamed folder, a broken resolver) fails here instead of going quiet.
- */
-const root = path.resolve(import.meta.dirname, '../..');
-let eslint: ESLint;
-beforeAll(() => {
-  eslint = new ESLint({ cwd: root });
-});
-
-/** The rule ids lint reports for `code` placed at `file`. */
-async function violations(file: string, code: string): Promise<string[]> {
-  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
-  return (result?.messages ?? []).map((message) => `${message.ruleId ?? 'parse'}: ${message.message}`);
-}
-
-const planted = [
+/** @type {Array<{ rule: string, file: string, code: string, expected: RegExp }>} */
+export const plantedViolations = [
   {
     rule: 'the client never imports the server',
     file: 'src/client/lib/utils.ts',
@@ -165,9 +151,3 @@ const planted = [
     expected: /no-restricted-paths: .*components\/ and lib\/ serve every feature/,
   },
 ];
-
-describe('npm run lint enforces the rules of the house', () => {
-  it.each(planted)('fires on a planted violation: $rule', async ({ file, code, expected }) => {
-    expect(await violations(file, code)).toEqual(expect.arrayContaining([expect.stringMatching(expected)]));
-  }, 120_000);
-});

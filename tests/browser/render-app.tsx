@@ -1,0 +1,32 @@
+import '#client/styles.css';
+import { createRoot, type Root } from 'react-dom/client';
+import { App } from '#client/app/app.tsx';
+
+let mounted: { root: Root; element: HTMLElement } | undefined;
+
+/**
+ * The real client, router, providers and toaster, opened at `path` as a browser that typed the
+ * address would open it. Without the page data the server embeds, it asks the API for everything,
+ * which the test's contract handlers answer.
+ */
+export async function renderApp(path: string): Promise<void> {
+  unmountApp();
+  window.history.replaceState(null, '', path);
+  const element = document.createElement('div');
+  element.id = 'root';
+  document.body.append(element);
+  const root = createRoot(element);
+  mounted = { root, element };
+  root.render(<App />);
+  await Promise.resolve();
+}
+
+export function unmountApp(): void {
+  if (!mounted) return;
+  const { root, element } = mounted;
+  mounted = undefined;
+  root.unmount();
+  element.remove();
+  // The toaster and dialogs portal into the body; each test starts from an empty one.
+  document.body.replaceChildren();
+}
