@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FailedJobs } from '#contract/jobs.ts';
-import { enqueue, jobKind, listJobs as allJobs } from '#server/jobs/job-queue.ts';
+import { enqueue, jobKind, listJobs as allJobs, URGENT } from '#server/jobs/job-queue.ts';
 import { handle, retryDelayMs, Worker, type JobHandler } from '#server/jobs/worker.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
@@ -57,6 +57,17 @@ describe('the jobs table', () => {
     await worker.settled([second]);
     expect(ran).toEqual([first, second]);
     expect((await listJobs(t.database.db)).map((job) => job.state)).toEqual(['done', 'done']);
+  });
+
+  it('runs what a change waits for before background work queued earlier', async () => {
+    t = await createTestApp();
+    const urgent = jobKind<{ n: number }>('test.urgent', { priority: URGENT });
+    for (const n of [1, 2, 3]) await enqueue(t.ctx, echo, { n });
+    await enqueue(t.ctx, urgent, { n: 0 });
+    const ran: number[] = [];
+    const worker = workerWith([handle(echo, async (_ctx, { n }) => void ran.push(n)), handle(urgent, async (_ctx, { n }) => void ran.push(n))]);
+    expect(await worker.drain()).toBe(4);
+    expect(ran).toEqual([0, 1, 2, 3]);
   });
 
   it('tries a failing job again after a growing wait, and fails it for good after its last attempt', async () => {

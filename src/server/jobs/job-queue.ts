@@ -14,17 +14,22 @@ import type { JobRow } from './jobs.table.ts';
 export interface JobKind<Payload> {
   readonly name: string;
   readonly maxAttempts: number;
+  /** Higher runs first among due jobs (URGENT: a change waits for it). */
+  readonly priority: number;
   /** At most one job of the kind runs at a time, across every process (a pass over all photos). */
   readonly exclusive: boolean;
   /** Only carries the payload's type. */
   readonly payload?: Payload;
 }
 
+/** The priority of a job a request waits for: it goes before every background job. */
+export const URGENT = 10;
+
 export function jobKind<Payload extends object = Record<string, never>>(
   name: string,
-  options: { maxAttempts?: number; exclusive?: boolean } = {},
+  options: { maxAttempts?: number; exclusive?: boolean; priority?: number } = {},
 ): JobKind<Payload> {
-  return { name, maxAttempts: options.maxAttempts ?? 5, exclusive: options.exclusive ?? false };
+  return { name, maxAttempts: options.maxAttempts ?? 5, exclusive: options.exclusive ?? false, priority: options.priority ?? 0 };
 }
 
 export interface EnqueueOptions {
@@ -55,6 +60,7 @@ export async function enqueue<Payload>(
       state: 'queued',
       runAt: (options.runAt ?? now).toISOString(),
       maxAttempts: kind.maxAttempts,
+      priority: kind.priority,
       createdAt: now.toISOString(),
     })
     // The conflict target names the partial index's condition as written there (a literal, not a
@@ -127,7 +133,7 @@ export async function claim(
       ]),
     );
   }
-  due = due.orderBy('runAt').orderBy('id').limit(1);
+  due = due.orderBy('priority', 'desc').orderBy('runAt').orderBy('id').limit(1);
   if (dialect === 'postgres') due = due.forUpdate().skipLocked();
   return db
     .updateTable('jobs')

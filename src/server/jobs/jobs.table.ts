@@ -16,6 +16,8 @@ export interface JobTable {
   /** Attempts started, this one included while it runs. */
   attempts: Generated<number>;
   maxAttempts: number;
+  /** Higher first among due jobs: what someone waits for goes before background work. */
+  priority: Generated<number>;
   /** The worker that holds a running job (`host/pid/random`), and until when it may. */
   lockedBy: string | null;
   lockedUntil: string | null;

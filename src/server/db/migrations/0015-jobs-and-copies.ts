@@ -7,7 +7,8 @@ import type { Dialect } from '#server/db/dialect.ts';
  * - `jobs`: the after-effects of a change (copies moved or rendered again, files removed later,
  *   mails, the periodic housekeeping), recorded in the change's own transaction and run by a worker
  *   in each process (`src/server/jobs/`). A queued job with a `key` stands for every later request
- *   of the same key until it starts, so a burst of changes asks for one pass.
+ *   of the same key until it starts, so a burst of changes asks for one pass. Due jobs run by
+ *   `priority` first (a change that waits for its job goes before a thousand renders).
  * - `photos.copies_key`: the key the current copies' names start with. It is the upload's
  *   `file_key` until the copies are rendered again or renamed; a link looks its files up by it.
  * - `photos.bank_private`: 1 keeps the copies of a photo without a category out of the public
@@ -27,6 +28,7 @@ export async function up(db: Kysely<unknown>, dialect: Dialect): Promise<void> {
     .addColumn('run_at', 'text', (col) => col.notNull())
     .addColumn('attempts', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('max_attempts', 'integer', (col) => col.notNull())
+    .addColumn('priority', 'integer', (col) => col.notNull().defaultTo(0))
     .addColumn('locked_by', 'text')
     .addColumn('locked_until', 'text')
     .addColumn('last_error', 'text')

@@ -135,6 +135,19 @@ export function trashedBefore(db: Db, before: string): Promise<PhotoRow[]> {
   return db.selectFrom('photos').selectAll().where('deletedAt', '<', before).execute();
 }
 
+/** The category each of `ids` that is a live photo of the user is in (null: the bank). */
+export async function categoriesOfPhotos(db: Db, userId: number, ids: number[]): Promise<Map<number, number | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('photos')
+    .select(['id', 'categoryId'])
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute();
+  return new Map(rows.map((row) => [row.id, row.categoryId]));
+}
+
 /** Which of `ids` are live photos of the user. */
 export async function existingPhotoIds(db: Db, userId: number, ids: number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

@@ -115,6 +115,7 @@ export async function getPhoto(
  * are rendered again with the new rights, in the background.
  */
 export async function updatePhoto(ctx: PhotosContext, userId: number, id: number, changes: PhotoChanges): Promise<Photo> {
+  const rightsChange = changes.license !== undefined || changes.credit !== undefined || changes.copyright !== undefined;
   const row = await changingCopies(ctx, (trx) => repo.updatePhoto(trx, userId, id, {
     title: changes.title,
     description: changes.description,
@@ -129,7 +130,7 @@ export async function updatePhoto(ctx: PhotosContext, userId: number, id: number
     ...(changes.credit === undefined ? {} : { credit: changes.credit }),
     ...(changes.copyright === undefined ? {} : { copyright: changes.copyright }),
     updatedAt: ctx.clock().toISOString(),
-  }));
+  }), { when: () => rightsChange });
   if (!row) throw notFound('Photo not found');
   return toPhoto(row);
 }
@@ -232,7 +233,9 @@ export async function placePhoto(ctx: PhotosContext, userId: number, id: number,
       const changed = row.id === id ? moving.liveCategoryId !== target || moving.sortOrder !== order : row.sortOrder !== order;
       if (changed) await repo.setPhotoPlacement(trx, userId, row.id, { sortOrder: order, categoryId: row.categoryId, updatedAt: now });
     }
-  });
+    // A drag within its place moves no copy; one to another place may.
+    return moving.liveCategoryId !== target;
+  }, { when: (changedPlace) => changedPlace });
 }
 
 /**
@@ -262,8 +265,8 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
   if (new Set(ids).size !== ids.length) throw invalid('Each photo may appear only once');
   const now = ctx.clock().toISOString();
   await changingCopies(ctx, async (trx) => {
-    const existing = await repo.existingPhotoIds(trx, userId, ids);
-    const unknown = ids.find((id) => !existing.has(id));
+    const current = await repo.categoriesOfPhotos(trx, userId, ids);
+    const unknown = ids.find((id) => !current.has(id));
     if (unknown !== undefined) throw notFound(`Photo ${unknown} not found`);
     const categories = await categoryIdsOf({ db: trx }, userId);
     const badCategory = request.photoUpdates.find(
@@ -277,5 +280,6 @@ export async function reorderPhotos(ctx: PhotosContext, userId: number, request:
         updatedAt: now,
       });
     }
-  });
+    return request.photoUpdates.some((update) => current.get(update.id) !== update.categoryId);
+  }, { when: (movedPlace) => movedPlace });
 }

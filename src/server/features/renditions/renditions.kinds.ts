@@ -1,14 +1,15 @@
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
-import { enqueue, jobKind } from '#server/jobs/job-queue.ts';
+import { enqueue, jobKind, URGENT } from '#server/jobs/job-queue.ts';
 
 /**
- * The jobs of a photo's copies. The place and refresh passes look at every photo and run alone;
- * a render is one photo's; removing copies a render replaced waits until pages loaded before the
- * swap no longer ask for them.
+ * The jobs of a photo's copies. The place and refresh passes look at every photo and run alone,
+ * the place pass before any other job; a render is one photo's; removing copies a render replaced
+ * waits until pages loaded before the swap no longer ask for them.
  */
 
-export const placeCopiesJob = jobKind('renditions.place', { exclusive: true });
+// The owner's change waits for its copies to leave (or enter) the public store.
+export const placeCopiesJob = jobKind('renditions.place', { exclusive: true, priority: URGENT });
 export const refreshCopiesJob = jobKind('renditions.refresh', { exclusive: true });
 export const renderCopiesJob = jobKind<{ photoId: number }>('renditions.render');
 export const deleteCopiesJob = jobKind<{ names: string[] }>('renditions.delete');

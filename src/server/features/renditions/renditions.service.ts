@@ -149,15 +149,23 @@ export async function recordCopiesCheck(ctx: { db: Db; clock: AppContext['clock'
  * Runs `change` in a transaction that also records the check of the copies, and answers once
  * the copies have left (or entered) the public store as the change asks: a photo made private is
  * no longer served under /uploads when the owner reads the answer. Re-renders follow in the
- * background.
+ * background. With `when`, the check is recorded only if the change's result says copies may
+ * be affected (a drag within a category moves no copy).
  */
-export async function changingCopies<T>(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, change: (trx: Db) => Promise<T>): Promise<T> {
-  const { result, jobs } = await ctx.db.transaction().execute(async (trx) => ({
-    result: await change(trx),
-    jobs: await recordCopiesCheck({ db: trx, clock: ctx.clock }),
-  }));
-  ctx.jobs.wake();
-  await ctx.jobs.settled([jobs.place]);
+export async function changingCopies<T>(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>,
+  change: (trx: Db) => Promise<T>,
+  options: { when?: (result: T) => boolean } = {},
+): Promise<T> {
+  const { result, jobs } = await ctx.db.transaction().execute(async (trx) => {
+    const result = await change(trx);
+    const affected = options.when?.(result) ?? true;
+    return { result, jobs: affected ? await recordCopiesCheck({ db: trx, clock: ctx.clock }) : null };
+  });
+  if (jobs) {
+    ctx.jobs.wake();
+    await ctx.jobs.settled([jobs.place]);
+  }
   return result;
 }
 
@@ -253,7 +261,11 @@ export type RenderOutcome = 'replaced' | 'current' | 'no-original' | 'gone';
  * them. 'current' when nothing is out of date (already done), 'no-original' when no original is
  * kept (the copies stay as they are), 'gone' when the photo is no longer live.
  */
-export async function renderCopies(ctx: CopiesContext, photoId: number, options: { removeReplacedNow?: boolean } = {}): Promise<RenderOutcome> {
+export async function renderCopies(
+  ctx: CopiesContext,
+  photoId: number,
+  options: { removeReplacedNow?: boolean; attempt?: number } = {},
+): Promise<RenderOutcome> {
   const [row] = await repo.listRightsSources(ctx.db, { id: photoId });
   if (!row) return 'gone';
   if (!rightsOutOfDate(row) && !watermarkOutOfDate(row)) return 'current';
@@ -263,8 +275,11 @@ export async function renderCopies(ctx: CopiesContext, photoId: number, options:
     return 'no-original';
   }
   if (replaced === 'changed') {
-    // Moved or rendered meanwhile: look again, from what the row says now.
-    return renderCopies(ctx, photoId, options);
+    // Moved or rendered meanwhile: look again, from what the row says now; a photo that keeps
+    // changing under every render fails this attempt, and its job tries again later.
+    const attempt = (options.attempt ?? 1) + 1;
+    if (attempt > 3) throw new Error(`photo ${photoId} changed under three renders in a row`);
+    return renderCopies(ctx, photoId, { ...options, attempt });
   }
   if (options.removeReplacedNow) await deleteCopies(ctx.media, replaced);
   else await deleteCopiesLater(ctx, replaced);
