@@ -79,31 +79,40 @@ export async function enqueue<Payload>(
   return waiting ? waiting.id : enqueue(ctx, kind, payload, options);
 }
 
-/** When the next job of these kinds is due (a queued one, or a running one whose worker went silent); null for none. */
-export async function nextDue(db: Db, names: readonly string[]): Promise<string | null> {
-  if (names.length === 0) return null;
+/**
+ * Whether a job of these kinds can be taken now: a queued one whose time (`now`, the site's
+ * clock) has come, or a running one whose hold ran out (`heldNow`, the machine's time: a hold
+ * measures whether its worker still lives, in real seconds, whatever the site's clock says).
+ */
+export async function anyDue(db: Db, names: readonly string[], now: string, heldNow: string): Promise<boolean> {
+  if (names.length === 0) return false;
   const row = await db
     .selectFrom('jobs')
-    .select((eb) => [
-      eb.fn.min(eb.case().when('state', '=', 'queued').then(eb.ref('runAt')).else(eb.ref('lockedUntil')).end()).as('due'),
-    ])
-    .where('state', 'in', ['queued', 'running'])
+    .select('id')
     .where('name', 'in', names)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]),
+        eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', heldNow)]),
+      ]),
+    )
+    .limit(1)
     .executeTakeFirst();
-  return row?.due ?? null;
+  return row !== undefined;
 }
 
 /**
  * Takes one due job for `worker` until `lockedUntil`, and counts the attempt: a queued job whose
- * time has come, or a running one whose worker stopped renewing its hold (killed half-way).
+ * time has come (`now`), or a running one whose worker stopped renewing its hold (killed half-way;
+ * `heldNow`, the machine's time, see `anyDue`).
  * PostgreSQL skips rows another worker is taking; SQLite has one writer at a time.
  */
 export async function claim(
   db: Db,
   dialect: Dialect,
-  options: { worker: string; names: readonly string[]; exclusive: readonly string[]; now: string; lockedUntil: string },
+  options: { worker: string; names: readonly string[]; exclusive: readonly string[]; now: string; heldNow: string; lockedUntil: string },
 ): Promise<JobRow | undefined> {
-  const { names, exclusive, now } = options;
+  const { names, exclusive, now, heldNow } = options;
   if (names.length === 0) return undefined;
   let due = db
     .selectFrom('jobs')
@@ -112,7 +121,7 @@ export async function claim(
     .where((eb) =>
       eb.or([
         eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]),
-        eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', now)]),
+        eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', heldNow)]),
       ]),
     );
   if (exclusive.length > 0) {
@@ -127,7 +136,7 @@ export async function claim(
               .select('held.id')
               .whereRef('held.name', '=', 'jobs.name')
               .where('held.state', '=', 'running')
-              .where('held.lockedUntil', '>=', now),
+              .where('held.lockedUntil', '>=', heldNow),
           ),
         ),
       ]),
@@ -190,12 +199,12 @@ export async function release(db: Db, worker: string, ids: readonly number[]): P
     .execute();
 }
 
-/** Jobs held by workers that are gone (a process of this machine that no longer runs): due at once. */
-export async function releaseHeldBy(db: Db, workers: readonly string[], now: string): Promise<number> {
+/** Jobs held by workers that are gone (a process of this machine that no longer runs): due at once (`expired`, a past time). */
+export async function releaseHeldBy(db: Db, workers: readonly string[], expired: string): Promise<number> {
   if (workers.length === 0) return 0;
   const result = await db
     .updateTable('jobs')
-    .set({ lockedUntil: now })
+    .set({ lockedUntil: expired })
     .where('state', '=', 'running')
     .where('lockedBy', 'in', workers)
     .executeTakeFirst();

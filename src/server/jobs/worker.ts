@@ -81,6 +81,8 @@ export function retryDelayMs(attempt: number): number {
 }
 
 const DEFAULT_POLL_MS = 1_000;
+/** A hold is counted in the machine's time: it says whether a worker still lives. */
+const heldAt = (ms = 0) => new Date(Date.now() + ms).toISOString();
 const DEFAULT_HOLD_MS = 60_000;
 const HOST = os.hostname();
 
@@ -171,7 +173,8 @@ export class Worker<Ctx> {
   async settled(ids: readonly number[], timeoutMs = 30_000): Promise<void> {
     let pending = new Set(ids);
     const deadline = Date.now() + timeoutMs;
-    while (pending.size > 0 && Date.now() < deadline) {
+    // A stopped worker (a closing server) answers at once: its database may be gone next.
+    while (this.running && pending.size > 0 && Date.now() < deadline) {
       const states = await queue.statesOf(this.options.db, [...pending]);
       const unfinished = new Set(states.filter((job) => job.state === 'running' || (job.state === 'queued' && job.attempts === 0)).map((job) => job.id));
       pending = new Set([...pending].filter((id) => unfinished.has(id)));
@@ -195,11 +198,19 @@ export class Worker<Ctx> {
    */
   async drain(): Promise<number> {
     let ran = 0;
-    for (;;) {
-      const job = await this.claimOne();
-      if (!job) return ran;
-      await this.runHeld(job);
-      ran += 1;
+    // Held like the background loop's jobs: renewed while they run, if the worker is not started.
+    const renewing = this.running ? null : setInterval(() => void this.renewHolds(), Math.max(10, Math.floor(this.holdMs / 4)));
+    try {
+      for (;;) {
+        const job = await this.claimOne();
+        if (!job) return ran;
+        const run = this.runHeld(job);
+        this.held.set(job.id, run);
+        await run.finally(() => this.held.delete(job.id));
+        ran += 1;
+      }
+    } finally {
+      if (renewing) clearInterval(renewing);
     }
   }
 
@@ -228,9 +239,9 @@ export class Worker<Ctx> {
   private prepared = false;
 
   private async prepare(): Promise<void> {
-    const { db, clock, log } = this.options;
+    const { db, log } = this.options;
     const gone = (await queue.holders(db)).filter(isGoneHere);
-    const taken = await queue.releaseHeldBy(db, gone, clock().toISOString());
+    const taken = await queue.releaseHeldBy(db, gone, heldAt(-1));
     if (taken > 0) log.info({ jobs: taken }, 'taking up the jobs of a process that stopped half-way');
     for (const periodic of this.options.periodic ?? []) await this.queueNext(periodic);
     this.prepared = true;
@@ -241,8 +252,7 @@ export class Worker<Ctx> {
       if (!this.prepared) await this.prepare();
       while (this.running && this.held.size < this.concurrency) {
         // Read before claiming: an idle poll writes nothing, so it moves no data version.
-        const due = await queue.nextDue(this.options.db, this.names);
-        if (due === null || due > this.options.clock().toISOString()) return;
+        if (!(await queue.anyDue(this.options.db, this.names, this.options.clock().toISOString(), heldAt()))) return;
         const job = await this.claimOne();
         if (!job) return;
         const run = this.runHeld(job).finally(() => {
@@ -258,13 +268,13 @@ export class Worker<Ctx> {
 
   private claimOne(): Promise<JobRow | undefined> {
     const { db, dialect, clock } = this.options;
-    const now = clock();
     return queue.claim(db, dialect, {
       worker: this.name,
       names: this.names,
       exclusive: this.exclusive,
-      now: now.toISOString(),
-      lockedUntil: queue.later(now, this.holdMs),
+      now: clock().toISOString(),
+      heldNow: heldAt(),
+      lockedUntil: heldAt(this.holdMs),
     });
   }
 
@@ -307,9 +317,9 @@ export class Worker<Ctx> {
   }
 
   private async renewHolds(): Promise<void> {
-    const { db, clock, log } = this.options;
+    const { db, log } = this.options;
     try {
-      await queue.renew(db, this.name, [...this.held.keys()], queue.later(clock(), this.holdMs));
+      await queue.renew(db, this.name, [...this.held.keys()], heldAt(this.holdMs));
     } catch (error) {
       log.error({ err: error }, 'could not renew the hold on running jobs');
     }

@@ -36,8 +36,7 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   routes.post(api.galleryPicksSubmit, { schema: { params: GalleryTokenParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE);
     // The mail goes out on its own time; a failure to send it is logged, the picks are sent all the same.
-    const { picks } = await proofing.submitPicks(ctx, request.params.token, access(request.cookies));
-    return picks;
+    return proofing.submitPicks(ctx, request.params.token, access(request.cookies));
   });
 
   routes.get(

@@ -81,16 +81,16 @@ async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow): Promise
 /**
  * Sends the picks: locks them, and in the same transaction puts a message in the owner's inbox
  * from the link's label and records the mail to the owner (sent by the worker, or written to the
- * outbox without SMTP). Returns the mail's job settling, for tests to await.
+ * outbox without SMTP).
  */
 export async function submitPicks(
   ctx: SubmitContext,
   token: string,
   access: GalleryAccess,
-): Promise<{ picks: GalleryPicks; notified: Promise<void> }> {
+): Promise<GalleryPicks> {
   const { link: opened, owner, category } = await proofingLink(ctx, token, access);
   const user = await findUserById(ctx, owner.id);
-  const { link, notice } = await ctx.db.transaction().execute(async (trx) => {
+  const link = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockLink(trx, opened.id);
     if (!locked || locked.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
     if (locked.picksSubmittedAt !== null) throw conflict(PICKS_SUBMITTED_MESSAGE);
@@ -101,13 +101,13 @@ export async function submitPicks(
     const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
     const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;
     await addInboxMessage({ ...ctx, db: trx }, owner.id, { name: submitted.label, email: '', message });
-    const mail = user?.email
-      ? await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, user.portfolioTitle ?? 'Atelier'))
-      : null;
-    return { link: submitted, notice: mail };
+    if (user?.email) {
+      await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, user.portfolioTitle ?? 'Atelier'));
+    }
+    return submitted;
   });
   ctx.jobs.wake();
-  return { picks: await picksOf(ctx, link), notified: notice === null ? Promise.resolve() : ctx.jobs.settled([notice]) };
+  return picksOf(ctx, link);
 }
 
 export async function ownerPicks(ctx: ProofingContext, userId: number, linkId: number): Promise<GalleryLinkPicks> {
