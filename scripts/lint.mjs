@@ -2,6 +2,7 @@
 // scripts/architecture-violations.js linted by the same ESLint, whose TypeScript program is already
 // built, so proving the rules still fire costs seconds instead of a second type checker.
 // With paths (`npm run lint -- src/x.ts`) it lints those alone and plants nothing.
+import fs from 'node:fs';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { plantedViolations } from './architecture-violations.js';
@@ -15,6 +16,17 @@ const formatter = await eslint.loadFormatter('stylish');
 const report = await formatter.format(results);
 if (report) process.stdout.write(report);
 let failed = results.some((result) => result.errorCount > 0 || result.fatalErrorCount > 0);
+
+// A reader of the code has no issue tracker: a comment says the reason, not "issue 16".
+const ISSUE_NUMBER = /\bissues? \d+/i;
+for (const { filePath } of results) {
+  if (!path.relative(root, filePath).startsWith(`src${path.sep}`)) continue;
+  for (const [index, line] of fs.readFileSync(filePath, 'utf8').split('\n').entries()) {
+    if (!ISSUE_NUMBER.test(line)) continue;
+    console.error(`${path.relative(root, filePath)}:${index + 1}: names an issue number; say the reason instead`);
+    failed = true;
+  }
+}
 
 if (paths.length === 0) {
   const silent = [];

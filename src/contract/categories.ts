@@ -17,7 +17,7 @@ export const CategoryDensity = z.enum(CATEGORY_DENSITIES, 'Density must be compa
 export type CategoryDensity = z.infer<typeof CategoryDensity>;
 
 /**
- * Who sees a category (issue 16): everyone (the spec's behaviour, the default); or, unlisted,
+ * Who sees a category: everyone (the spec's behaviour, the default); or, unlisted,
  * only who holds one of the owner's links to it: kept from the portfolio, the sitemap, the feed
  * and link previews; or, private, only the owner: its links are paused (they answer 404) until
  * it is unlisted or public again. The copies of an unlisted or private category's photos are
@@ -38,7 +38,7 @@ export const Category = z.object({
   hidden: z.boolean(),
   /** Always public in a visitor's answer. */
   visibility: CategoryVisibility,
-  /** The licence, credit and copyright of its photos that have none of their own (issue 19). */
+  /** The licence, credit and copyright of its photos that have none of their own. */
   defaultLicense: z.string().nullable(),
   defaultCredit: z.string().nullable(),
   defaultCopyright: z.string().nullable(),

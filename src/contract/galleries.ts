@@ -4,7 +4,7 @@ import { PASSWORD_MAX_LENGTH } from './common.ts';
 import { Photo } from './photos.ts';
 
 /**
- * Galleries for clients (issue 16): the owner's links to a category, one per recipient, each
+ * Galleries for clients: the owner's links to a category, one per recipient, each
  * with a label, an optional password and an optional expiry. A link's address carries a token of
  * 256 bits; its password is stored as an argon2id hash and returned by no API.
  */

@@ -17,3 +17,15 @@ export const PLACEHOLDER_MAX_SIDE = 100;
 
 /** Every banner is cropped to exactly this size. */
 export const BANNER_SIZE = { width: 1920, height: 640 } as const;
+
+/**
+ * How each copy is compressed (sharp's quality, 1–100). The widths are seen small and many, so
+ * they give a little more for size; the display image and the banner are seen whole.
+ */
+export const COPY_QUALITY = {
+  /** The display image, JPEG (progressive) or WebP with transparency, and its HDR gain-map copy. */
+  display: 82,
+  variant: 78,
+  thumbnail: 80,
+  banner: 82,
+} as const;

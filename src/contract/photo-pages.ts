@@ -4,7 +4,7 @@ import { FIRST_PAGE_TILES, OTHER_SECTION, PHOTO_CURSOR, PHOTO_PAGE_MAX, PHOTO_PA
 import { Photo } from './photos.ts';
 
 /**
- * The portfolio a page at a time (issue 17): a page embeds its first screens of photos and every
+ * The portfolio a page at a time: a page embeds its first screens of photos and every
  * section's count; the rest of each section is fetched as the visitor scrolls. The spec's unpaged
  * `GET /api/photos` stays as it is.
  */

@@ -61,12 +61,12 @@ export const Photo = z.object({
   camera: CameraDetails.optional(),
   /** The image's text alternative (at most 250 characters); null shows the title instead. */
   altText: z.string().nullable(),
-  /** The photo's own licence, credit and copyright (issue 19); null takes its category's default. */
+  /** The photo's own licence, credit and copyright; null takes its category's default. */
   license: z.string().nullable(),
   credit: z.string().nullable(),
   copyright: z.string().nullable(),
   /**
-   * Where the files are served when not under /uploads (issue 16): a non-public gallery's copies,
+   * Where the files are served when not under /uploads: a non-public gallery's copies,
    * from `/restricted` to the owner and from `/g/{token}/files` to a link's holder. Absent: public.
    */
   filesBase: z.string().optional(),
@@ -98,7 +98,7 @@ export const UpdatePhotoRequest = z.object({
     .nullish()
     .transform((value) => (value ? value : null)),
   tracks: z.array(Track).max(100).nullish(),
-  // Issue 19: absent leaves the field as it is; blank or null clears it.
+  // Absent leaves the field as it is; blank or null clears it.
   altText: AltTextField,
   license: LicenseField,
   credit: CreditField,

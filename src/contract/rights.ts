@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who made a photo and under what licence (issue 19): alt text for screen readers and search, and
+ * Who made a photo and under what licence: alt text for screen readers and search, and
  * the rights a search engine shows beside the image (Google's image-licence markup) and that the
  * public copies carry in XMP. A photo's own licence, credit and copyright win; where one is empty,
  * its category's default applies.

@@ -3,7 +3,7 @@
  * matches the screen patterns and builds its links and calls with `pathTo`, and tests use both.
  */
 
-/** The screens a visitor or the owner can open; tried in this order. */
+/** The screens a visitor or the owner can open; tried in this order (fixed paths before `/:username`). */
 export const screens = {
   login: '/login',
   forgotPassword: '/forgot-password',
@@ -13,7 +13,7 @@ export const screens = {
   photo: '/photo/:id',
   userHome: '/:username',
   userPhoto: '/:username/photo/:id',
-  /** A client's gallery, opened from the owner's link (issue 16). */
+  /** A client's gallery, opened from the owner's link. */
   gallery: '/g/:token',
 } as const;
 
@@ -61,13 +61,13 @@ export const api = {
   photosOrder: '/api/photos/order',
   photosDelete: '/api/photos/delete',
   photosRestore: '/api/photos/restore',
-  /** One section a page at a time, and every section's count with its first photos (issue 17). */
+  /** One section a page at a time, and every section's count with its first photos. */
   photoPage: '/api/photos/page',
   photoSections: '/api/photos/sections',
   /** The owner's admin, paged: every photo id of a section (select all), and a photo put in a place. */
   photoIds: '/api/photos/ids',
   photoPlace: '/api/photos/:id/place',
-  /** The owner's links to a category, and a link's holder's gallery (issue 16). */
+  /** The owner's links to a category, and a link's holder's gallery. */
   categoryLinks: '/api/categories/:id/links',
   galleryLink: '/api/gallery-links/:id',
   gallery: '/api/galleries/:token',
@@ -82,7 +82,7 @@ export const api = {
   /** Downloads by the link's policy: one photo, and the whole gallery as one ZIP. */
   galleryPhotoDownload: '/api/galleries/:token/photos/:photoId/download',
   galleryDownload: '/api/galleries/:token/download',
-  /** The site's watermark, a logo for one, the render pass's progress, a category's own (issue 16). */
+  /** The site's watermark, a logo for one, the render pass's progress, a category's own. */
   watermark: '/api/watermark',
   watermarkLogo: '/api/watermark/logo',
   watermarkProgress: '/api/watermark/progress',
@@ -99,12 +99,12 @@ export const api = {
 /** Files and documents served beside the API and the screens. */
 export const files = {
   upload: '/uploads/:filename',
-  /** A non-public gallery's copies, for the signed-in owner (issue 16). */
+  /** A non-public gallery's copies, for the signed-in owner. */
   restrictedFile: '/restricted/:filename',
   /** A gallery's copies, for whoever holds its link (and its password's cookie). */
   galleryFile: '/g/:token/files/:filename',
   sitemap: '/sitemap.xml',
-  /** The Atom feed of new public photos and releases (issue 19). */
+  /** The Atom feed of new public photos and releases. */
   feed: '/feed.xml',
   robots: '/robots.txt',
   health: '/healthz',
@@ -124,4 +124,39 @@ export function pathTo<Pattern extends string>(pattern: Pattern, ...[params]: ke
   return pattern.replace(/:([A-Za-z]+)/g, (_, name: string) =>
     encodeURIComponent(String((params as Record<string, string | number>)[name])),
   );
+}
+
+export type ScreenName = keyof typeof screens;
+
+/**
+ * The `:name` values of `pattern` in `path`, or null when it does not match: letters' case aside
+ * (`/LOGIN` is the sign-in screen), one trailing slash allowed, no empty segment, a value never
+ * empty and kept as the address has it (undecoded). The one matcher of the server's pages and the
+ * client's router, so both always show the same screen for a path.
+ */
+export function matchPath(pattern: string, path: string): Record<string, string> | null {
+  if (path.includes('//')) return null;
+  const expected = pattern.split('/');
+  const actual = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+  if (expected.length !== actual.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, segment] of expected.entries()) {
+    const value = actual[index] ?? '';
+    if (segment.startsWith(':')) {
+      if (!value) return null;
+      params[segment.slice(1)] = value;
+    } else if (segment.toLowerCase() !== value.toLowerCase()) {
+      return null;
+    }
+  }
+  return params;
+}
+
+/** The first screen whose pattern matches `path`, with its `:name` values; null for none (a 404). */
+export function matchScreen(path: string): { screen: ScreenName; params: Record<string, string> } | null {
+  for (const [screen, pattern] of Object.entries(screens) as Array<[ScreenName, string]>) {
+    const params = matchPath(pattern, path);
+    if (params) return { screen, params };
+  }
+  return null;
 }

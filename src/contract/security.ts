@@ -3,7 +3,7 @@ import { CurrentPassword } from './common.ts';
 import { CurrentUser } from './auth.ts';
 
 /**
- * Second factors and signed-in browsers (issue 18). WebAuthn's options and answers are JSON
+ * Second factors and signed-in browsers. WebAuthn's options and answers are JSON
  * objects that @simplewebauthn makes and checks; the contract passes them through as objects.
  */
 

@@ -1,5 +1,5 @@
 /**
- * First-party statistics (issue 19): what the client reports with a beacon, and the owner's
+ * First-party statistics: what the client reports with a beacon, and the owner's
  * report. Nothing here names a visitor: the server keeps daily counts and a daily-salted hash.
  */
 import { z } from 'zod';

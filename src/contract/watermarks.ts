@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Watermarks on the public copies (issue 16): a line of text or the owner's logo, drawn on the
+ * Watermarks on the public copies: a line of text or the owner's logo, drawn on the
  * display image and the widths (the thumbnail too when chosen), never on the original. The site
  * has one (or none); a category may keep the site's, have none, or have its own.
  */

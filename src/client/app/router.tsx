@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
-import { matchPath, ParamsProvider, useLocation } from '#client/lib/router.tsx';
+import { ParamsProvider, useLocation } from '#client/lib/router.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { screens } from '#contract/routes.ts';
+import { matchScreen, type ScreenName } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';
@@ -28,26 +28,22 @@ const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then(
 // A client's gallery, opened from the owner's link.
 const GalleryPage = lazy(() => import('#client/app/routes/gallery.tsx').then((module) => ({ default: module.GalleryPage })));
 
-// Fixed paths first: `/:username` would otherwise take /login and the others.
-const screenPages: [pattern: string, Screen: ComponentType][] = [
-  [screens.login, LoginPage],
-  [screens.forgotPassword, ForgotPasswordPage],
-  [screens.resetPassword, ResetPasswordPage],
-  [screens.clearCache, ClearCachePage],
-  [screens.home, PortfolioPage],
-  [screens.photo, PhotoDetailPage],
-  [screens.userHome, PortfolioPage],
-  [screens.userPhoto, PhotoDetailPage],
-  [screens.gallery, GalleryPage],
-];
+const screenPages: Record<ScreenName, ComponentType> = {
+  login: LoginPage,
+  forgotPassword: ForgotPasswordPage,
+  resetPassword: ResetPasswordPage,
+  clearCache: ClearCachePage,
+  home: PortfolioPage,
+  photo: PhotoDetailPage,
+  userHome: PortfolioPage,
+  userPhoto: PhotoDetailPage,
+  gallery: GalleryPage,
+};
 
-/** The first screen whose pattern matches `path`, with its `:name` values; else Not Found. */
+/** The screen `path` shows, with its `:name` values; else Not Found. */
 function screenAt(path: string): { Screen: ComponentType; params: Record<string, string> } {
-  for (const [pattern, Screen] of screenPages) {
-    const params = matchPath(pattern, path);
-    if (params) return { Screen, params };
-  }
-  return { Screen: NotFoundPage, params: {} };
+  const match = matchScreen(path);
+  return match ? { Screen: screenPages[match.screen], params: match.params } : { Screen: NotFoundPage, params: {} };
 }
 
 /**

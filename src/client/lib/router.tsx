@@ -2,7 +2,7 @@ import { createContext, use, useSyncExternalStore, type ComponentProps, type Mou
 
 /**
  * The browser's address as React state: the part of wouter the app used (docs/decisions/0008).
- * Patterns are the contract's screens (`/photo/:id`): literal segments and `:name` segments.
+ * Which screen a path shows is the contract's `matchScreen`, shared with the server's pages.
  */
 
 export interface NavigateOptions {
@@ -42,27 +42,6 @@ export function navigate(to: string, { replace = false }: NavigateOptions = {}):
 /** The path (without the query), and `navigate`. */
 export function useLocation(): [string, typeof navigate] {
   return [useSyncExternalStore(subscribeToHistory, currentPath), navigate];
-}
-
-/**
- * The `:name` values of `pattern` in `path`, or null when it does not match. As wouter matched
- * (through regexparam): letters' case aside, one trailing slash allowed, a value never empty.
- */
-export function matchPath(pattern: string, path: string): Record<string, string> | null {
-  const expected = pattern.split('/');
-  const actual = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
-  if (expected.length !== actual.length) return null;
-  const params: Record<string, string> = {};
-  for (const [index, segment] of expected.entries()) {
-    const value = actual[index] ?? '';
-    if (segment.startsWith(':')) {
-      if (!value) return null;
-      params[segment.slice(1)] = value;
-    } else if (segment.toLowerCase() !== value.toLowerCase()) {
-      return null;
-    }
-  }
-  return params;
 }
 
 const ParamsContext = createContext<Record<string, string>>({});

@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
-import { BANNER_SIZE, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
+import { BANNER_SIZE, COPY_QUALITY, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
 import type { ImageVariant } from '#contract/photos.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { bannerFileName, photoFileNames, watermarkLogoFileName, type DisplayFormat } from '#server/storage/file-names.ts';
@@ -135,7 +135,7 @@ export interface RenderedPhoto {
  * megapixels), whatever else runs.
  *
  * `watermark`, when given, is drawn on the display image and the widths, and on the thumbnail when
- * its setting says so (issue 16); the display image of an Ultra HDR source is then SDR, as the
+ * its setting says so; the display image of an Ultra HDR source is then SDR, as the
  * gain map would brighten the mark with the picture.
  */
 export async function renderPhoto(
@@ -178,7 +178,7 @@ async function renderWith(render: RenderContext, key: string, store: FileStore):
       // The display image is the first read of the pixels: a damaged file fails here.
       const fromSource = () => toDisplaySize(openSource(sourcePath, limits).toColourspace('srgb'));
       // A mark is drawn on the resized picture kept in a scratch file: drawn on the resizing
-      // read itself, libvips would read the source in small tiles, a third slower (issue 16).
+      // read itself, libvips would read the source in small tiles, a third slower.
       display = await atFullSize(async () =>
         renderDisplay(render.watermark ? await kept(render, fromSource()) : fromSource, false, render, metadata, colour),
       );
@@ -221,13 +221,13 @@ async function renderWith(render: RenderContext, key: string, store: FileStore):
       // The display image's shape, not the decoded copy's, whose height was rounded on its own.
       const size = { width: variantWidth, height: Math.round((variantWidth * height) / width), fit: 'fill' } as const;
       const copy = marked ? marked().resize(size) : await withWatermark(decoded.pixels().resize(size), size.width, size.height, render.watermark);
-      await writeCopy(name, withRights(copy, xmp).webp({ quality: 78 }));
+      await writeCopy(name, withRights(copy, xmp).webp({ quality: COPY_QUALITY.variant }));
       variants.push({ width: variantWidth, filename: name });
     }
     const side = Math.min(THUMBNAIL_SIDE, width, height);
     const square = decoded.pixels().resize(side, side, { fit: 'cover', position: sharp.strategy.attention });
     const thumbnailMark = render.watermark?.thumbnails ? render.watermark : null;
-    await writeCopy(thumbnail, (await withWatermark(square, side, side, thumbnailMark)).webp({ quality: 80 }));
+    await writeCopy(thumbnail, (await withWatermark(square, side, side, thumbnailMark)).webp({ quality: COPY_QUALITY.thumbnail }));
     // ThumbHash's colours are sRGB: a P3 photo's placeholder is its sRGB rendering.
     const placeholder = await thumbHashOf(decoded.srgbPixels());
     return { width, height, placeholder, filename, thumbnail, variants };
@@ -336,7 +336,7 @@ async function renderDisplay(
   const size = displaySizeOf(metadata);
   const image = withRights(await withWatermark(pixels(), size.width, size.height, render.watermark), xmp);
   const path = scratch.next('out');
-  const info = await (format === 'jpeg' ? image.jpeg({ quality: 82, progressive: true }) : image.webp({ quality: 82 })).toFile(path);
+  const info = await (format === 'jpeg' ? image.jpeg({ quality: COPY_QUALITY.display, progressive: true }) : image.webp({ quality: COPY_QUALITY.display })).toFile(path);
   return { file: { path }, format, width: info.width, height: info.height };
 }
 
@@ -409,7 +409,7 @@ async function displayWithGainMap(
   try {
     const source = sharp(sourcePath, { limitInputPixels: limits.maxPixels, failOn: 'error' });
     const { data, info } = await toDisplaySize((angle ? source.rotate(angle) : source).keepGainMap())
-      .jpeg({ quality: 82 })
+      .jpeg({ quality: COPY_QUALITY.display })
       .toBuffer({ resolveWithObject: true });
     return { jpeg: withoutExifSegments(data), width: info.width, height: info.height };
   } catch {
@@ -446,7 +446,7 @@ export async function renderBanner(
     banner = await openSource(sourcePath, limits)
       .resize(BANNER_SIZE.width, BANNER_SIZE.height, { fit: 'cover', position: sharp.strategy.attention })
       .toColourspace('srgb')
-      .webp({ quality: 82 })
+      .webp({ quality: COPY_QUALITY.banner })
       .toBuffer();
   } catch (error) {
     throw decodeRejection(error);

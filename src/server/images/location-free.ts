@@ -3,7 +3,7 @@ import { buffer as readAll } from 'node:stream/consumers';
 import type { ImageFormat } from './image-format.ts';
 
 /**
- * An uploaded original without its location data, for a gallery's downloads (issue 16), never
+ * An uploaded original without its location data, for a gallery's downloads, never
  * re-encoded: its pixels are the uploaded bytes.
  *
  * - JPEG, streamed: the segments before the first scan are held (at most HEAD_LIMIT), then the

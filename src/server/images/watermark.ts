@@ -3,7 +3,7 @@ import { watermarkKey, type Watermark, type WatermarkAnchor } from '#contract/wa
 import { escapeHtml } from '#server/lib/html.ts';
 
 /**
- * Watermarks (issue 16): the mark is made once per setting at a large size (the text drawn from an
+ * Watermarks: the mark is made once per setting at a large size (the text drawn from an
  * SVG by librsvg, or the owner's logo as stored), then for each copy resized to a share of that
  * copy's width, given its opacity and composited at its anchor by libvips. Originals are never
  * touched: only renderPhoto's copies pass here.

@@ -1,5 +1,5 @@
 /**
- * The rights a public copy of a photo carries in XMP (issue 19): who to credit, the copyright
+ * The rights a public copy of a photo carries in XMP: who to credit, the copyright
  * notice and the licence, as IPTC Photo Metadata and Creative Commons' ccREL name them, so an
  * image that travels away from the site still says whose it is. Nothing else goes in: no camera,
  * no date, no place.

@@ -67,7 +67,7 @@ export function contactNotificationMail(
   };
 }
 
-/** A gallery link's holder sent their picks (issue 16, proofing). */
+/** A gallery link's holder sent their picks (proofing). */
 export function galleryPicksMail(to: string, picks: { label: string; galleryName: string; titles: string[] }, siteName: string): MailMessage {
   const count = `${picks.titles.length} ${picks.titles.length === 1 ? 'photo' : 'photos'}`;
   const subject = `${picks.label} picked ${count} in ${picks.galleryName}`.replace(/[\r\n]+/g, ' ');

@@ -5,9 +5,21 @@ import { randomBytes } from 'node:crypto';
  * the disk. Serving accepts only names of these shapes, so a crafted URL can name nothing else.
  */
 const KEY = '[0-9a-f]{32}';
-const SERVED_NAME = new RegExp(`^(?:banner-|watermark-)?${KEY}(?:-(?:w\\d{2,4}|thumb))?\\.(?:jpg|webp)$`);
-const BANNER_NAME = new RegExp(`^banner-${KEY}\\.webp$`);
-const WATERMARK_LOGO_NAME = new RegExp(`^watermark-${KEY}\\.webp$`);
+/** The parts every stored name is made of, read by the builders below and by the patterns. */
+const PART = {
+  banner: 'banner-',
+  watermark: 'watermark-',
+  variant: (width: number | string) => `-w${width}`,
+  thumbnail: '-thumb',
+  jpeg: '.jpg',
+  webp: '.webp',
+} as const;
+/** A part as a pattern: the extensions' dot is the only character to escape. */
+const literal = (part: string) => part.replace('.', '\\.');
+const EXTENSION = `(?:${literal(PART.jpeg)}|${literal(PART.webp)})`;
+const SERVED_NAME = new RegExp(`^(?:${PART.banner}|${PART.watermark})?${KEY}(?:${PART.variant('\\d{2,4}')}|${PART.thumbnail})?${EXTENSION}$`);
+const BANNER_NAME = new RegExp(`^${PART.banner}${KEY}${literal(PART.webp)}$`);
+const WATERMARK_LOGO_NAME = new RegExp(`^${PART.watermark}${KEY}${literal(PART.webp)}$`);
 const FILE_KEY = new RegExp(`^${KEY}$`);
 
 export type DisplayFormat = 'jpeg' | 'webp';
@@ -21,9 +33,9 @@ export function isFileKey(value: string): boolean {
 }
 
 export const photoFileNames = {
-  display: (key: string, format: DisplayFormat) => `${key}.${format === 'jpeg' ? 'jpg' : 'webp'}`,
-  variant: (key: string, width: number) => `${key}-w${width}.webp`,
-  thumbnail: (key: string) => `${key}-thumb.webp`,
+  display: (key: string, format: DisplayFormat) => `${key}${PART[format]}`,
+  variant: (key: string, width: number) => `${key}${PART.variant(width)}${PART.webp}`,
+  thumbnail: (key: string) => `${key}${PART.thumbnail}${PART.webp}`,
   /**
    * In the originals store; the extension is the format found in the bytes, not the upload's.
    * A second random part follows the key, so nobody who sees the public names can name the
@@ -52,10 +64,10 @@ export function copyNameWithKey(name: string, key: string): string {
   return `${key}${name.slice(32)}`;
 }
 
-export const bannerFileName = (key: string) => `banner-${key}.webp`;
+export const bannerFileName = (key: string) => `${PART.banner}${key}${PART.webp}`;
 
-/** A watermark logo (issue 16), in the uploads store: it is on every marked copy anyway. */
-export const watermarkLogoFileName = (key: string) => `watermark-${key}.webp`;
+/** A watermark logo, in the uploads store: it is on every marked copy anyway. */
+export const watermarkLogoFileName = (key: string) => `${PART.watermark}${key}${PART.webp}`;
 
 export function isWatermarkLogoFileName(name: string): boolean {
   return WATERMARK_LOGO_NAME.test(name);
@@ -69,9 +81,9 @@ export function isBannerFileName(name: string): boolean {
   return BANNER_NAME.test(name);
 }
 
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', webp: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = { [PART.jpeg]: 'image/jpeg', [PART.webp]: 'image/webp' };
 
 /** The exact type of a served file, from the extension the server gave it. */
 export function contentTypeOf(name: string): string {
-  return CONTENT_TYPES[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+  return CONTENT_TYPES[name.slice(name.lastIndexOf('.'))] ?? 'application/octet-stream';
 }

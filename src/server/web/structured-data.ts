@@ -7,7 +7,7 @@ import { licenseUrl, type Rights } from '#contract/rights.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 
 /**
- * Schema.org JSON-LD for the pages (issue 19): the owner as a Person with their social links, each
+ * Schema.org JSON-LD for the pages: the owner as a Person with their social links, each
  * photo as an ImageObject with its creator, credit, copyright and licence (Google's image-licence
  * markup), and a music release as a MusicAlbum or MusicRecording with its tracks.
  */

@@ -150,7 +150,7 @@ describe('the portfolio page', () => {
     expect(titleOf(html)).toBe(title);
     expect(metaContent(html, 'og:title')).toBe(title);
     expect(metaContent(html, 'description')).toBe(`It's <b>bold</b>`);
-    // Exactly three scripts: the data element, the structured data (issue 19) and the bundle; the
+    // Exactly three scripts: the data element, the structured data and the bundle; the
     // title reaches the JSON-LD whole, without a `<` that could end its element.
     expect(html.match(/<script/g)).toHaveLength(3);
     const jsonLd = /<script type="application\/ld\+json">([^<]*)<\/script>/.exec(html);

@@ -104,7 +104,7 @@ interface PlaceCounts {
 }
 
 /**
- * The bank and every category a page at a time (issue 17): the workspace holds each place's count
+ * The bank and every category a page at a time: the workspace holds each place's count
  * and the selection (ids, with the place each was chosen in), never every photo; each place
  * fetches its own pages, and moves, orders and Select all are the server's work.
  */

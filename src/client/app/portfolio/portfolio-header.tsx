@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
+import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { AboutDialog, ContactDialog, preloadContactDialog } from './lazy-dialogs.tsx';
@@ -29,8 +30,8 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
           <img
             src={bannerPath(banner)}
             alt=""
-            width={1920}
-            height={640}
+            width={BANNER_SIZE.width}
+            height={BANNER_SIZE.height}
             fetchPriority="high"
             decoding="async"
             className="absolute inset-0 -z-10 size-full object-cover"

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * How the site looks, as the owner chooses it (issue 14): each category's layout and density,
+ * How the site looks, as the owner chooses it: each category's layout and density,
  * and the site's theme default, top bar brand and heading typeface. Every default is the spec's
  * look, so an existing site shows as it did until its owner picks otherwise.
  */

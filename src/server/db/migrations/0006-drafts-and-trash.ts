@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Drafts and Undo (issue 15): a category can be hidden from visitors; the owner chooses whether
+ * Drafts and Undo: a category can be hidden from visitors; the owner chooses whether
  * unsorted photos show as Other and whether empty categories show (both on: the spec's page);
  * a deleted photo or category waits in the trash (`deleted_at`) for the Undo window before it and
  * its files are removed for good. Booleans are 0/1 integers, timestamps ISO text, as in 0001.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Second factors (issue 18): passkeys, an authenticator app (TOTP) with recovery codes, the
+ * Second factors: passkeys, an authenticator app (TOTP) with recovery codes, the
  * WebAuthn challenges in flight, and what the owner's list of signed-in browsers shows.
  * A session whose `pending_until` is set is half signed in: the password was right, the second
  * step is still to come before that time; it is no owner session.

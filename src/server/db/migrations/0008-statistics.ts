@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Cookieless statistics (issue 19). No address or user agent is ever stored:
+ * Cookieless statistics. No address or user agent is ever stored:
  * - statistics_salts: the day's random salt (one row, replaced daily, the old one deleted);
  * - statistics_visitors: today's visitors as hash(salt, address, user agent), counted into the
  *   day's total and deleted once the day is over;

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Credit that travels with every photo (issue 19): each photo's alt text, licence, credit and
+ * Credit that travels with every photo: each photo's alt text, licence, credit and
  * copyright, and each category's default licence, credit and copyright for its photos without
  * their own. All text, null when not set; a licence is a name (cc-by…) or an https link.
  * `rendered_rights` is the JSON of the rights the photo's public copies carry in XMP (null: none),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Galleries for clients (issue 16). Who sees a category: public (everyone, the spec's behaviour
+ * Galleries for clients. Who sees a category: public (everyone, the spec's behaviour
  * and so every existing category's) or unlisted (kept from the portfolio, the sitemap, the feed
  * and link previews). The owner's links to a category, one per recipient: a label, a token of
  * 256 bits in its address, an optional password (an argon2id hash), an optional expiry; revoked

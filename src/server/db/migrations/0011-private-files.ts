@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Private files (issue 16): the copies of a photo in a category that is not public (unlisted or
+ * Private files: the copies of a photo in a category that is not public (unlisted or
  * private) live in a store of their own that /uploads never reads, served only to the owner and
  * to a link's holder. `files_private` says which store holds a photo's copies now (0: uploads,
  * 1: restricted); `photo-files.service.ts` moves them when the photo's category or its visibility

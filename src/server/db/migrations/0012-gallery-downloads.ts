@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Downloads by policy (issue 16): what a link's holder may download. 'none' (the default, and
+ * Downloads by policy: what a link's holder may download. 'none' (the default, and
  * every link made before), 'display' (the display copies) or 'originals' (the uploaded files with
  * their location data removed). The contract's zod enum is the one gate of the value.
  */

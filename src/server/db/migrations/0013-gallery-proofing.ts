@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Proofing (issue 16): a link may let its holder pick photos. Per link: whether proofing is on
+ * Proofing: a link may let its holder pick photos. Per link: whether proofing is on
  * (0 or 1, off by default), an optional cap on the picks, and when the picks were submitted (null
  * while they may still change). gallery_picks holds one row per (link, photo) picked; a link's
  * revocation and a photo's removal for good take their rows with them.

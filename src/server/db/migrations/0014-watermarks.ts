@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Dialect } from '#server/db/dialect.ts';
 
 /**
- * Watermarks (issue 16): the site's (`users.watermark`, JSON; null for none), a category's own
+ * Watermarks: the site's (`users.watermark`, JSON; null for none), a category's own
  * setting (`categories.watermark`, JSON of { mode: site | none | own }; null keeps the site's), and
  * what each photo's copies carry now (`photos.rendered_watermark`, the canonical JSON of the mark;
  * null for none), so a change is rendered in the background by the rights' pass.

@@ -6,7 +6,7 @@ import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_DEVICE } from './auth.service.
 import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_LIMIT_PER_EMAIL, SIGN_IN_LINK_TTL_MS } from './sign-in-link.service.ts';
 
 /**
- * Issue 13, item 2: guesses for the owner's name, from anywhere and in any letter case, must
+ * Guesses for the owner's name, from anywhere and in any letter case, must
  * not lock the owner out, neither in a browser that signed in before nor in a new one.
  */
 

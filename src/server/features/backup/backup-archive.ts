@@ -80,7 +80,7 @@ export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGro
     const user = row as { id: number; bannerImage: string | null };
     if (user.bannerImage) groups.push({ bannerOf: user.id, files: [{ store: 'uploads', name: user.bannerImage }] });
   }
-  // Watermark logos (issue 16), the site's and a gallery's own: once each, however many use one.
+  // Watermark logos, the site's and a gallery's own: once each, however many use one.
   const logos = new Set(
     [...rows.users, ...rows.categories].flatMap((row) => {
       const { watermark } = row as { watermark?: unknown };

@@ -45,7 +45,7 @@ export async function categoryIdsOf(ctx: Pick<AppContext, 'db'>, userId: number)
   return new Set((await repo.listCategories(ctx.db, userId)).map((row) => row.id));
 }
 
-/** A live category's default rights for its photos without their own (issue 19); null when it is not one of the owner's. */
+/** A live category's default rights for its photos without their own; null when it is not one of the owner's. */
 export async function categoryDefaultRights(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<Rights | null> {
   const row = await repo.findCategory(ctx.db, userId, id);
   return row ? { license: row.defaultLicense, credit: row.defaultCredit, copyright: row.defaultCopyright } : null;

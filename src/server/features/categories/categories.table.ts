@@ -12,15 +12,15 @@ export interface CategoryTable {
   createdAt: string;
   /** 1 while the owner keeps it from visitors (a draft). */
   hidden: Generated<number>;
-  /** Issue 16 (0010): public, unlisted or private. */
+  /** Public, unlisted or private (migration 0010). */
   visibility: Generated<CategoryVisibility>;
   /** Set while it waits in the trash for the Undo window; null for a live category. */
   deletedAt: Generated<string | null>;
-  /** Issue 19 (0009): the rights of its photos that have none of their own. */
+  /** The rights of its photos that have none of their own (migration 0009). */
   defaultLicense: Generated<string | null>;
   defaultCredit: Generated<string | null>;
   defaultCopyright: Generated<string | null>;
-  /** Issue 16 (0014): JSON of the contract's CategoryWatermark; null keeps the site's. */
+  /** JSON of the contract's CategoryWatermark; null keeps the site's (migration 0014). */
   watermark: Generated<string | null>;
 }
 export type CategoryRow = Selectable<CategoryTable>;

@@ -9,7 +9,7 @@ import * as downloads from './downloads.service.ts';
 import type { Download } from './downloads.service.ts';
 
 /**
- * Downloads by a link's policy (issue 16): one photo, and the whole gallery as one ZIP. Each
+ * Downloads by a link's policy: one photo, and the whole gallery as one ZIP. Each
  * answer is its holder's alone (no-store), and a file's bytes, never a page to index.
  */
 export const downloadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {

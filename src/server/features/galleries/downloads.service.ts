@@ -12,7 +12,7 @@ import { DomainError, forbidden, notFound } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
 
 /**
- * Downloads by a link's policy (issue 16): one photo, or the whole gallery as one ZIP streamed
+ * Downloads by a link's policy: one photo, or the whole gallery as one ZIP streamed
  * as it is built. The link is checked as the gallery is (open, not expired or revoked, its
  * password's cookie); a link whose policy is 'none' answers 403. A ZIP is stored, not deflated
  * (JPEG and WebP do not shrink), one file read at a time, in gallery order, with no temporary

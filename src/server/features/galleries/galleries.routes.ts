@@ -19,7 +19,7 @@ import { notFound } from '#server/lib/errors.ts';
 import { contentTypeOf } from '#server/storage/file-names.ts';
 import * as galleries from './galleries.service.ts';
 
-/** The owner's links to a category, one per recipient, and what a link's holder sees (issue 16). */
+/** The owner's links to a category, one per recipient, and what a link's holder sees. */
 export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const secure = ctx.config.secure;

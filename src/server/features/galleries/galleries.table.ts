@@ -1,7 +1,7 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { GalleryDownloads } from '#contract/galleries.ts';
 
-/** A link to a category for one recipient (issue 16, migration 0010). */
+/** A link to a category for one recipient (migration 0010). */
 export interface GalleryLinkTable {
   id: Generated<number>;
   categoryId: number;
@@ -23,7 +23,7 @@ export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;
 export type GalleryLinkUpdate = Updateable<GalleryLinkTable>;
 
-/** A photo a link's holder picked (issue 16, proofing, migration 0013). */
+/** A photo a link's holder picked (proofing, migration 0013). */
 export interface GalleryPickTable {
   linkId: number;
   photoId: number;

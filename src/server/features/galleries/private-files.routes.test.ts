@@ -9,7 +9,7 @@ import { startS3Server, startUploadsOnlyCdn, type TestS3Server } from '#tests/se
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 16, item 3: a non-public gallery's copies are served only to a request holding access,
+ * A non-public gallery's copies are served only to a request holding access,
  * privately, and every URL a link handed out answers 404 once it is revoked or has expired, on
  * the local store and on S3 (with S3_PUBLIC_URL in front of the bucket's uploads/, as deployed).
  */

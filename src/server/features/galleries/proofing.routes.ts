@@ -10,7 +10,7 @@ import { attachmentHeader } from '#server/http/attachment.ts';
 import * as proofing from './proofing.service.ts';
 
 /**
- * Proofing (issue 16): a link's holder's picks, under the gallery's own access checks, and the
+ * Proofing: a link's holder's picks, under the gallery's own access checks, and the
  * owner's view of each link's picks with their export.
  */
 export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {

@@ -13,7 +13,7 @@ import * as repo from './galleries.repository.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
 
 /**
- * Proofing (issue 16): a link's holder picks photos, kept per link on the server; an optional cap,
+ * Proofing: a link's holder picks photos, kept per link on the server; an optional cap,
  * counted under the link's row lock so picks sent at once never pass it; Submit locks the picks
  * and reaches the owner's inbox and mail; the owner reads them, exports them, and may reopen them.
  */

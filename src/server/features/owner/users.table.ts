@@ -25,7 +25,7 @@ export interface UserTable {
   showOtherSection: Generated<number>;
   /** 1: a category without photos shows to visitors, with its empty text (the spec's default). */
   showEmptyCategories: Generated<number>;
-  /** Issue 16 (0014): the site's watermark, JSON of the contract's Watermark; null for none. */
+  /** The site's watermark, JSON of the contract's Watermark; null for none (migration 0014). */
   watermark: Generated<string | null>;
 }
 export type UserRow = Selectable<UserTable>;

@@ -4,7 +4,7 @@ import { UNDO_WINDOW_MS, type Photo } from '#contract/photos.ts';
 import { createCategory, insertPhotoRows } from '#tests/fixtures/photos.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
-/** Bulk move, order, delete and Undo (issue 15 items 4 and 5): each one request, all or nothing. */
+/** Bulk move, order, delete and Undo: each one request, all or nothing. */
 
 let t: TestApp;
 let cookie: string;

@@ -28,14 +28,14 @@ export interface PhotoTable {
   /** The client's id of the selection this photo was uploaded in, and its place there (0005). */
   uploadSelection: string | null;
   uploadPosition: number | null;
-  /** Issue 19 (0009): the image's text alternative, and the photo's own rights (null: the category's default). */
+  /** The image's text alternative, and the photo's own rights (null: the category's default) (migration 0009). */
   altText: Generated<string | null>;
   license: Generated<string | null>;
   credit: Generated<string | null>;
   copyright: Generated<string | null>;
   /** JSON of the rights the public copies carry in XMP; null when they carry none. */
   renderedRights: Generated<string | null>;
-  /** Issue 16 (0014): the canonical JSON of the watermark the copies carry (watermarkKey); null for none. */
+  /** The canonical JSON of the watermark the copies carry (watermarkKey); null for none (migration 0014). */
   renderedWatermark: Generated<string | null>;
   /** 1 while the copies are in the restricted store (out of public view), else 0. */
   filesPrivate: Generated<number>;

@@ -5,6 +5,7 @@ import path from 'node:path';
 import sharp, { type Sharp } from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
+import { COPY_QUALITY } from '#contract/image-sizes.ts';
 import { displayP3Jpeg, displayP3Profile, ultraHdrJpeg } from '#tests/fixtures/colour.ts';
 import { jpeg } from '#tests/fixtures/images.ts';
 import { deletePhotoForGood, postPhotos } from '#tests/fixtures/photos.ts';
@@ -28,8 +29,8 @@ const served = async (name: string, version: number) => {
 async function writeAsTheOldPipelineDid(photo: Photo, original: Buffer): Promise<void> {
   const pixels = sharp(original).rotate().toColourspace('srgb');
   const write = (name: string, image: Sharp) => image.toFile(path.join(t.config.uploadsDir, name));
-  await write(photo.filename, pixels.clone().resize({ width: photo.width }).jpeg({ quality: 82, progressive: true }));
-  for (const variant of photo.variants) await write(variant.filename, pixels.clone().resize({ width: variant.width }).webp({ quality: 78 }));
+  await write(photo.filename, pixels.clone().resize({ width: photo.width }).jpeg({ quality: COPY_QUALITY.display, progressive: true }));
+  for (const variant of photo.variants) await write(variant.filename, pixels.clone().resize({ width: variant.width }).webp({ quality: COPY_QUALITY.variant }));
 }
 
 // Uploads and renders of real images, on a machine that may be busy.

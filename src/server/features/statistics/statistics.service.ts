@@ -10,7 +10,7 @@ import * as repo from './statistics.repository.ts';
 import type { StatisticsKind } from './statistics.table.ts';
 
 /**
- * Cookieless, first-party statistics (issue 19), by Plausible's published method: a visitor is
+ * Cookieless, first-party statistics, by Plausible's published method: a visitor is
  * hash(daily salt, address, user agent); the salt is replaced each day and the old one deleted,
  * so yesterday's hashes can no longer be made again, and they are themselves rolled up into a
  * count and deleted. Counting on a page's path costs a few map updates in memory: the counts are

@@ -23,7 +23,7 @@ export function useUpdateCategory() {
     onSuccess: async (_category, { changes }) => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey }),
-        // Its photos' files moved to or from the private path with a new visibility (issue 16).
+        // Its photos' files moved to or from the private path with a new visibility.
         changes.visibility !== undefined && queryClient.invalidateQueries({ queryKey: [api.photos] }),
       ]);
     },

@@ -13,7 +13,7 @@ export function useDeleteMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteMessage,
-    // The message leaves the list before the owner's eyes: no success toast (issue 15, quieter feedback).
+    // The message leaves the list before the owner's eyes: no success toast: the change shows itself.
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: getMessagesQueryOptions().queryKey });
     },

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { bannerPath } from '#contract/image-urls.ts';
+import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { cn } from '#client/lib/utils.ts';
@@ -77,7 +78,10 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
           <img
             src={bannerPath(bannerImage)}
             alt="Banner preview"
-            className="aspect-[3/1] w-full rounded-md bg-muted object-cover"
+            width={BANNER_SIZE.width}
+            height={BANNER_SIZE.height}
+            style={{ aspectRatio: `${BANNER_SIZE.width} / ${BANNER_SIZE.height}` }}
+            className="h-auto w-full rounded-md bg-muted object-cover"
           />
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">

@@ -9,7 +9,7 @@ import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
 import { getPhotoPage } from './get-photo-pages.ts';
 
 /**
- * The owner's admin a page at a time (issue 17): every place's count (the bank and each category)
+ * The owner's admin a page at a time: every place's count (the bank and each category)
  * and the alt-text to-do, then each place's photos page by page as its grid scrolls near. All
  * under the photos' key, so whatever refreshes the photos refreshes these too.
  */

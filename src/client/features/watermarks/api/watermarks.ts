@@ -4,7 +4,7 @@ import type { CategoryWatermark, SiteWatermark, WatermarkLogoResponse, Watermark
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient, errorMessage } from '#client/lib/api-client.ts';
 
-/** The site's watermark, and a category's own setting (issue 16). */
+/** The site's watermark, and a category's own setting. */
 export const siteWatermarkKey = [api.watermark];
 export const categoryWatermarkKey = (id: number) => [pathTo(api.categoryWatermark, { id })];
 export const watermarkProgressKey = [api.watermarkProgress];

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screens } from '#contract/routes.ts';
-import { matchPath } from './router.tsx';
+import { matchPath, screens } from './routes.ts';
 
 describe('matchPath', () => {
   it('gives the values of the pattern’s named segments', () => {
@@ -10,10 +9,12 @@ describe('matchPath', () => {
     expect(matchPath(screens.home, '/')).toEqual({});
   });
 
-  it('matches as wouter did: one trailing slash and any letter case', () => {
+  it('allows one trailing slash and any letter case, and no empty segment', () => {
     expect(matchPath(screens.photo, '/photo/42/')).toEqual({ id: '42' });
     expect(matchPath(screens.login, '/LOGIN')).toEqual({});
     expect(matchPath(screens.login, '/login//')).toBeNull();
+    expect(matchPath(screens.home, '//')).toBeNull();
+    expect(matchPath(screens.userPhoto, '/ada//photo/1')).toBeNull();
   });
 
   it('refuses other lengths, other words and empty values', () => {
