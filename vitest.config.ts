@@ -25,6 +25,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['tests/setup/global-setup.ts'],
+    reporters: ['default', './tests/setup/project-times-reporter.ts'],
     setupFiles: ['tests/setup/vitest-env.ts'],
     attachmentsDir: 'test-results/vitest-attachments',
     projects: [

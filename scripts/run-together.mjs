@@ -11,12 +11,14 @@ if (names.length === 0) {
 
 const run = (name) =>
   new Promise((resolve) => {
+    const started = Date.now();
     const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'] });
     const output = [];
     child.stdout.on('data', (chunk) => output.push(chunk));
     child.stderr.on('data', (chunk) => output.push(chunk));
     child.on('close', (code, signal) => {
-      const status = code === 0 ? 'passed' : `failed (${signal ?? `exit code ${code}`})`;
+      const took = `in ${Math.round((Date.now() - started) / 1000)} s`;
+      const status = code === 0 ? `passed ${took}` : `failed (${signal ?? `exit code ${code}`}) ${took}`;
       process.stdout.write(`── npm run ${name}: ${status}\n${Buffer.concat(output).toString()}`);
       resolve(code === 0);
     });
