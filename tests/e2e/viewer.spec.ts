@@ -279,3 +279,34 @@ test('the photo page is a landing page: owner, photo and actions on the first sc
   await page.getByRole('link', { name: 'Go to the portfolio' }).click();
   await expect(page).toHaveURL(screens.home);
 });
+
+test('a reload keeps the viewer on its photo, even one far past the first page of the portfolio', { tag: '@phone' }, async ({ page, owner }) => {
+  await owner.setSettings({});
+  // Pages more than the page embeds: the last photo is loaded only after scrolling far.
+  const photos = [...(await owner.uploadPhotos(80)), ...(await owner.uploadPhotos(80))];
+  const last = await owner.updatePhoto(photos.at(-1)!.id, { title: uniqueName('Far') });
+  const before = await owner.updatePhoto(photos.at(-2)!.id, { title: uniqueName('Near') });
+  await placeInCategory(owner, photos);
+  await page.goto(screens.home);
+
+  // As a visitor does: scroll until the tile is drawn, then open it.
+  const far = tile(page, last.title);
+  for (let scrolls = 0; scrolls < 200 && (await far.count()) === 0; scrolls += 1) await page.mouse.wheel(0, 2000);
+  await far.click();
+  await expect(page.getByRole('dialog', { name: last.title })).toBeVisible();
+  await expect(page).toHaveURL(pathTo(screens.photo, { id: last.id }));
+
+  await page.reload();
+  const dialog = page.getByRole('dialog', { name: last.title });
+  await expect(dialog).toBeVisible();
+  await expect(page).toHaveURL(pathTo(screens.photo, { id: last.id }));
+  await expect(dialog.getByText(`${photos.length} / ${photos.length}`)).toBeVisible();
+  await expect(viewerImage(page)).toHaveAttribute('data-image-state', 'loaded');
+  // It steps through the photo's section from there, and Back closes it onto the portfolio.
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('dialog', { name: before.title })).toBeVisible();
+  await expect(page).toHaveURL(pathTo(screens.photo, { id: before.id }));
+  await page.goBack({ waitUntil: 'commit' });
+  await expect(viewer(page)).toHaveCount(0);
+  await expect(page).toHaveURL(screens.home);
+});

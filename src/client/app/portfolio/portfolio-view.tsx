@@ -12,6 +12,9 @@ import { PhotoGrid } from './photo-grid.tsx';
 import { closeViewer, openViewer, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { PortfolioHeader } from './portfolio-header.tsx';
 import { usePortfolioSections, type LoadedSection } from './use-portfolio-sections.ts';
+import { useCategoryPhotos } from './use-category-photos.ts';
+import { usePhoto } from '#client/features/photos/api/get-photo.ts';
+import type { PhotoWithCategory } from '#contract/photos.ts';
 
 /** Photos in the first row of the widest grid: fetched first, the others as they scroll near. */
 const FIRST_ROW = 8;
@@ -55,6 +58,13 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
     const photos = section.photos.filter((photo) => !isMusicRelease(photo));
     return { photos, total: section.total - (section.photos.length - photos.length) };
   }, [sections, openPhotoId]);
+  // A reload, or a tab the browser restores, with the viewer open on a photo the first pages do
+  // not hold (a later section, or deep in one): the viewer steps through the photos around it,
+  // fetched apart, until it is closed. Latched, so stepping onto a loaded photo keeps the viewer.
+  const [anchorId, setAnchorId] = useState<number | null>(null);
+  const openIsLoaded = viewer.photos.some((photo) => photo.id === openPhotoId);
+  if (openPhotoId === null && anchorId !== null) setAnchorId(null);
+  if (portfolio.status === 'success' && openPhotoId !== null && anchorId === null && !openIsLoaded) setAnchorId(openPhotoId);
   useEffect(() => prefetchDialogs(), []);
   const photosBefore = useMemo(
     () => sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.total, 0)),
@@ -153,19 +163,34 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
           <DrawMore key={`${drawn}/${loaded}`} onNear={drawOrLoadMore} />
         ))}
 
-      <PhotoDialog
-        photos={viewer.photos}
-        total={viewer.total}
-        photoId={openPhotoId}
-        onPhotoIdChange={onViewerChange}
-        onNearEnd={loadNearEnd}
-      />
+      {anchorId === null ? (
+        <PhotoDialog
+          photos={viewer.photos}
+          total={viewer.total}
+          photoId={openPhotoId}
+          onPhotoIdChange={onViewerChange}
+          onNearEnd={loadNearEnd}
+        />
+      ) : (
+        <ViewerAroundPhoto anchorId={anchorId} photoId={openPhotoId} />
+      )}
       <ReleaseDialog release={openRelease} owner={owner} onClose={() => setOpenRelease(null)} />
     </div>
   );
 }
 
 const NO_SECTIONS: LoadedSection[] = [];
+
+/** The viewer over the photos around `anchorId` in its own section, as the photo page steps through them. */
+function ViewerAroundPhoto({ anchorId, photoId }: { anchorId: number; photoId: number | null }) {
+  const anchor = usePhoto(anchorId);
+  return anchor.data ? <ViewerAround anchor={anchor.data} photoId={photoId} /> : null;
+}
+
+function ViewerAround({ anchor, photoId }: { anchor: PhotoWithCategory; photoId: number | null }) {
+  const part = useCategoryPhotos(anchor);
+  return <PhotoDialog photos={part.photos} total={part.total} offset={part.offset} photoId={photoId} onPhotoIdChange={onViewerChange} />;
+}
 
 function CategorySection({
   section,
