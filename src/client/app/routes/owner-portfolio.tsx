@@ -58,7 +58,9 @@ export function OwnerPortfolioPage() {
   );
 
   return (
-    <Tabs value={tab} onValueChange={changeTab}>
+    // Manual activation: a tab switches on a click, Enter or Space, not on focus. Focus comes back
+    // to the tab as the unsaved-changes question closes, which would ask it a second time.
+    <Tabs value={tab} onValueChange={changeTab} activationMode="manual">
       <AppLayout tabs={tabs}>
         <TabsContent value="portfolio">
           {asVisitor ? (

@@ -1,9 +1,9 @@
-import { createContext, use, useId, type ComponentProps, type KeyboardEvent } from 'react';
+import { createContext, use, useId, useRef, type ComponentProps, type KeyboardEvent } from 'react';
 import { Tab, TabList, TabPanel } from './tab-markup.tsx';
 
 /**
- * The WAI-ARIA tabs pattern as Radix Tabs implements it (automatic activation, roving tab stop,
- * arrow keys looping, Home/End), written out: Radix Tabs, with its roving-focus, collection and
+ * The WAI-ARIA tabs pattern as Radix Tabs implements it (automatic or manual activation, roving
+ * tab stop, arrow keys looping, Home/End), written out: Radix Tabs, with its roving-focus, collection and
  * presence layers, cost about 5 KB gzip of every visitor's first load (the budget of
  * scripts/bundle-size.mjs), where the markup (tab-markup.tsx) still is.
  */
@@ -11,7 +11,11 @@ interface TabsContextValue {
   baseId: string;
   value: string;
   onValueChange: (value: string) => void;
+  activationMode: ActivationMode;
 }
+
+/** Automatic: a tab reached with the keyboard is selected. Manual: only a press, Enter or Space selects. */
+type ActivationMode = 'automatic' | 'manual';
 
 const TabsContext = createContext<TabsContextValue | null>(null);
 
@@ -24,11 +28,12 @@ function useTabsContext(component: string): TabsContextValue {
 export function Tabs({
   value,
   onValueChange,
+  activationMode = 'automatic',
   ...props
-}: Omit<ComponentProps<'div'>, 'defaultValue'> & { value: string; onValueChange: (value: string) => void }) {
+}: Omit<ComponentProps<'div'>, 'defaultValue'> & { value: string; onValueChange: (value: string) => void; activationMode?: ActivationMode }) {
   const baseId = useId();
   return (
-    <TabsContext value={{ baseId, value, onValueChange }}>
+    <TabsContext value={{ baseId, value, onValueChange, activationMode }}>
       <div data-orientation="horizontal" {...props} />
     </TabsContext>
   );
@@ -69,6 +74,8 @@ export function TabsList({ onKeyDown, ...props }: ComponentProps<'div'>) {
 export function TabsTrigger({ value, disabled = false, ...props }: ComponentProps<'button'> & { value: string }) {
   const context = useTabsContext('TabsTrigger');
   const selected = value === context.value;
+  // The press focuses the tab itself; that focus is not a second selection.
+  const pressing = useRef(false);
   return (
     <Tab
       baseId={context.baseId}
@@ -81,7 +88,9 @@ export function TabsTrigger({ value, disabled = false, ...props }: ComponentProp
         props.onMouseDown?.(event);
         if (event.defaultPrevented) return;
         if (event.button === 0 && !event.ctrlKey) {
+          pressing.current = true;
           event.currentTarget.focus();
+          pressing.current = false;
           context.onValueChange(value);
         } else {
           event.preventDefault();
@@ -92,10 +101,9 @@ export function TabsTrigger({ value, disabled = false, ...props }: ComponentProp
         if (event.defaultPrevented || event.target !== event.currentTarget) return;
         if (event.key === ' ' || event.key === 'Enter') context.onValueChange(value);
       }}
-      // Automatic activation: a tab reached with the keyboard is selected.
       onFocus={(event) => {
         props.onFocus?.(event);
-        if (!selected && !disabled) context.onValueChange(value);
+        if (!selected && !disabled && !pressing.current && context.activationMode === 'automatic') context.onValueChange(value);
       }}
     />
   );
