@@ -107,6 +107,17 @@ test.describe('Upload Photos', () => {
     await expect(refused).toContainText('1 file(s) not uploaded');
     await expect(refused).toContainText('broken.png');
     await expect(photoBank(page).getByRole('img', { name: good })).toBeVisible();
+    // What was stored leaves the selection: the count and the list hold the refused file alone.
+    const selection = upload.getByRole('list', { name: 'Selected photos' });
+    await expect(upload.getByText('1 file(s) selected')).toBeVisible();
+    await expect(selection.getByRole('listitem')).toHaveCount(1);
+    await expect(selection).toContainText('broken.png');
+    // A file added now makes a new selection, without the stored photo: nothing is sent twice.
+    const another = uniqueName('Another');
+    await photoInput(page).setInputFiles(await pngFiles([another]));
+    await expect(upload.getByText('2 file(s) selected')).toBeVisible();
+    await expect(selection.getByRole('listitem')).toHaveCount(2);
+    await expect(selection).not.toContainText(good);
   });
 
   test('an upload of which nothing is stored fails with the server message and resets', async ({ page }) => {

@@ -77,9 +77,21 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
     [],
   );
 
+  /**
+   * The selection without what the last upload stored: those photos are in the portfolio now, and
+   * a changed selection is a new upload, which must not send them again.
+   */
+  const unstored = (items: SelectedFile[]) => {
+    const files = queue?.snapshot().files;
+    if (!files || files.length !== items.length) return items;
+    release(items.filter((_, index) => files[index]?.status === 'stored'));
+    return items.filter((_, index) => files[index]?.status !== 'stored');
+  };
+
   // Object URLs are made and revoked here, outside the state updaters, which React may run twice.
   const addFiles = (files: File[]) => {
-    const known = new Set(selectedRef.current.map((item) => item.key));
+    const current = unstored(selectedRef.current);
+    const known = new Set(current.map((item) => item.key));
     const added: SelectedFile[] = [];
     for (const file of files) {
       const key = fileKey(file);
@@ -88,12 +100,16 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
       added.push({ key, file, previewUrl: URL.createObjectURL(file) });
     }
     if (added.length === 0) return;
-    const next = [...selectedRef.current, ...added];
+    const next = [...current, ...added];
     selectedRef.current = next;
     setSelected(next);
     // New files make a new selection: what the last one left is sent again with them.
     setQueue(null);
     setSnapshot(null);
+  };
+
+  const release = (items: SelectedFile[]) => {
+    for (const item of items) URL.revokeObjectURL(item.previewUrl);
   };
 
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
@@ -113,14 +129,11 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
     },
   });
 
-  const release = (items: SelectedFile[]) => {
-    for (const item of items) URL.revokeObjectURL(item.previewUrl);
-  };
-
   const removeFile = (key: string) => {
-    const gone = selectedRef.current.find((item) => item.key === key);
+    const current = unstored(selectedRef.current);
+    const gone = current.find((item) => item.key === key);
     if (gone) release([gone]);
-    const next = selectedRef.current.filter((item) => item.key !== key);
+    const next = current.filter((item) => item.key !== key);
     selectedRef.current = next;
     setSelected(next);
     setQueue(null);
@@ -227,7 +240,11 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
 
   const queued = snapshot?.files;
   const failedFiles = queued?.filter((item) => item.status === 'failed') ?? [];
-  const count = selected.length;
+  // Once an upload ends, what it stored leaves the list; what is left is what Upload Photos sends.
+  const listed = selected
+    .map((item, index) => ({ item, queued: queued?.[index] }))
+    .filter(({ queued: file }) => running || file?.status !== 'stored');
+  const count = listed.length;
 
   return (
     <Card role="region" aria-labelledby={titleId}>
@@ -298,11 +315,11 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
               aria-label="Selected photos"
               className="grid max-h-[32rem] grid-cols-3 gap-3 overflow-y-auto p-0.5 sm:grid-cols-4 lg:grid-cols-6"
             >
-              {selected.map((item, index) => (
+              {listed.map(({ item, queued: file }) => (
                 <SelectedFileItem
                   key={item.key}
                   item={item}
-                  queued={queued?.[index]}
+                  queued={file}
                   removable={!busy}
                   onRemove={handlers.remove}
                   onCancel={handlers.cancel}
