@@ -72,12 +72,22 @@ test.describe('music releases', { tag: '@phone' }, () => {
     await owner.setSettings({});
     const category = await owner.createCategory(uniqueName('Spotify'));
     const link = 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy?si=abc';
-    const release = await owner.createPhoto({ title: uniqueName('Sunrise'), hyperlink: link });
+    const tracks = [
+      { title: 'Dawn', duration: '03:10' },
+      { title: 'Noon', duration: '04:02' },
+    ];
+    const release = await owner.createPhoto({ title: uniqueName('Sunrise'), hyperlink: link, description: 'Recorded at sea.', tracks });
     await owner.placePhotos([release], category.id);
     await page.goto(screens.home);
 
     await page.getByRole('button', { name: `Play ${release.title}` }).click();
     const dialog = page.getByRole('dialog', { name: release.title });
+    // What the editor says visitors see: the description and the tracks, beside the player.
+    await expect(dialog).toHaveAccessibleDescription('Recorded at sea.');
+    const rows = dialog.getByRole('region', { name: 'Track list' }).getByRole('listitem');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(1)).toContainText('Noon');
+    await expect(rows.nth(1)).toContainText('04:02');
     const player = dialog.locator('iframe');
     await expect(player).toHaveAttribute(
       'src',

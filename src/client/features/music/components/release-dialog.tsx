@@ -95,12 +95,13 @@ function StreamingContent({
     return (
       <DialogContent
         className="max-w-2xl gap-3 p-4 sm:p-6"
-        aria-describedby={undefined}
+        {...(release.description ? {} : { 'aria-describedby': undefined })}
         onOpenAutoFocus={focusDialogItself}
         onCloseAutoFocus={onCloseAutoFocus}
       >
         <DialogHeader>
           <DialogTitle className="break-words">{release.title}</DialogTitle>
+          {release.description && <DialogDescription className="whitespace-pre-line">{release.description}</DialogDescription>}
         </DialogHeader>
         <iframe
           key={embed.embedUrl}
@@ -114,6 +115,7 @@ function StreamingContent({
           // An audio preview that fails to load is only logged.
           onError={() => console.error(`The ${embed.serviceName} player did not load`, embed.embedUrl)}
         />
+        <TrackList tracks={release.tracks} />
         <DialogFooter>
           <OpenLink href={link} label={openLabel} releaseId={release.id} />
         </DialogFooter>
@@ -129,8 +131,10 @@ function StreamingContent({
         <DialogDescription>
           {serviceName ? `Listen on ${serviceName}.` : `Listen on ${host ?? 'the release page'}.`}
         </DialogDescription>
+        {release.description && <p className="text-sm whitespace-pre-line">{release.description}</p>}
       </DialogHeader>
       <PhotoImage photo={release} alt={altOf(release)} layout="tile" className="w-full rounded-md" />
+      <TrackList tracks={release.tracks} />
       <DialogFooter>
         <OpenLink href={link} label={openLabel} releaseId={release.id} />
       </DialogFooter>
@@ -148,7 +152,6 @@ function ReleaseInfoContent({
   onCloseAutoFocus: CloseAutoFocus;
 }) {
   const fanLink = fallbackFanLink(release, owner);
-  const tracks = release.tracks ?? [];
   return (
     <DialogContent
       className="max-w-lg"
@@ -169,24 +172,30 @@ function ReleaseInfoContent({
           className="mx-auto w-40 rounded-md sm:w-full"
           sizes="160px"
         />
-        {tracks.length > 0 && (
-          <section aria-label="Track list">
-            <ol className="divide-y text-sm">
-              {tracks.map((track, index) => (
-                <li key={`${index}-${track.title}`} className="flex items-baseline gap-3 py-1.5">
-                  <span className="w-5 shrink-0 text-right text-muted-foreground tabular-nums">{index + 1}</span>
-                  <span className="min-w-0 flex-1 break-words">{track.title}</span>
-                  <span className="text-muted-foreground tabular-nums">{track.duration}</span>
-                </li>
-              ))}
-            </ol>
-          </section>
-        )}
+        <TrackList tracks={release.tracks} />
       </div>
       <DialogFooter>
         <OpenLink href={fanLink.url} label={fanLink.label} releaseId={release.id} />
       </DialogFooter>
     </DialogContent>
+  );
+}
+
+/** A release's tracks in play order with their durations, in every kind of release dialog. */
+function TrackList({ tracks }: { tracks: Photo['tracks'] }) {
+  if (!tracks || tracks.length === 0) return null;
+  return (
+    <section aria-label="Track list">
+      <ol className="divide-y text-sm">
+        {tracks.map((track, index) => (
+          <li key={`${index}-${track.title}`} className="flex items-baseline gap-3 py-1.5">
+            <span className="w-5 shrink-0 text-right text-muted-foreground tabular-nums">{index + 1}</span>
+            <span className="min-w-0 flex-1 break-words">{track.title}</span>
+            <span className="text-muted-foreground tabular-nums">{track.duration}</span>
+          </li>
+        ))}
+      </ol>
+    </section>
   );
 }
 
