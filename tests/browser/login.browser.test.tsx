@@ -16,6 +16,13 @@ afterEach(() => {
 });
 
 describe('the login form', () => {
+  it('is framed by the site\'s name: the product\'s, or the portfolio\'s when the owner chose it for the top bar', async () => {
+    server = serveContract({ ...siteHandlers({ owner: { portfolioTitle: 'Ada Lens', topBarBrand: 'portfolio' } }) });
+    await renderApp(screens.login);
+    await expect.element(page.getByRole('link', { name: 'Ada Lens' })).toBeVisible();
+    await expect.element(page.getByRole('link', { name: 'Atelier' })).not.toBeInTheDocument();
+  });
+
   it('asks for both fields before sending anything', async () => {
     server = serveContract({ [`GET ${api.currentUser}`]: () => refuse(401, 'Not signed in') });
     await renderApp(screens.login);

@@ -2,7 +2,7 @@ import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Moon, Sun } from '#client/components/ui/icons.tsx';
 import { Link } from '#client/lib/router.tsx';
 import { clsx } from 'clsx';
-import type { PortfolioOwner } from '#contract/portfolio.ts';
+import { brandNameOf } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
@@ -15,13 +15,6 @@ import { applyOwnerLook, chooseTheme, isDarkNow, onThemeChange } from '#client/l
 const LogoutButton = lazy(() =>
   import('#client/features/auth/components/logout-button.tsx').then((module) => ({ default: module.LogoutButton })),
 );
-
-/** The spec's top bar names the product; the owner may name their portfolio instead. */
-const PRODUCT_NAME = 'Atelier';
-
-function brandOf(owner: PortfolioOwner | undefined): string {
-  return owner?.topBarBrand === 'portfolio' && owner.portfolioTitle ? owner.portfolioTitle : PRODUCT_NAME;
-}
 
 /**
  * The spec's top bar (name, tabs, the owner's Logout), or for visitors when the owner asks for it
@@ -44,7 +37,7 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
       data-heading
       className="min-w-0 truncate rounded-sm text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
-      {brandOf(owner)}
+      {brandNameOf(owner)}
     </Link>
   );
 

@@ -4,7 +4,7 @@ import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PageData } from '#contract/page-data.ts';
 import { FIRST_PAGE_TILES } from '#contract/photo-cursor.ts';
 import type { PortfolioSection } from '#contract/portfolio-sections.ts';
-import type { PortfolioOwner } from '#contract/portfolio.ts';
+import { brandNameOf, PRODUCT_NAME, siteNameOf, type PortfolioOwner } from '#contract/portfolio.ts';
 import { getPhoto, type PhotosContext } from '#server/features/photos/photos.service.ts';
 import { rightsOfPhoto } from '#server/features/renditions/renditions.service.ts';
 import { altOf } from '#contract/alt-text.ts';
@@ -16,9 +16,6 @@ import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
 import { photoPageJsonLd, portfolioJsonLd } from './structured-data.ts';
-
-/** The product's name: the site's name until the owner gives the portfolio a title. */
-export const PRODUCT_NAME = 'Atelier';
 
 /** Tiles fetched before the script runs: the phone's first row; wider screens start them at once anyway. */
 const PRELOADED_TILES = 2;
@@ -43,13 +40,16 @@ const DEFAULT_LOOK: OwnerLook = { themeDefault: 'system', headingFont: 'sans' };
 const lookOf = (owner: PortfolioOwner): OwnerLook => ({ themeDefault: owner.themeDefault, headingFont: owner.headingFont });
 
 /** A screen of its own (sign-in, 404): the owner still gives it their top bar and look. */
-async function screenPage(ctx: WebContext, status: number, meta: PageMeta): Promise<Page> {
+/** A screen without data of its own, titled `title · the site's name` (see brandNameOf). */
+async function screenPage(ctx: WebContext, status: number, title: string): Promise<Page> {
   let owner: PortfolioOwner | undefined;
   try {
     owner = await getPortfolioOwner(ctx.photos);
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
   }
+  const siteName = brandNameOf(owner);
+  const meta: PageMeta = { title: `${title} · ${siteName}`, siteName, type: 'website', noIndex: true };
   return { status, meta, data: owner ? { owner } : {}, look: owner ? lookOf(owner) : DEFAULT_LOOK };
 }
 
@@ -61,8 +61,6 @@ const SCREEN_TITLES = {
 } as const;
 
 const absolute = (ctx: WebContext, path: string) => `${ctx.publicUrl}${path}`;
-
-const siteNameOf = (owner: PortfolioOwner) => owner.portfolioTitle ?? PRODUCT_NAME;
 
 /** The tiles a visitor sees first, in page order, each with its section's layout. */
 function firstTiles(sections: PortfolioSection[], count: number) {
@@ -192,12 +190,7 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
 /** Head tags and first data of a page; `route` null is the not-found screen. */
 export async function buildPage(ctx: WebContext, route: PageRoute | null, viewer: PageViewer = { maybeOwner: false }): Promise<Page> {
   if (route === null) {
-    return screenPage(ctx, 404, {
-      title: `404 Page Not Found · ${PRODUCT_NAME}`,
-      siteName: PRODUCT_NAME,
-      type: 'website',
-      noIndex: true,
-    });
+    return screenPage(ctx, 404, '404 Page Not Found');
   }
   switch (route.kind) {
     case 'portfolio':
@@ -207,12 +200,7 @@ export async function buildPage(ctx: WebContext, route: PageRoute | null, viewer
     case 'gallery':
       return galleryPage(ctx, route.token);
     case 'screen':
-      return screenPage(ctx, 200, {
-        title: `${SCREEN_TITLES[route.name]} · ${PRODUCT_NAME}`,
-        siteName: PRODUCT_NAME,
-        type: 'website',
-        noIndex: true,
-      });
+      return screenPage(ctx, 200, SCREEN_TITLES[route.name]);
   }
 }
 

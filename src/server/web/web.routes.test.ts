@@ -309,6 +309,18 @@ describe('other pages', () => {
     expect(missing.statusCode).toBe(404);
     expect(titleOf(missing.body)).toBe('404 Page Not Found · Atelier');
   });
+
+  it('go by the portfolio\'s name once the owner chose it for the top bar, not the product\'s', async () => {
+    t = await start();
+    const cookie = await t.signIn();
+    await saveSettings(cookie, { portfolioTitle: 'Ada Lens' });
+    // A title alone does not rename the sign-in screens: the top bar still shows the product.
+    expect(titleOf((await getPage('/login')).body)).toBe('Login · Atelier');
+    await saveSettings(cookie, { topBarBrand: 'portfolio' });
+    expect(titleOf((await getPage('/login')).body)).toBe('Login · Ada Lens');
+    expect(titleOf((await getPage('/reset-password')).body)).toBe('Reset password · Ada Lens');
+    expect(titleOf((await getPage('/a/b/c')).body)).toBe('404 Page Not Found · Ada Lens');
+  });
 });
 
 describe('sitemap.xml and robots.txt', () => {

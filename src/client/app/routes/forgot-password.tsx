@@ -5,7 +5,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
 import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
-import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
+import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';
 
 const linkClass =
   'justify-self-center rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';

@@ -12,7 +12,7 @@ import { usePasskeySignIn } from '#client/features/auth/api/login.ts';
 import { SecondStepCard } from '#client/features/auth/components/second-step-form.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { SignInLinkForm } from '#client/features/auth/components/sign-in-link-form.tsx';
-import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
+import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';
 import { prefetchOwnerCode } from '#client/app/owner-code.ts';
 
 const linkClass =

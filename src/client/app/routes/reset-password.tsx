@@ -6,7 +6,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
-import { AuthPageShell } from '#client/features/auth/components/auth-page-shell.tsx';
+import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';
 
 /** A stable ref callback, so the focus moves once, when the element appears. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();

@@ -15,6 +15,7 @@ import * as repo from './auth.repository.ts';
 import { describeDevice } from './device.ts';
 import * as factorsRepo from './factors.repository.ts';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -89,7 +90,7 @@ async function startSession(ctx: AuthContext, user: UserRow, client: ClientInfo,
 /** Mails a notice to the owner's recovery address, if there is one, as a job: tried again while the mail server is down. */
 export async function notifyOwner(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, user: UserRow, mail: (to: string, siteName: string) => MailMessage): Promise<void> {
   if (!user.email) return;
-  await queueMail(ctx, mail(user.email, user.portfolioTitle ?? 'Atelier'));
+  await queueMail(ctx, mail(user.email, siteNameOf(user)));
   ctx.jobs.wake();
 }
 

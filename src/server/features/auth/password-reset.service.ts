@@ -10,6 +10,7 @@ import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.ser
 import * as repo from './auth.repository.ts';
 import { hashToken, notifyOwner, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
@@ -33,7 +34,7 @@ async function sendResetMail(ctx: PasswordResetContext, email: string): Promise<
   });
   // Built from PUBLIC_URL, never from the Host header, so a forged Host cannot steal the link.
   const resetUrl = `${ctx.config.publicUrl}${screens.resetPassword}?token=${encodeURIComponent(token)}`;
-  const siteName = user.portfolioTitle ?? 'Atelier';
+  const siteName = siteNameOf(user);
   await ctx.mailer.send(passwordResetMail(user.email, resetUrl, siteName));
 }
 

@@ -31,6 +31,7 @@ import { confirmPassword, notifyOwner, signIn, type ClientInfo, type SignedIn } 
 import * as repo from './factors.repository.ts';
 import type { WebauthnChallengeRow } from './factors.table.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 /**
  * The second step and the owner's factors: passkeys (WebAuthn), the authenticator app (TOTP),
@@ -58,7 +59,7 @@ function relyingParty(ctx: Pick<AppContext, 'config'>): { rpID: string; origin: 
   return { rpID: url.hostname, origin: url.origin };
 }
 
-const siteName = (user: UserRow) => user.portfolioTitle ?? 'Atelier';
+const siteName = (user: UserRow) => siteNameOf(user);
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 // ---- WebAuthn challenges ----

@@ -9,6 +9,7 @@ import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, passFirstStep, type ClientInfo, type SignedIn } from './auth.service.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 /**
  * The way in for a new browser that nobody guessing the password can block. Mails are limited
@@ -39,7 +40,7 @@ async function sendSignInLink(ctx: SignInLinkContext, email: string): Promise<vo
   });
   // Built from PUBLIC_URL, never from the Host header, so a forged Host cannot steal the link.
   const url = `${ctx.config.publicUrl}${screens.login}?${SIGN_IN_LINK_PARAM}=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(signInLinkMail(user.email, url, user.portfolioTitle ?? 'Atelier'));
+  await ctx.mailer.send(signInLinkMail(user.email, url, siteNameOf(user)));
 }
 
 /**

@@ -9,6 +9,7 @@ import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './contact.repository.ts';
 import type { ContactMessageRow } from './contact.table.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 
@@ -51,7 +52,7 @@ export async function sendContactMessage(
       createdAt: ctx.clock().toISOString(),
       readAt: null,
     });
-    if (owner.email) await queueMail({ db: trx, clock: ctx.clock }, contactNotificationMail(owner.email, row, owner.portfolioTitle ?? 'Atelier'));
+    if (owner.email) await queueMail({ db: trx, clock: ctx.clock }, contactNotificationMail(owner.email, row, siteNameOf(owner)));
   });
   ctx.jobs.wake();
 }

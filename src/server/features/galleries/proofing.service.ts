@@ -11,6 +11,7 @@ import { galleryPicksMail } from '#server/mail/templates.ts';
 import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
 import * as repo from './galleries.repository.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 /**
  * Proofing: a link's holder picks photos, kept per link on the server; an optional cap,
@@ -102,7 +103,7 @@ export async function submitPicks(
     const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;
     await addInboxMessage({ ...ctx, db: trx }, owner.id, { name: submitted.label, email: '', message });
     if (user?.email) {
-      await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, user.portfolioTitle ?? 'Atelier'));
+      await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, siteNameOf(user)));
     }
     return submitted;
   });

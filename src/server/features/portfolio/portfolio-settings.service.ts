@@ -6,6 +6,7 @@ import { confirmPassword } from '#server/features/auth/auth.service.ts';
 import { bannerExists } from '#server/features/banner/banner.service.ts';
 import { updatePortfolioSettings } from '#server/features/owner/owner.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
+import { siteNameOf } from '#contract/portfolio.ts';
 
 type SettingsContext = Pick<AppContext, 'db' | 'clock' | 'media' | 'mailer' | 'log'>;
 
@@ -28,7 +29,7 @@ export async function savePortfolioSettings(
   if (emailChanges && owner.email) {
     // The change is saved either way; a notice that could not be sent is logged for the operator.
     await ctx.mailer
-      .send(recoveryEmailChangedMail(owner.email, saved.email, saved.portfolioTitle ?? 'Atelier'))
+      .send(recoveryEmailChangedMail(owner.email, saved.email, siteNameOf(saved)))
       .catch((error: unknown) => ctx.log.error({ err: error }, 'recovery email change notice failed'));
   }
   return saved;
