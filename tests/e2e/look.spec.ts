@@ -58,6 +58,30 @@ test.describe('layouts that keep the frame', { tag: '@phone' }, () => {
     expect(Math.abs(Math.max(...rowEnds) - (list!.x + list!.width))).toBeLessThan(1);
   });
 
+  test('a justified row a very narrow photo stands in alone is at most twice the row height', async ({ page, owner }) => {
+    const category = await owner.createCategory(uniqueName('Strips'));
+    // On a phone the panoramas fill a row each, so the strip between them stands alone in its row.
+    const photos = [
+      await owner.createPhoto({ title: uniqueName('Pano') }, { width: 1500, height: 500 }),
+      await owner.createPhoto({ title: uniqueName('Strip') }, { width: 49, height: 500 }),
+      await owner.createPhoto({ title: uniqueName('Pano') }, { width: 1500, height: 500 }),
+    ];
+    await owner.placePhotos(photos, category.id);
+    const response = await owner.request.put(pathTo(api.category, { id: category.id }), { data: { layout: 'justified' } });
+    expect(response.status(), await response.text()).toBe(200);
+    await page.goto(screens.home);
+    const list = section(page, category.name).getByRole('list');
+    await expect(list.getByRole('listitem')).toHaveCount(3);
+    const rowHeight = await list.evaluate((element) => parseFloat(getComputedStyle(element).getPropertyValue('--row-height')));
+    expect(rowHeight).toBeGreaterThan(0);
+    for (const photo of photos) {
+      const box = await tile(page, photo.title).boundingBox();
+      expect(box!.height, photo.title).toBeLessThanOrEqual(rowHeight * 2 + 1);
+      // Still uncropped: the tile keeps the photo's shape.
+      expect(Math.abs(box!.width / box!.height - photo.width / photo.height) / (photo.width / photo.height), photo.title).toBeLessThan(0.05);
+    }
+  });
+
   test('the owner picks a category layout in the category manager, and visitors get it', async ({ page, owner }) => {
     test.skip(test.info().project.name === 'phone', 'the picker is the same on a phone; once is enough');
     const category = await owner.createCategory(uniqueName('Street'));

@@ -26,7 +26,10 @@ export interface PhotoGridProps {
  * - square: the spec's 2/6/8 columns (compact), or 1/3/4 (large);
  * - justified: rows filling the width, each photo at its own aspect ratio. Every tile grows in
  *   proportion to its ratio from a basis of ratio × row height, so all tiles of a row keep one
- *   height; the last row keeps its basis (the filler after it takes the spare width);
+ *   height; the last row keeps its basis (the filler after it takes the spare width). A tile grows
+ *   to at most twice its basis, so a row a very narrow photo stands in alone (a 49×500 strip
+ *   before a panorama that did not fit) stays at most twice the row height, its spare width left
+ *   empty, instead of a strip thousands of pixels tall;
  * - masonry: columns (2/4/5 or 1/2/3), each photo whole, filled top to bottom.
  */
 const LIST_CLASSES: Record<CategoryLayout, Record<CategoryDensity, string>> = {
@@ -47,7 +50,7 @@ const LIST_CLASSES: Record<CategoryLayout, Record<CategoryDensity, string>> = {
 function itemStyle(photo: Photo, layout: CategoryLayout): CSSProperties | undefined {
   if (layout !== 'justified') return undefined;
   const ratio = photo.width / photo.height;
-  return { flexGrow: ratio, flexBasis: `calc(var(--row-height) * ${ratio})` };
+  return { flexGrow: ratio, flexBasis: `calc(var(--row-height) * ${ratio})`, maxWidth: `calc(var(--row-height) * ${ratio * 2})` };
 }
 
 export function PhotoGrid({
