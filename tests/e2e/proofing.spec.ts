@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './portfolio-helpers.ts';
@@ -93,9 +94,13 @@ test.describe('Proofing', { tag: '@phone' }, () => {
     await expect(client.locator('[data-photo-tile]')).toHaveCount(7);
 
     // Submit, confirmed; then sent and locked.
+    const background = (locator: Locator) => locator.evaluate((element) => getComputedStyle(element).backgroundColor);
+    const mainButton = await background(bar.getByRole('button', { name: 'Submit picks' }));
     await bar.getByRole('button', { name: 'Submit picks' }).click();
     const confirm = client.getByRole('alertdialog', { name: 'Send your picks?' });
     await expect(confirm.getByText(/gets your 5 picks/)).toBeVisible();
+    // Sending is no danger: the main button's colour, not the destructive red.
+    expect(await background(confirm.getByRole('button', { name: 'Send picks' }))).toBe(mainButton);
     await confirm.getByRole('button', { name: 'Send picks' }).click();
     await expect(bar.getByText('5 picks sent · locked')).toBeVisible();
     await expect(client.getByRole('button', { name: /^Pick / })).toHaveCount(0);

@@ -22,10 +22,12 @@ export interface ConfirmDialogProps {
   pending: boolean;
   onConfirm: () => void;
   onCancel: () => void;
+  /** Red for a step that deletes or revokes (the default); the plain main button for one that sends. */
+  tone?: 'destructive' | 'default';
 }
 
 /**
- * A destructive step asked for in a dialog: focus starts on Cancel, Escape cancels, and the dialog
+ * A step asked for in a dialog before it is taken: focus starts on Cancel, Escape cancels, and the dialog
  * stays open with the button busy until the request has answered.
  */
 export function ConfirmDialog({
@@ -38,6 +40,7 @@ export function ConfirmDialog({
   pending,
   onConfirm,
   onCancel,
+  tone = 'destructive',
 }: ConfirmDialogProps) {
   return (
     <AlertDialog open={open} onOpenChange={(next) => !next && !pending && onCancel()}>
@@ -49,7 +52,7 @@ export function ConfirmDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
-          <Button variant="destructive" disabled={pending} onClick={onConfirm}>
+          <Button variant={tone} disabled={pending} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>
         </AlertDialogFooter>

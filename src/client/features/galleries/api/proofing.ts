@@ -52,7 +52,8 @@ export function useTogglePick(token: string) {
 /** Whether one more pick fits under the cap; says so when it does not. */
 export function roomForPick(picks: GalleryPicks): boolean {
   if (picks.pickCap === null || picks.photoIds.length < picks.pickCap) return true;
-  toast({ title: 'Limit reached', description: pickCapMessage(picks.pickCap), variant: 'destructive' });
+  // A rule of the gallery, not a failure: said plainly, not in red.
+  toast({ title: 'Limit reached', description: pickCapMessage(picks.pickCap) });
   return false;
 }
 

@@ -79,6 +79,8 @@ export function useProofing(token: string, enabled: boolean, photos: Photo[]): P
         title="Send your picks?"
         description={`The photographer gets your ${picks.photoIds.length} ${picks.photoIds.length === 1 ? 'pick' : 'picks'}. After that they are locked until the photographer reopens them.`}
         confirmLabel="Send picks"
+        // Sending is what the client came to do, not a loss: the main button, not a warning.
+        tone="default"
         pendingLabel="Sending…"
         pending={submit.isPending}
         onCancel={() => setConfirming(false)}
