@@ -185,10 +185,14 @@ test.describe('the top bar', { tag: '@phone' }, () => {
     await page.evaluate(() => window.scrollBy(0, -200));
     await expect.poll(async () => (await bar.boundingBox())!.y).toBe(0);
 
-    // The spec's bar (name and Portfolio tab) is back once the owner turns it off.
+    // The spec's bar (name and Portfolio tab) is back once the owner turns it off: one row on a
+    // phone too, the tab beside the name.
     await owner.setSettings({ portfolioTitle: title });
     await page.reload();
     await expect(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
     await expect(page.locator('header').first().getByRole('link', { name: 'Atelier' })).toBeVisible();
+    const spec = (await page.locator('header').first().boundingBox())!;
+    expect(spec.height).toBeLessThanOrEqual(72);
+    expect(spec.width).toBeLessThanOrEqual(page.viewportSize()!.width);
   });
 });

@@ -64,8 +64,9 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
     <header className="sticky top-0 z-40 border-b bg-background">
       <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6">
         {brand}
-        {/* On a phone the tabs take a row of their own under the name and the logout control. */}
-        {tabs && <div className="order-last w-full sm:order-none sm:w-auto">{tabs}</div>}
+        {/* On a phone the owner's tabs and view switch take a row of their own under the name and
+            the logout control; a visitor's one tab fits beside the name, so their bar is one row. */}
+        {tabs && <div className={clsx(user && 'order-last w-full sm:order-none sm:w-auto')}>{tabs}</div>}
         {/* 44 px to touch, but it takes no more height in the row than the name does. */}
         <ThemeToggle className="-my-2 ml-auto" />
         {user && <LogoutButton username={user.username} />}
