@@ -48,6 +48,9 @@ test.describe('music releases', { tag: '@phone' }, () => {
     await page.goto(screens.home);
 
     const card = page.getByRole('button', { name: `Play ${release.title}` });
+    // The cover says which release it is.
+    await expect(card.locator('[data-release-title]')).toHaveText(release.title);
+    await expect(card.locator('[data-release-title]')).toBeVisible();
     const overlay = card.locator('[data-play-overlay]');
     if (isMobile) {
       expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);

@@ -310,3 +310,21 @@ test('a reload keeps the viewer on its photo, even one far past the first page o
   await expect(viewer(page)).toHaveCount(0);
   await expect(page).toHaveURL(screens.home);
 });
+
+test('on a phone held sideways the caption keeps to about a quarter of the screen', { tag: '@phone' }, async ({ page, owner }, testInfo) => {
+  test.skip(testInfo.project.name !== 'phone', 'a phone turned sideways');
+  await page.setViewportSize({ width: 812, height: 375 });
+  await owner.setSettings({ showCameraDetails: true });
+  const photo = await owner.createPhoto(
+    { title: uniqueName('Sideways'), description: 'Low tide at dawn, the boats still on the sand.\nA second line of notes.', hyperlink: 'https://example.com/tide' },
+    { width: 1800, height: 1200 },
+  );
+  await placeInCategory(owner, [photo]);
+  await page.goto(screens.home);
+  await tile(page, photo.title).click();
+  const caption = viewer(page).locator('[data-viewer-caption]');
+  await expect(caption.getByText(photo.title)).toBeVisible();
+  await expect(caption.getByRole('link', { name: 'Visit Project' })).toBeVisible();
+  const box = (await caption.boundingBox())!;
+  expect(box.height / 375).toBeLessThanOrEqual(0.3);
+});

@@ -55,6 +55,16 @@ export const PhotoTile = memo(function PhotoTile({ photo, layout = 'square', den
         )}
       />
       {release && <PlayOverlay />}
+      {/* A cover alone does not say which release it is: its title, on the cover's foot. */}
+      {release && (
+        <span
+          aria-hidden
+          data-release-title
+          className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/75 to-transparent px-2 pt-6 pb-1.5 text-left text-sm font-medium text-white"
+        >
+          {photo.title}
+        </span>
+      )}
     </button>
   );
 });

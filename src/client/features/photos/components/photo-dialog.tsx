@@ -239,22 +239,24 @@ function ViewerCaption({ photo, shareable, actions }: { photo: Photo; shareable:
   return (
     <div
       data-viewer-caption=""
-      className="absolute inset-x-0 bottom-0 max-h-[45dvh] overflow-y-auto bg-gradient-to-t from-black/90 via-black/75 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-8"
+      // A phone held sideways has little height: the caption keeps to one line of title and
+      // actions (the description cut to one line), about a quarter of the screen instead of half.
+      className="absolute inset-x-0 bottom-0 max-h-[45dvh] overflow-y-auto bg-gradient-to-t from-black/90 via-black/75 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-8 [@media(max-height:30rem)]:max-h-[30dvh] [@media(max-height:30rem)]:pt-6 [@media(max-height:30rem)]:pb-[max(0.5rem,env(safe-area-inset-bottom))]"
     >
-      <div className="mx-auto grid max-w-5xl gap-2">
+      <div className="mx-auto grid max-w-5xl gap-2 [@media(max-height:30rem)]:flex [@media(max-height:30rem)]:flex-wrap [@media(max-height:30rem)]:items-center [@media(max-height:30rem)]:gap-x-4 [@media(max-height:30rem)]:gap-y-1">
         <DialogPrimitive.Title className="text-lg font-semibold break-words sm:text-xl">{photo.title}</DialogPrimitive.Title>
         {photo.description && (
-          <DialogPrimitive.Description className="max-w-3xl text-sm break-words whitespace-pre-line text-white/90 sm:text-base">
+          <DialogPrimitive.Description className="max-w-3xl text-sm break-words whitespace-pre-line text-white/90 sm:text-base [@media(max-height:30rem)]:order-last [@media(max-height:30rem)]:line-clamp-1 [@media(max-height:30rem)]:w-full">
             {photo.description}
           </DialogPrimitive.Description>
         )}
         {camera.length > 0 && (
-          <p data-camera-details="" className="text-xs text-white/80 sm:text-sm">
+          <p data-camera-details="" className="text-xs text-white/80 sm:text-sm [@media(max-height:30rem)]:hidden">
             <span className="sr-only">Camera details: </span>
             {camera.join(' · ')}
           </p>
         )}
-        <div className="flex flex-wrap gap-2 pt-1">
+        <div className="flex flex-wrap gap-2 pt-1 [@media(max-height:30rem)]:pt-0">
           {photo.hyperlink && (
             <a href={photo.hyperlink} target="_blank" rel="noopener noreferrer" className={ACTION}>
               <ExternalLink aria-hidden />
