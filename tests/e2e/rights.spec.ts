@@ -16,6 +16,9 @@ test.describe('Credit and licence', () => {
     await tileAction(page, photoBank(page), title, 'Edit');
     const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
     const altText = `A dune at dawn, ${title}`;
+    // An empty field reads as empty: its hint asks, it does not look like a description already written.
+    await expect(dialog.getByLabel('Alt text')).toHaveValue('');
+    await expect(dialog.getByLabel('Alt text')).toHaveAttribute('placeholder', 'Describe the photo for someone who cannot see it');
     // Too long: the form says so and sends nothing.
     await dialog.getByLabel('Alt text').fill('x'.repeat(251));
     await dialog.getByRole('button', { name: 'Save Changes' }).click();

@@ -111,7 +111,7 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
         hintClassName="text-xs text-muted-foreground"
         error={errors.altText?.message}
       >
-        {(field) => <Textarea {...field} rows={2} placeholder="A dune at dawn, wind drawing lines in the sand" {...register('altText')} />}
+        {(field) => <Textarea {...field} rows={2} placeholder="Describe the photo for someone who cannot see it" {...register('altText')} />}
       </FormField>
 
       <FormField id={ids.description} label="Description" error={errors.description?.message}>
@@ -161,10 +161,10 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
         </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
           <FormField id={ids.credit} label="Credit" error={errors.credit?.message}>
-            {(field) => <Input {...field} placeholder="Photo: Ada Lovelace" {...register('credit')} />}
+            {(field) => <Input {...field} placeholder="For example: Photo by your name" {...register('credit')} />}
           </FormField>
           <FormField id={ids.copyright} label="Copyright" error={errors.copyright?.message}>
-            {(field) => <Input {...field} placeholder="© 2026 Ada Lovelace" {...register('copyright')} />}
+            {(field) => <Input {...field} placeholder="For example: © year, your name" {...register('copyright')} />}
           </FormField>
         </div>
       </fieldset>
