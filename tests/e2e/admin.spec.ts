@@ -230,6 +230,14 @@ test('the admin area fits a 375 px phone without sideways scrolling, long names 
   await expect(page.getByText('1 file(s) selected')).toBeVisible();
   const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: window.innerWidth }));
   expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+  // A short name is shown whole, not cut to its first letters beside the card's controls.
+  const short = uniqueName('Land scapes');
+  await createCategoryViaApi(page, short);
+  await page.reload();
+  const heading = categoryCard(page, short).getByRole('heading', { name: short });
+  await expect(heading).toBeVisible();
+  expect(await heading.evaluate((element) => element.scrollWidth <= element.clientWidth && element.scrollHeight <= element.clientHeight)).toBe(true);
+  expect((await heading.boundingBox())!.width).toBeGreaterThan(150);
 });
 
 test('on a touch screen every control on a photo tile is at least 44 px, and the menu opens on a tap', { tag: '@phone' }, async ({ page }, testInfo) => {

@@ -370,7 +370,9 @@ function CategoryTitle({
   // The new name shows while the server saves it; a refusal brings the old one back.
   const shownName = update.isPending ? (update.variables.changes.name ?? category.name) : category.name;
   return (
-    <div className="flex min-w-0 flex-1 items-center gap-1">
+    // On a phone the name takes the header's first row of its own: beside the handle, the fold and
+    // the eye it had the width of a few letters ("Land sc…").
+    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:basis-full">
       <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere]" title={shownName}>
         {shownName}
       </h3>
