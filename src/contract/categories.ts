@@ -63,6 +63,8 @@ export const CreateCategoryRequest = z.object({
   order: z.number().int().min(0).optional(),
   description: categoryDescription,
   hidden: z.boolean().optional(),
+  /** Who sees it from the start; public (the spec's behaviour) when absent. */
+  visibility: CategoryVisibility.optional(),
 });
 export type CreateCategoryRequest = z.input<typeof CreateCategoryRequest>;
 /** The request after parsing: trimmed, blank description as null. */

@@ -15,22 +15,6 @@ export type ThemeDefault = z.infer<typeof ThemeDefault>;
 export const TOP_BAR_BRANDS = ['product', 'portfolio'] as const;
 export const TopBarBrand = z.enum(TOP_BAR_BRANDS, 'Top bar must show product or portfolio');
 export type TopBarBrand = z.infer<typeof TopBarBrand>;
-
-/** The product's name, which the spec's top bar shows. */
-export const PRODUCT_NAME = 'Atelier';
-
-/** The site's name in its mails, feed and link previews: the portfolio's title, else the product's. */
-export function siteNameOf(owner: { portfolioTitle: string | null }): string {
-  return owner.portfolioTitle ?? PRODUCT_NAME;
-}
-
-/**
- * The name the site goes by on its own screens (the top bar, the sign-in screens, their titles):
- * the product's, or the portfolio's title when the owner chose it for the top bar.
- */
-export function brandNameOf(owner: { topBarBrand: TopBarBrand; portfolioTitle: string | null } | undefined): string {
-  return owner?.topBarBrand === 'portfolio' && owner.portfolioTitle ? owner.portfolioTitle : PRODUCT_NAME;
-}
 /** The headings' typeface: the system's sans-serif (the default) or one of the bundled fonts. */
 export const HEADING_FONTS = ['sans', 'serif', 'display', 'mono'] as const;
 export const HeadingFont = z.enum(HEADING_FONTS, 'Heading font must be sans, serif, display or mono');

@@ -40,12 +40,30 @@ test.describe('category manager', () => {
     await expect(add).toBeEnabled();
     const request = page.waitForRequest((candidate) => candidate.url().endsWith(api.categories) && candidate.method() === 'POST');
     await add.click();
-    expect((await request).postDataJSON()).toEqual({ name, order: count });
+    // Public unless the owner says otherwise: the spec's behaviour.
+    expect((await request).postDataJSON()).toEqual({ name, order: count, visibility: 'public' });
 
     await expect(toast(page, 'Category created')).toBeVisible();
     await expect(field).toHaveValue('');
     const cards = page.getByRole('list', { name: 'Current Categories' }).getByRole('region');
     await expect(cards.last()).toHaveAccessibleName(name);
+  });
+
+  test('asks who sees a new category, so unpublished work starts out of sight', async ({ page }) => {
+    await openAdmin(page);
+    const name = uniqueName('Wedding');
+    const who = page.getByLabel('Who sees it');
+    await expect(who).toHaveValue('public');
+    await expect(page.getByText('Public: on the portfolio for everyone.')).toBeVisible();
+    await who.selectOption('private');
+    await expect(page.getByText('Private: only you, until you change it.')).toBeVisible();
+    await page.getByLabel('Category Name').fill(name);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(toast(page, 'Category created')).toBeVisible();
+    const card = page.getByRole('list', { name: 'Current Categories' }).getByRole('region', { name });
+    await expect(card.getByLabel(`Visibility of ${name}`)).toHaveValue('private');
+    const visitor = await page.request.get(api.categories, { headers: { cookie: '' } });
+    expect(((await visitor.json()) as Category[]).some((category) => category.name === name)).toBe(false);
   });
 
   test("a refused creation shows 'Failed to create category'", async ({ page }) => {

@@ -2,7 +2,7 @@ import { lazy, useEffect, useState, type ReactNode } from 'react';
 import { Moon, Sun } from '#client/components/ui/icons.tsx';
 import { Link } from '#client/lib/router.tsx';
 import { clsx } from 'clsx';
-import { brandNameOf } from '#contract/portfolio.ts';
+import { brandNameOf } from '#contract/site-name.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { screens } from '#contract/routes.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';

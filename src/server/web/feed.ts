@@ -8,7 +8,7 @@ import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.
 import { DomainError } from '#server/lib/errors.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { WebContext } from './page-content.ts';
-import { PRODUCT_NAME } from '#contract/portfolio.ts';
+import { PRODUCT_NAME } from '#contract/site-name.ts';
 
 /** Entries in the feed: the newest photos and releases; readers keep what they already fetched. */
 export const FEED_ENTRIES = 50;

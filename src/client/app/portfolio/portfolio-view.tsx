@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ImageIcon } from '#client/components/ui/icons.tsx';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
@@ -12,9 +12,9 @@ import { PhotoGrid } from './photo-grid.tsx';
 import { closeViewer, openViewer, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { PortfolioHeader } from './portfolio-header.tsx';
 import { usePortfolioSections, type LoadedSection } from './use-portfolio-sections.ts';
-import { useCategoryPhotos } from './use-category-photos.ts';
-import { usePhoto } from '#client/features/photos/api/get-photo.ts';
-import type { PhotoWithCategory } from '#contract/photos.ts';
+
+// Only a reload with the viewer open on a photo the first pages do not hold needs it.
+const ViewerAroundPhoto = lazy(() => import('./viewer-around-photo.tsx').then((module) => ({ default: module.ViewerAroundPhoto })));
 
 /** Photos in the first row of the widest grid: fetched first, the others as they scroll near. */
 const FIRST_ROW = 8;
@@ -172,7 +172,9 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
           onNearEnd={loadNearEnd}
         />
       ) : (
-        <ViewerAroundPhoto anchorId={anchorId} photoId={openPhotoId} />
+        <Suspense fallback={null}>
+          <ViewerAroundPhoto anchorId={anchorId} photoId={openPhotoId} onPhotoIdChange={onViewerChange} />
+        </Suspense>
       )}
       <ReleaseDialog release={openRelease} owner={owner} onClose={() => setOpenRelease(null)} />
     </div>
@@ -181,16 +183,6 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
 
 const NO_SECTIONS: LoadedSection[] = [];
 
-/** The viewer over the photos around `anchorId` in its own section, as the photo page steps through them. */
-function ViewerAroundPhoto({ anchorId, photoId }: { anchorId: number; photoId: number | null }) {
-  const anchor = usePhoto(anchorId);
-  return anchor.data ? <ViewerAround anchor={anchor.data} photoId={photoId} /> : null;
-}
-
-function ViewerAround({ anchor, photoId }: { anchor: PhotoWithCategory; photoId: number | null }) {
-  const part = useCategoryPhotos(anchor);
-  return <PhotoDialog photos={part.photos} total={part.total} offset={part.offset} photoId={photoId} onPhotoIdChange={onViewerChange} />;
-}
 
 function CategorySection({
   section,

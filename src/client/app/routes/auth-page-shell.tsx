@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from '#client/lib/router.tsx';
-import { brandNameOf } from '#contract/portfolio.ts';
+import { brandNameOf } from '#contract/site-name.ts';
 import { screens } from '#contract/routes.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 

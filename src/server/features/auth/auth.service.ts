@@ -15,7 +15,7 @@ import * as repo from './auth.repository.ts';
 import { describeDevice } from './device.ts';
 import * as factorsRepo from './factors.repository.ts';
 import { generatePassword, hashPassword, verifyAgainstDummy, verifyPassword } from './passwords.ts';
-import { siteNameOf } from '#contract/portfolio.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 
 export const SESSION_IDLE_MS = 7 * 24 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 30 * 24 * 60 * 60 * 1000;

@@ -10,7 +10,7 @@ import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.ser
 import * as repo from './auth.repository.ts';
 import { hashToken, notifyOwner, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
-import { siteNameOf } from '#contract/portfolio.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };

@@ -31,7 +31,7 @@ import { confirmPassword, notifyOwner, signIn, type ClientInfo, type SignedIn } 
 import * as repo from './factors.repository.ts';
 import type { WebauthnChallengeRow } from './factors.table.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
-import { siteNameOf } from '#contract/portfolio.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 
 /**
  * The second step and the owner's factors: passkeys (WebAuthn), the authenticator app (TOTP),

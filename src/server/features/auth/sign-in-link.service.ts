@@ -9,7 +9,7 @@ import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import { hashToken, passFirstStep, type ClientInfo, type SignedIn } from './auth.service.ts';
-import { siteNameOf } from '#contract/portfolio.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 
 /**
  * The way in for a new browser that nobody guessing the password can block. Mails are limited

@@ -52,6 +52,25 @@ describe('categories API', () => {
     expect((await call('GET', '/api/categories')).json()).toHaveLength(2);
   });
 
+  it('is created public by default, or unlisted or private when the owner says so, and kept from visitors then', async () => {
+    await setup();
+    await create('Open');
+    for (const visibility of ['unlisted', 'private']) {
+      const made = await call('POST', '/api/categories', { name: `Closed ${visibility}`, visibility });
+      expect(made.statusCode, made.body).toBe(201);
+      expect(made.json()).toMatchObject({ visibility });
+    }
+    expect((await call('GET', '/api/categories')).json().map((c: { name: string; visibility: string }) => [c.name, c.visibility])).toEqual([
+      ['Open', 'public'],
+      ['Closed unlisted', 'unlisted'],
+      ['Closed private', 'private'],
+    ]);
+    expect((await call('GET', '/api/categories', undefined, false)).json().map((c: { name: string }) => c.name)).toEqual(['Open']);
+    const unknown = await call('POST', '/api/categories', { name: 'Secret', visibility: 'secret' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Visibility must be public, unlisted or private');
+  });
+
   it('renames a category and ignores an update that sets nothing', async () => {
     await setup();
     const category = await create('Old name');

@@ -60,6 +60,8 @@ export async function createCategory(ctx: CategoriesContext, userId: number, req
     description: request.description,
     sortOrder: order,
     hidden: request.hidden ? 1 : 0,
+    // A new category has no photos yet: its visibility moves no copies.
+    visibility: request.visibility ?? 'public',
     createdAt: ctx.clock().toISOString(),
   });
   return toCategory(row);

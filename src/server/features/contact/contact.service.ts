@@ -9,7 +9,7 @@ import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './contact.repository.ts';
 import type { ContactMessageRow } from './contact.table.ts';
-import { siteNameOf } from '#contract/portfolio.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 
 export const CONTACT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 60 * 60 * 1000 };
 

@@ -6,7 +6,7 @@ import { confirmPassword } from '#server/features/auth/auth.service.ts';
 import { bannerExists } from '#server/features/banner/banner.service.ts';
 import { updatePortfolioSettings } from '#server/features/owner/owner.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
-import { siteNameOf } from '#contract/portfolio.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 
 type SettingsContext = Pick<AppContext, 'db' | 'clock' | 'media' | 'mailer' | 'log'>;
 

@@ -1,14 +1,29 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
-import { CreateCategoryRequest } from '#contract/categories.ts';
+import { CATEGORY_VISIBILITIES, CreateCategoryRequest, type CategoryVisibility } from '#contract/categories.ts';
+import { NativeSelect } from '#client/components/ui/native-select.tsx';
+import { VISIBILITY_LABELS } from './category-visibility-picker.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useCreateCategory } from '#client/features/categories/api/create-category.ts';
 
-/** A Category Name field; the button waits for a name that is not blank once trimmed. */
+/** What each choice means, said where the owner makes it. */
+const VISIBILITY_HINTS: Record<CategoryVisibility, string> = {
+  public: 'Public: on the portfolio for everyone.',
+  unlisted: 'Unlisted: only who holds one of its links sees it.',
+  private: 'Private: only you, until you change it.',
+};
+
+/**
+ * A Category Name field, and who sees the category from the start (asked here so unpublished work
+ * is never public by accident); the button waits for a name that is not blank once trimmed.
+ */
 export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   const [name, setName] = useState('');
+  const [visibility, setVisibility] = useState<CategoryVisibility>('public');
+  const visibilityId = useId();
+  const hintId = useId();
   const create = useCreateCategory();
   const inputId = useId();
   const trimmed = name.trim();
@@ -19,7 +34,7 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
     event.preventDefault();
     if (!trimmed || problem || create.isPending) return;
     // The new category's order is the number there already, so it comes last.
-    create.mutate({ name: trimmed, order: categoryCount }, { onSuccess: () => setName('') });
+    create.mutate({ name: trimmed, order: categoryCount, visibility }, { onSuccess: () => setName('') });
   };
 
   return (
@@ -41,6 +56,27 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
           </div>
         )}
       </FormField>
+      <div className="mt-2 flex flex-wrap items-center gap-2">
+        <label htmlFor={visibilityId} className="text-sm font-medium">
+          Who sees it
+        </label>
+        <NativeSelect
+          id={visibilityId}
+          value={visibility}
+          aria-describedby={hintId}
+          onChange={(event) => setVisibility(event.target.value as CategoryVisibility)}
+          className="w-auto"
+        >
+          {CATEGORY_VISIBILITIES.map((choice) => (
+            <option key={choice} value={choice}>
+              {VISIBILITY_LABELS[choice]}
+            </option>
+          ))}
+        </NativeSelect>
+        <p id={hintId} className="text-sm text-muted-foreground">
+          {VISIBILITY_HINTS[visibility]}
+        </p>
+      </div>
     </form>
   );
 }
