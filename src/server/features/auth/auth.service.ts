@@ -203,6 +203,8 @@ export interface ResolvedSession {
   pending: boolean;
   /** When the owner last proved who they are in this session, or null. */
   confirmedAt: string | null;
+  /** When the session began: a factor added after it proves nothing to it. */
+  startedAt: string;
 }
 
 /** The user behind a cookie, or null when the session is unknown, idle too long or too old. */
@@ -222,7 +224,7 @@ export async function resolveSession(ctx: AuthContext, token: string): Promise<R
   if (now - lastSeen >= SESSION_TOUCH_MS) {
     await repo.touchSession(ctx.db, sessionId, new Date(now).toISOString());
   }
-  return { user, sessionId, pending: session.pendingUntil !== null, confirmedAt: session.confirmedAt };
+  return { user, sessionId, pending: session.pendingUntil !== null, confirmedAt: session.confirmedAt, startedAt: session.createdAt };
 }
 
 export function logout(ctx: AuthContext, sessionId: string): Promise<void> {
