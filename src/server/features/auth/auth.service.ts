@@ -176,7 +176,7 @@ export async function signIn(ctx: SignInContext, user: UserRow, client: ClientIn
 }
 
 /** The trusted browser behind a device cookie and whose it is, or undefined. */
-async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; userId: number; username: string } | undefined> {
+export async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; userId: number; username: string } | undefined> {
   const device = await repo.findTrustedDevice(ctx.db, hashToken(deviceToken));
   if (!device || new Date(device.expiresAt) <= ctx.clock()) return undefined;
   const user = await owner.findUserById(ctx, device.userId);

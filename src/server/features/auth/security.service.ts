@@ -27,7 +27,7 @@ import { findUserById } from '#server/features/owner/owner.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as authRepo from './auth.repository.ts';
-import { confirmPassword, notifyOwner, signIn, type ClientInfo, type SignedIn } from './auth.service.ts';
+import { confirmPassword, notifyOwner, signIn, trustedDeviceOf, type ClientInfo, type SignedIn } from './auth.service.ts';
 import * as repo from './factors.repository.ts';
 import type { PasskeyRow, WebauthnChallengeRow } from './factors.table.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
@@ -42,6 +42,8 @@ export type SecurityContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'conf
 /** Tries at the second step: per half signed-in session, and per account across all of them. */
 export const SECOND_STEP_LIMIT_PER_SESSION: RateLimitRule = { limit: 5, windowMs: 5 * 60 * 1000 };
 export const SECOND_STEP_LIMIT_PER_ACCOUNT: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
+/** A browser that signed in before counts its own tries instead of the account's, as at the password. */
+export const SECOND_STEP_LIMIT_PER_DEVICE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const PASSKEY_SIGN_IN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
 /** Challenges handed to visitors are rows: an address asks for a bounded number per window. */
 export const PASSKEY_OPTIONS_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
@@ -240,12 +242,16 @@ export async function signInWithPasskey(ctx: SecurityContext, response: Record<s
  * A code from the authenticator app or a recovery code, for a half signed-in session. Each try
  * is counted first, in one statement, per session and per account: of many sent at once, at most
  * the limit are checked. The half signed-in session is spent with the right code, so it signs in once.
+ * A browser holding this owner's device cookie is spared the account's count (someone with the
+ * password cannot hold the owner at 429 there); its own tries count against the device.
  */
 export async function completeSecondStep(ctx: SecurityContext, pending: { sessionId: string; user: UserRow }, request: SecondStepRequest, client: ClientInfo): Promise<SignedIn> {
   const { user, sessionId } = pending;
   const sessionKey = rateLimits.limitKey('second-step:session', sessionId);
   await rateLimits.consume(ctx, sessionKey, SECOND_STEP_LIMIT_PER_SESSION);
-  await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
+  const device = client.deviceToken ? await trustedDeviceOf(ctx, client.deviceToken) : undefined;
+  if (device && device.userId === user.id) await rateLimits.consume(ctx, rateLimits.limitKey('second-step:device', device.id), SECOND_STEP_LIMIT_PER_DEVICE);
+  else await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
   const right = request.method === 'totp' ? await spendTotpCode(ctx, user.id, request.code) : await spendRecoveryCode(ctx, user.id, request.code);
   if (!right) throw invalid(WRONG_CODE);
   if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('This sign-in has expired. Please sign in again.');

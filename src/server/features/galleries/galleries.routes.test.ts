@@ -130,6 +130,40 @@ describe('a link with a password', () => {
     expect((await unlock(link, PASSWORD)).statusCode).toBe(429);
     expect((await unlock(link, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
   });
+
+  it("lets a browser that unlocked the link before in when others used up the link's tries, and counts its own failures", async () => {
+    const setup = await unlistedGallery();
+    const link = await createLink(setup, { label: 'Parents', password: PASSWORD });
+    const first = await unlock(link, PASSWORD, '192.0.2.10');
+    const device = first.cookies.find((cookie) => cookie.name.includes('gallery_device'));
+    expect(device?.httpOnly).toBe(true);
+    const knownBrowser = `${device?.name}=${device?.value}`;
+    const fromKnownBrowser = (password: string, address: string) =>
+      t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address, headers: { cookie: knownBrowser } });
+
+    // Someone else holding the link guesses from many addresses until the link's tries are used up.
+    for (let i = 0; i < 30; i++) await unlock(link, 'guess', `198.51.100.${i}`);
+    expect((await unlock(link, PASSWORD, '198.51.100.200')).statusCode).toBe(429);
+
+    // The client's browser (its access ended by a new password) still gets in with the new one.
+    await owner(setup.cookie, 'PATCH', `/api/gallery-links/${link.id}`, { password: 'another-password' });
+    const again = await fromKnownBrowser('another-password', '192.0.2.11');
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`, cookieHeader(again))).statusCode).toBe(200);
+    // Its own wrong tries count against it alone.
+    const tries = [];
+    for (let i = 0; i < 11; i++) tries.push((await fromKnownBrowser('wrong', `192.0.2.${20 + i}`)).statusCode);
+    expect(tries).toEqual([...Array<number>(10).fill(401), 429]);
+    // A forged cookie of that name spares nothing.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/galleries/${tokenOf(link)}/unlock`,
+      payload: { password: 'another-password' },
+      remoteAddress: '192.0.2.99',
+      headers: { cookie: `${device?.name}=forged` },
+    });
+    expect(forged.statusCode).toBe(429);
+  });
 });
 
 describe('the end of a link', () => {

@@ -81,7 +81,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     api.galleryUnlock,
     { schema: { params: GalleryTokenParams, body: UnlockGalleryRequest, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const access = await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure });
+      const { access, device } = await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure, cookies: request.cookies });
       reply.setCookie(access.name, access.value, {
         path: '/',
         httpOnly: true,
@@ -89,6 +89,8 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
         secure,
         ...(access.expiresAt ? { expires: new Date(access.expiresAt) } : { maxAge: 30 * 24 * 60 * 60 }),
       });
+      // Only ever sent back to this same site's unlock call.
+      if (device) reply.setCookie(device.name, device.value, { path: '/', httpOnly: true, sameSite: 'strict', secure, expires: new Date(device.expiresAt) });
       return { message: 'Gallery unlocked' };
     },
   );

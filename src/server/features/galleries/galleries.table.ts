@@ -18,6 +18,11 @@ export interface GalleryLinkTable {
   picksSubmittedAt: string | null;
   /** Downloads (0012): 'none', 'display' or 'originals' (GalleryDownloads of the contract). */
   downloads: Generated<GalleryDownloads>;
+  /**
+   * The key of the device cookies of browsers that gave the password (0016): random, never leaves
+   * the server, kept across password changes. Null: the link gives no device cookies.
+   */
+  deviceKey: string | null;
 }
 export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;

@@ -149,7 +149,11 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
       <FormField id={ids.label} label="Who it is for" error={error} hint='For example "Smith wedding, parents"'>
         {(control) => <Input {...control} className="h-11" value={label} onChange={(event) => setLabel(event.target.value)} />}
       </FormField>
-      <FormField id={ids.password} label="Password (optional)">
+      <FormField
+        id={ids.password}
+        label="Password (optional)"
+        hint="Wrong guesses from others pause new tries on the link for 15 minutes; a browser that gave the password before still gets in."
+      >
         {(control) => (
           <Input {...control} type="password" autoComplete="new-password" className="h-11" value={password} onChange={(event) => setPassword(event.target.value)} />
         )}
