@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
-import type { Gallery, GalleryLink } from '#contract/galleries.ts';
+import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 import type { PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
@@ -37,14 +37,14 @@ const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELET
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const visitor = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-async function createLink(setup: Setup, body: object): Promise<GalleryLink> {
+async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
   const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<GalleryLink>();
+  return response.json<NewGalleryLink>();
 }
 
-const tokenOf = (link: GalleryLink) => link.path.split('/').at(-1)!;
-const unlock = (link: GalleryLink, password: string, address = '203.0.113.5') =>
+const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
+const unlock = (link: NewGalleryLink, password: string, address = '203.0.113.5') =>
   t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address });
 
 describe('an unlisted category', () => {

@@ -6,6 +6,7 @@ import {
   CreateGalleryLinkRequest,
   Gallery,
   GalleryLink,
+  NewGalleryLink,
   GalleryTokenParams,
   UnlockGalleryRequest,
   UpdateGalleryLinkRequest,
@@ -32,7 +33,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
 
   routes.post(
     api.categoryLinks,
-    { onRequest: requireOwner, schema: { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: GalleryLink } } },
+    { onRequest: requireOwner, schema: { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: NewGalleryLink } } },
     async (request, reply) => reply.code(201).send(await galleries.createLink(ctx, ownerOf(request).id, request.params.id, request.body)),
   );
 

@@ -5,6 +5,7 @@ import {
   type CreateGalleryLinkFields,
   type Gallery,
   type GalleryLink,
+  type NewGalleryLink,
   type UpdateGalleryLinkFields,
 } from '#contract/galleries.ts';
 import { galleryFilesBase } from '#contract/image-urls.ts';
@@ -35,7 +36,7 @@ const linkOf = (row: GalleryLinkRow, pickCount = 0): GalleryLink => ({
   id: row.id,
   categoryId: row.categoryId,
   label: row.label,
-  path: pathTo(screens.gallery, { token: row.token }),
+  tokenEnd: row.tokenEnd,
   hasPassword: row.passwordHash !== null,
   expiresAt: row.expiresAt,
   createdAt: row.createdAt,
@@ -63,13 +64,15 @@ export async function createLink(
   userId: number,
   categoryId: number,
   request: CreateGalleryLinkFields,
-): Promise<GalleryLink> {
+): Promise<NewGalleryLink> {
   await ownedCategory(ctx, userId, categoryId);
+  // 256 bits: no address is guessed. Kept only as its hash: this answer is the one that shows it.
+  const token = randomBytes(32).toString('base64url');
   const row = await repo.insertLink(ctx.db, {
     categoryId,
     label: request.label,
-    // 256 bits: no address is guessed.
-    token: randomBytes(32).toString('base64url'),
+    tokenHash: repo.hashLinkToken(token),
+    tokenEnd: token.slice(-4),
     deviceKey: randomBytes(32).toString('base64url'),
     passwordHash: request.password === null ? null : await hashPassword(request.password),
     expiresAt: request.expiresAt,
@@ -78,7 +81,7 @@ export async function createLink(
     pickCap: request.pickCap,
     downloads: request.downloads,
   });
-  return linkOf(row);
+  return { ...linkOf(row), path: pathTo(screens.gallery, { token }) };
 }
 
 export async function updateLink(
