@@ -26,8 +26,8 @@ export const GalleryLink = z.object({
   categoryId: z.number().int(),
   /** Who it is for: "Smith wedding, parents". */
   label: z.string(),
-  /** The gallery's address, for the owner to send: /g/{token}. */
-  path: z.string(),
+  /** The last 4 characters of the address's token: the address itself is shown only when made. */
+  tokenEnd: z.string(),
   hasPassword: z.boolean(),
   /** ISO time after which the link answers 404; null for none. */
   expiresAt: z.string().nullable(),
@@ -41,6 +41,13 @@ export const GalleryLink = z.object({
   downloads: GalleryDownloads,
 });
 export type GalleryLink = z.infer<typeof GalleryLink>;
+
+/**
+ * The answer that makes a link, the one that carries its address (/g/{token}) for the owner to
+ * send: only a hash of the token is kept, so no later answer can show it again.
+ */
+export const NewGalleryLink = GalleryLink.extend({ path: z.string() });
+export type NewGalleryLink = z.infer<typeof NewGalleryLink>;
 
 const label = z
   .string()

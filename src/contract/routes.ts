@@ -35,6 +35,7 @@ export const api = {
   passkeyRegisterOptions: '/api/security/passkeys/options',
   passkeys: '/api/security/passkeys',
   passkey: '/api/security/passkeys/:id',
+  passkeyKeep: '/api/security/passkeys/:id/keep',
   totpSetup: '/api/security/totp/setup',
   totpConfirm: '/api/security/totp/confirm',
   totp: '/api/security/totp',

@@ -54,6 +54,8 @@ export const Passkey = z.object({
   name: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** Paused by a password reset by mail: only a step after the password until the owner keeps it. */
+  paused: z.boolean(),
 });
 export type Passkey = z.infer<typeof Passkey>;
 
@@ -62,16 +64,23 @@ export const SecurityOverview = z.object({
   passkeys: z.array(Passkey),
   totp: z.boolean(),
   recoveryCodesLeft: z.number().int(),
-  /** Until when this session may turn a factor off without proving who it is again. */
+  /** Until when this session may add or turn off a factor without proving who it is again. */
   confirmedUntil: z.string().nullable(),
 });
 export type SecurityOverview = z.infer<typeof SecurityOverview>;
 
-/** A fresh check before turning a factor off: the password, or a passkey's answer. */
+/**
+ * A fresh check before adding or turning off a factor, new recovery codes or signing out other
+ * browsers: the password, a code of the authenticator app, or a passkey's answer.
+ */
 export const ConfirmIdentityRequest = z
-  .object({ password: CurrentPassword.optional(), response: WebauthnJson.optional() })
-  .refine((body) => (body.password === undefined) !== (body.response === undefined), {
-    message: 'Give your password or use a passkey',
+  .object({
+    password: CurrentPassword.optional(),
+    code: z.string().trim().regex(/^\d{6}$/, 'Enter the 6-digit code').optional(),
+    response: WebauthnJson.optional(),
+  })
+  .refine((body) => [body.password, body.code, body.response].filter((proof) => proof !== undefined).length === 1, {
+    message: 'Give your password or a code, or use a passkey',
   });
 export type ConfirmIdentityRequest = z.infer<typeof ConfirmIdentityRequest>;
 

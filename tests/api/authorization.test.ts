@@ -33,6 +33,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'POST /api/security/passkeys': 'owner',
   'PATCH /api/security/passkeys/{id}': 'owner',
   'DELETE /api/security/passkeys/{id}': 'owner',
+  'POST /api/security/passkeys/{id}/keep': 'owner',
   'POST /api/security/totp/setup': 'owner',
   'POST /api/security/totp/confirm': 'owner',
   'DELETE /api/security/totp': 'owner',
@@ -167,6 +168,7 @@ function requestFor(route: string, cookie: string | undefined): InjectOptions {
  */
 async function halfSignedIn(): Promise<string> {
   const owner = await t.signIn();
+  await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie: owner }, payload: { password: OWNER.password } });
   const setup = await t.app.inject({ method: 'POST', url: '/api/security/totp/setup', headers: { cookie: owner }, payload: {} });
   const { secret } = setup.json<{ secret: string }>();
   const confirmed = await t.app.inject({
@@ -239,7 +241,7 @@ describe('authorization matrix', () => {
 
     it(`as the owner: ${access === 'second step' ? '401, nothing left to take' : 'neither 401 nor 403'}`, async () => {
       // An owner who confirmed it is them a moment ago: the fresh check (403) guards a few owner
-      // routes on top of the session, and is tested with them (security.routes.test.ts).
+      // routes on top of the session, and is tested with them (security.routes.test.ts, fresh-check.routes.test.ts).
       const cookie = await t.signIn();
       const confirmed = await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
       expect(confirmed.statusCode, confirmed.body).toBe(200);

@@ -104,6 +104,7 @@ beforeAll(async () => {
 
 /** The authenticator app, on for the second step's route (the owner cookie above stays signed in). */
 async function turnOnSecondStep(): Promise<void> {
+  await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie: owner }, payload: { password: OWNER.password } });
   const setup = await t.app.inject({ method: 'POST', url: '/api/security/totp/setup', headers: { cookie: owner }, payload: {} });
   const { secret } = setup.json<{ secret: string }>();
   const code = totpCode(secret, Date.now());

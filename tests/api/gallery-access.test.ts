@@ -1,6 +1,6 @@
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { GalleryLink } from '#contract/galleries.ts';
+import type { NewGalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
@@ -31,7 +31,7 @@ function holderRoutes(): string[] {
 }
 
 interface Link {
-  link: GalleryLink;
+  link: NewGalleryLink;
   token: string;
   /** The cookie the right password gives. */
   held: string;
@@ -45,7 +45,7 @@ async function makeLink(body: object = {}): Promise<Link> {
     payload: { label: 'Parents', password: PASSWORD, proofing: true, downloads: 'display', ...body },
   });
   expect(response.statusCode, response.body).toBe(201);
-  const link = response.json<GalleryLink>();
+  const link = response.json<NewGalleryLink>();
   const token = link.path.split('/').at(-1)!;
   const unlocked = await t.app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: PASSWORD }, remoteAddress: nextAddress() });
   expect(unlocked.statusCode, unlocked.body).toBe(200);

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { fromBuffer, type Entry } from 'yauzl';
 import { expect, test } from './fixtures.ts';
 import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
-import type { GalleryLink } from '#contract/galleries.ts';
+import type { GalleryLink, NewGalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
 /** The names of a ZIP's entries, in the order they are stored. */
@@ -38,13 +38,15 @@ test.describe("A client's downloads", { tag: '@phone' }, () => {
     await dialog.getByRole('button', { name: 'Make link' }).click();
     await expect(toastBehindDialog(page, 'Link made')).toHaveCount(1);
     await expect(dialog.getByLabel('Downloads for Parents')).toHaveValue('display');
+    const parentsAddress = await dialog.getByLabel('Address of the link for Parents').inputValue();
     // And one without, through the API.
     const none = await page.request.post(pathTo(api.categoryLinks, { id: category.id }), { data: { label: 'Press' } });
     expect(none.status()).toBe(201);
     const links = (await (await page.request.get(pathTo(api.categoryLinks, { id: category.id }))).json()) as GalleryLink[];
-    const parents = links.find((link) => link.label === 'Parents')!;
-    const press = links.find((link) => link.label === 'Press')!;
-    expect([parents.downloads, press.downloads]).toEqual(['display', 'none']);
+    expect(links.map((link) => [link.label, link.downloads])).toEqual([['Parents', 'display'], ['Press', 'none']]);
+    // Each address is shown once, as it is made: only a hash of its token is kept.
+    const parents = { path: new URL(parentsAddress).pathname };
+    const press = (await none.json()) as NewGalleryLink;
 
     const clientContext = await browser.newContext({ baseURL, viewport: page.viewportSize(), acceptDownloads: true });
     const client = await clientContext.newPage();

@@ -45,12 +45,21 @@ async function signInWithPassword(page: Page) {
 
 const signedIn = (page: Page) => expect(page.getByRole('tab', { name: 'Admin' })).toBeVisible();
 
+/** Answers the panel's "Confirm It’s You" with the password: being signed in is not enough. */
+async function confirmWithPassword(page: Page) {
+  const confirm = page.getByRole('dialog', { name: 'Confirm It’s You' });
+  await confirm.getByLabel('Password').fill(OWNER_PASSWORD);
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
+}
+
 test('a passkey: added and named, second step after the password, sign-in alone, removed', async ({ page }) => {
   await addVirtualAuthenticator(page);
   await signInAsOwner(page);
   let security = await openSecurity(page);
   await security.getByLabel('Name of the new passkey').fill('Work laptop');
   await security.getByRole('button', { name: 'Add a Passkey' }).click();
+  await confirmWithPassword(page);
   await expect(security.getByRole('list', { name: 'Your passkeys' }).getByText('Work laptop')).toBeVisible();
   // The first factor comes with the recovery codes, shown once.
   await expect(security.getByRole('list', { name: 'Your recovery codes' }).getByRole('listitem')).toHaveCount(10);
@@ -78,7 +87,7 @@ test('a passkey: added and named, second step after the password, sign-in alone,
   await signedIn(page);
   expect((await page.request.get(api.currentUser)).status()).toBe(200);
 
-  // Removing it asks who it is first; the passkey itself answers.
+  // Removing it asks who it is first; the passkey itself answers (it is older than this session).
   security = await openSecurity(page);
   await security.getByRole('button', { name: 'Remove Studio laptop' }).click();
   const confirm = page.getByRole('dialog', { name: 'Confirm It’s You' });
@@ -92,6 +101,7 @@ test('a passkey: added and named, second step after the password, sign-in alone,
 
 /** Turns the authenticator app on through the API, with a code computed here; returns its key and fresh recovery codes. */
 async function turnOnTotpByApi(page: Page): Promise<{ secret: string; codes: string[] }> {
+  expect((await page.request.post(api.securityConfirm, { data: { password: OWNER_PASSWORD } })).status()).toBe(200);
   const setup = await page.request.post(api.totpSetup, { data: {} });
   expect(setup.status(), await setup.text()).toBe(200);
   const { secret } = (await setup.json()) as { secret: string };
@@ -113,6 +123,7 @@ test('the authenticator app: set up by its key, a code once, a wrong code refuse
   await signInAsOwner(page);
   const security = await openSecurity(page);
   await security.getByRole('button', { name: 'Set Up' }).click();
+  await confirmWithPassword(page);
   await expect(security.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = (await security.getByTestId('totp-secret').textContent()) ?? '';
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -198,7 +209,11 @@ test('the session list shows two browsers; signing out the other ends it at once
   try {
     // Only this test's two browsers: any session an earlier test left ends first.
     await signInAsOwner(page);
+    expect((await page.request.post(api.securityConfirm, { data: { password: OWNER_PASSWORD } })).status()).toBe(200);
     expect((await page.request.post(api.sessionsSignOutOthers, { data: {} })).status()).toBe(200);
+    // A new session of this browser: the check made above does not carry over to it.
+    await signOut(page);
+    await signInAsOwner(page);
     await signInAsOwner(otherPage);
     const security = await openSecurity(page);
     const list = security.getByRole('list', { name: 'Signed-in browsers' });
@@ -208,6 +223,7 @@ test('the session list shows two browsers; signing out the other ends it at once
     await expect(firefox).toBeVisible();
     expect((await otherPage.request.get(api.currentUser)).status()).toBe(200);
     await firefox.getByRole('button', { name: /^Sign out Firefox on Linux/ }).click();
+    await confirmWithPassword(page);
     await expect(list.getByRole('listitem')).toHaveCount(1);
     expect((await otherPage.request.get(api.currentUser)).status()).toBe(401);
   } finally {

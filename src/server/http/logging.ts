@@ -2,21 +2,30 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 
+/** A gallery's address is its key: its token is written as `{token}`. */
+const GALLERY_TOKEN = /^(\/+(?:g|api\/+galleries)\/+)[^/]+/;
+
 /**
  * What the log keeps of a request: Fastify's usual fields, but the path without its query string,
- * since a reset link carries its token there and logs never hold a token. Headers, and
- * so cookies, are never serialized.
+ * since a reset link carries its token there, and without a gallery link's token: logs never hold
+ * a token. Headers, and so cookies, are never serialized.
  */
 export function requestForLog(request: FastifyRequest) {
   const query = request.url.indexOf('?');
   return {
     method: request.method,
-    url: query === -1 ? request.url : request.url.slice(0, query),
+    url: (query === -1 ? request.url : request.url.slice(0, query)).replace(GALLERY_TOKEN, '$1{token}'),
     host: request.host,
     remoteAddress: request.ip,
     remotePort: request.socket.remotePort,
   };
 }
+
+/** What the logger leaves out of every line: the request as above, and cookies, which carry the session id. */
+export const logFilters = {
+  redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+  serializers: { req: requestForLog },
+};
 
 /** An incoming id is kept only if it is a plain token: nothing that could forge a log line or a header. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -7,9 +7,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { ApiError, errorMessage } from '#client/lib/api-client.ts';
 import {
   useAddPasskey,
+  useKeepPasskey,
   useConfirmIdentity,
   useConfirmTotp,
   useDisableTotp,
@@ -51,7 +52,7 @@ export default function SecurityPanel() {
         ) : (
           <p className="text-sm text-muted-foreground">{overview.isError ? 'Could not load your security settings.' : 'Loading…'}</p>
         )}
-        <BrowsersSection />
+        <BrowsersSection overview={overview.data} />
       </CardContent>
     </Card>
   );
@@ -70,28 +71,55 @@ function Section({ title, icon, children }: { title: string; icon: ReactNode; ch
   );
 }
 
+/** The server's answer when the last check is older than a few minutes (or there was none). */
+const needsFreshCheck = (error: unknown) => error instanceof ApiError && error.status === 403;
+
+type Guard = (action: () => Promise<unknown>) => void;
+
 /**
- * Runs `action` once the owner has proved who they are in the last minutes; else asks first,
- * for the password or a passkey.
+ * Runs `action` once the owner has proved who they are in the last minutes; else asks first, for
+ * the password, a code of the app or a passkey. When the server still answers that a check is
+ * needed (the window ended meanwhile), it asks and runs the action again.
  */
-function useFreshCheck(overview: SecurityOverview) {
+function useFreshCheck(overview: SecurityOverview | undefined) {
   const [pending, setPending] = useState<(() => void) | null>(null);
-  const fresh = overview.confirmedUntil !== null && new Date(overview.confirmedUntil) > new Date();
-  const guard = (action: () => void) => (fresh ? action() : setPending(() => action));
-  const dialog = <ConfirmIdentityDialog open={pending !== null} onDone={() => { pending?.(); setPending(null); }} onCancel={() => setPending(null)} />;
+  const fresh = overview?.confirmedUntil != null && new Date(overview.confirmedUntil) > new Date();
+  const guard: Guard = (action) => {
+    const run = () => {
+      action().catch((error: unknown) => {
+        if (needsFreshCheck(error)) setPending(() => run);
+      });
+    };
+    if (fresh) run();
+    else setPending(() => run);
+  };
+  const dialog = (
+    <ConfirmIdentityDialog
+      open={pending !== null}
+      totp={overview?.totp ?? false}
+      onDone={() => {
+        pending?.();
+        setPending(null);
+      }}
+      onCancel={() => setPending(null)}
+    />
+  );
   return { guard, dialog };
 }
 
-function ConfirmIdentityDialog({ open, onDone, onCancel }: { open: boolean; onDone: () => void; onCancel: () => void }) {
+function ConfirmIdentityDialog({ open, totp, onDone, onCancel }: { open: boolean; totp: boolean; onDone: () => void; onCancel: () => void }) {
   const confirm = useConfirmIdentity();
   const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
   const close = () => {
     setPassword('');
+    setCode('');
     confirm.reset();
     onCancel();
   };
   const succeed = () => {
     setPassword('');
+    setCode('');
     confirm.reset();
     onDone();
   };
@@ -100,25 +128,33 @@ function ConfirmIdentityDialog({ open, onDone, onCancel }: { open: boolean; onDo
       <DialogContent>
         <DialogHeader>
           <DialogTitle>Confirm It’s You</DialogTitle>
-          <DialogDescription>Turning off a sign-in method needs your password or a passkey first.</DialogDescription>
+          <DialogDescription>
+            Adding or turning off a sign-in method, new recovery codes and signing out other browsers need your password
+            {totp ? ', a code from your authenticator app' : ''} or a passkey first. Being signed in is not enough.
+          </DialogDescription>
         </DialogHeader>
         <form
           noValidate
           className="grid gap-4"
           onSubmit={(event) => {
             event.preventDefault();
-            confirm.mutate({ password }, { onSuccess: succeed });
+            confirm.mutate(code.trim() && !password ? { code: code.trim() } : { password }, { onSuccess: succeed });
           }}
         >
           <FormField id="confirm-identity-password" label="Password" error={confirm.isError ? errorMessage(confirm.error, 'Could not confirm') : undefined}>
             {(field) => <Input {...field} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
           </FormField>
+          {totp && (
+            <FormField id="confirm-identity-code" label="Or a code from your authenticator app">
+              {(field) => <Input {...field} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />}
+            </FormField>
+          )}
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" disabled={confirm.isPending} onClick={() => confirm.mutate('passkey', { onSuccess: succeed })}>
               <Fingerprint aria-hidden />
               Use a passkey
             </Button>
-            <Button type="submit" disabled={confirm.isPending || !password}>
+            <Button type="submit" disabled={confirm.isPending || (!password && !code.trim())}>
               Confirm
             </Button>
           </DialogFooter>
@@ -147,11 +183,10 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
         onSubmit={(event) => {
           event.preventDefault();
-          add.mutate(name.trim() || 'Passkey', {
-            onSuccess: (answer) => {
-              setName('');
-              if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
-            },
+          guard(async () => {
+            const answer = await add.mutateAsync(name.trim() || 'Passkey');
+            setName('');
+            if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
           });
         }}
       >
@@ -167,19 +202,25 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
   );
 }
 
-function PasskeyRow({ passkey, guard }: { passkey: Passkey; guard: (action: () => void) => void }) {
+function PasskeyRow({ passkey, guard }: { passkey: Passkey; guard: Guard }) {
   const rename = useRenamePasskey();
   const remove = useRemovePasskey();
+  const keep = useKeepPasskey();
   const [editing, setEditing] = useState<string | null>(null);
   return (
     <li className="flex flex-col gap-2 rounded-md border p-3 sm:flex-row sm:items-center">
       {editing === null ? (
         <div className="grid grow gap-2">
-          <p className="font-medium break-words">{passkey.name}</p>
+          <p className="font-medium break-words">
+            {passkey.name} {passkey.paused && <Badge variant="secondary">Paused</Badge>}
+          </p>
           <p className="text-xs text-muted-foreground">
             Added {when(passkey.createdAt)}
             {passkey.lastUsedAt ? ` · last used ${when(passkey.lastUsedAt)}` : ' · never used'}
           </p>
+          {passkey.paused && (
+            <p className="text-sm">Paused since your password was reset: it works only after your password. Keep it if it is yours; remove it if not.</p>
+          )}
         </div>
       ) : (
         <form
@@ -206,7 +247,12 @@ function PasskeyRow({ passkey, guard }: { passkey: Passkey; guard: (action: () =
             Cancel
           </Button>
         )}
-        <Button variant="outline" disabled={remove.isPending} aria-label={`Remove ${passkey.name}`} onClick={() => guard(() => remove.mutate(passkey.id))}>
+        {passkey.paused && (
+          <Button variant="outline" disabled={keep.isPending} aria-label={`Keep ${passkey.name}`} onClick={() => guard(() => keep.mutateAsync(passkey.id))}>
+            Keep
+          </Button>
+        )}
+        <Button variant="outline" disabled={remove.isPending} aria-label={`Remove ${passkey.name}`} onClick={() => guard(() => remove.mutateAsync(passkey.id))}>
           Remove
         </Button>
       </div>
@@ -229,7 +275,7 @@ function AuthenticatorSection({ overview, onRecoveryCodes }: { overview: Securit
           <p className="text-sm">
             <Badge variant="secondary">On</Badge> Sign-ins ask for a code from your authenticator app.
           </p>
-          <Button variant="outline" disabled={disable.isPending} onClick={() => guard(() => disable.mutate(undefined))}>
+          <Button variant="outline" disabled={disable.isPending} onClick={() => guard(() => disable.mutateAsync(undefined))}>
             Turn Off
           </Button>
         </div>
@@ -245,16 +291,15 @@ function AuthenticatorSection({ overview, onRecoveryCodes }: { overview: Securit
             className="flex flex-col gap-2 sm:flex-row sm:items-end"
             onSubmit={(event) => {
               event.preventDefault();
-              confirm.mutate(code.trim(), {
-                onSuccess: (answer) => {
-                  setSetup(null);
-                  setCode('');
-                  if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
-                },
+              guard(async () => {
+                const answer = await confirm.mutateAsync(code.trim());
+                setSetup(null);
+                setCode('');
+                if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
               });
             }}
           >
-            <FormField id="totp-confirm-code" label="Code from the app" className="grow" error={confirm.isError ? errorMessage(confirm.error, 'That code is not right') : undefined}>
+            <FormField id="totp-confirm-code" label="Code from the app" className="grow" error={confirm.isError && !needsFreshCheck(confirm.error) ? errorMessage(confirm.error, 'That code is not right') : undefined}>
               {(field) => <Input {...field} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />}
             </FormField>
             <Button type="submit" disabled={confirm.isPending || !code.trim()}>
@@ -265,7 +310,7 @@ function AuthenticatorSection({ overview, onRecoveryCodes }: { overview: Securit
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">Off. Use an app such as 1Password, Aegis or Google Authenticator.</p>
-          <Button variant="outline" disabled={start.isPending} onClick={() => start.mutate(undefined, { onSuccess: setSetup })}>
+          <Button variant="outline" disabled={start.isPending} onClick={() => guard(async () => setSetup(await start.mutateAsync(undefined)))}>
             Set Up
           </Button>
         </div>
@@ -296,7 +341,7 @@ function RecoveryCodesSection({ overview, codes, onCodes }: { overview: Security
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
           <p className="text-sm text-muted-foreground">{overview.recoveryCodesLeft} of 10 left, for when your passkeys and app are out of reach.</p>
-          <Button variant="outline" disabled={regenerate.isPending} onClick={() => guard(() => regenerate.mutate(undefined, { onSuccess: (answer) => onCodes(answer.recoveryCodes) }))}>
+          <Button variant="outline" disabled={regenerate.isPending} onClick={() => guard(async () => onCodes((await regenerate.mutateAsync(undefined)).recoveryCodes))}>
             New Codes
           </Button>
         </div>
@@ -305,10 +350,11 @@ function RecoveryCodesSection({ overview, codes, onCodes }: { overview: Security
   );
 }
 
-function BrowsersSection() {
+function BrowsersSection({ overview }: { overview: SecurityOverview | undefined }) {
   const browsers = useSignedInBrowsers();
   const signOut = useSignOutBrowser();
   const signOutOthers = useSignOutOtherBrowsers();
+  const { guard, dialog } = useFreshCheck(overview);
   const others = browsers.data?.filter((browser) => !browser.current).length ?? 0;
   return (
     <Section title="Signed-in Browsers" icon={<MonitorSmartphone className="size-4" aria-hidden />}>
@@ -324,7 +370,7 @@ function BrowsersSection() {
               </p>
             </div>
             {!browser.current && (
-              <Button variant="outline" disabled={signOut.isPending} aria-label={`Sign out ${browser.device} at ${browser.address}`} onClick={() => signOut.mutate(browser.id)}>
+              <Button variant="outline" disabled={signOut.isPending} aria-label={`Sign out ${browser.device} at ${browser.address}`} onClick={() => guard(() => signOut.mutateAsync(browser.id))}>
                 <LogOut aria-hidden />
                 Sign Out
               </Button>
@@ -333,10 +379,11 @@ function BrowsersSection() {
         ))}
       </ul>
       {others > 0 && (
-        <Button variant="outline" disabled={signOutOthers.isPending} onClick={() => signOutOthers.mutate(undefined)}>
+        <Button variant="outline" disabled={signOutOthers.isPending} onClick={() => guard(() => signOutOthers.mutateAsync(undefined))}>
           Sign Out All Other Browsers
         </Button>
       )}
+      {dialog}
     </Section>
   );
 }

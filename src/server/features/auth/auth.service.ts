@@ -177,7 +177,7 @@ export async function signIn(ctx: SignInContext, user: UserRow, client: ClientIn
 }
 
 /** The trusted browser behind a device cookie and whose it is, or undefined. */
-async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; userId: number; username: string } | undefined> {
+export async function trustedDeviceOf(ctx: AuthContext, deviceToken: string): Promise<{ id: string; userId: number; username: string } | undefined> {
   const device = await repo.findTrustedDevice(ctx.db, hashToken(deviceToken));
   if (!device || new Date(device.expiresAt) <= ctx.clock()) return undefined;
   const user = await owner.findUserById(ctx, device.userId);
@@ -204,6 +204,8 @@ export interface ResolvedSession {
   pending: boolean;
   /** When the owner last proved who they are in this session, or null. */
   confirmedAt: string | null;
+  /** When the session began: a factor added after it proves nothing to it. */
+  startedAt: string;
 }
 
 /** The user behind a cookie, or null when the session is unknown, idle too long or too old. */
@@ -223,7 +225,7 @@ export async function resolveSession(ctx: AuthContext, token: string): Promise<R
   if (now - lastSeen >= SESSION_TOUCH_MS) {
     await repo.touchSession(ctx.db, sessionId, new Date(now).toISOString());
   }
-  return { user, sessionId, pending: session.pendingUntil !== null, confirmedAt: session.confirmedAt };
+  return { user, sessionId, pending: session.pendingUntil !== null, confirmedAt: session.confirmedAt, startedAt: session.createdAt };
 }
 
 export function logout(ctx: AuthContext, sessionId: string): Promise<void> {

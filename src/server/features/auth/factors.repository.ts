@@ -23,6 +23,18 @@ export async function recordPasskeyUse(db: Db, id: string, counter: number, used
   await db.updateTable('passkeys').set({ counter, lastUsedAt: usedAt }).where('id', '=', id).execute();
 }
 
+/** Pauses every passkey of the user that signs in on its own. */
+export async function pausePasskeysOf(db: Db, userId: number, pausedAt: string): Promise<number> {
+  const result = await db.updateTable('passkeys').set({ pausedAt }).where('userId', '=', userId).where('pausedAt', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** The owner keeps a paused passkey: it signs in on its own again. */
+export async function keepPasskey(db: Db, userId: number, id: string): Promise<boolean> {
+  const result = await db.updateTable('passkeys').set({ pausedAt: null }).where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
 export async function deletePasskey(db: Db, userId: number, id: string): Promise<boolean> {
   const result = await db.deleteFrom('passkeys').where('id', '=', id).where('userId', '=', userId).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

@@ -13,6 +13,11 @@ export interface PasskeyTable {
   transports: string;
   createdAt: string;
   lastUsedAt: string | null;
+  /**
+   * Set by a password reset by mail: the passkey then serves only as the step after the password,
+   * and proves nothing on its own, until the owner keeps it.
+   */
+  pausedAt: string | null;
 }
 export type PasskeyRow = Selectable<PasskeyTable>;
 

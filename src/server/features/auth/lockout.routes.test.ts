@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startSmtpServer } from '#tests/setup/smtp.ts';
-import { createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
+import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { SIGN_IN_LINK_ANSWER } from './auth.routes.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_DEVICE } from './auth.service.ts';
+import { SECOND_STEP_LIMIT_PER_ACCOUNT, SECOND_STEP_LIMIT_PER_DEVICE, SECOND_STEP_LIMIT_PER_SESSION } from './security.service.ts';
+import { totpCode } from './totp.ts';
 import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_LIMIT_PER_EMAIL, SIGN_IN_LINK_TTL_MS } from './sign-in-link.service.ts';
 
 /**
@@ -41,6 +43,15 @@ function signInLinkIn(mail: string): string {
   if (!match?.[1]) throw new Error(`no sign-in link in:\n${mail}`);
   return match[1];
 }
+
+/** The second step with a code of the app, from the half signed-in browser of `half` (and its device cookie). */
+const secondStep = (half: Awaited<ReturnType<typeof login>>, code: string, deviceCookie?: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login/second-step',
+    payload: { method: 'totp', code },
+    headers: { cookie: [cookieHeader(half), deviceCookie].filter(Boolean).join('; ') },
+  });
 
 const useLink = (token: string, remoteAddress = '192.0.2.50') =>
   t.app.inject({ method: 'POST', url: '/api/sign-in-link/use', payload: { token }, remoteAddress });
@@ -108,6 +119,45 @@ describe('no lock-out of the owner', () => {
     const forged = `${knownBrowser.split('=')[0]}=forged`;
     for (let i = 0; i < LOGIN_LIMIT_PER_ACCOUNT.limit; i++) await login('wrong', `203.0.113.${i}`, { cookie: forged });
     expect((await login(OWNER.password, '203.0.113.200', { cookie: forged })).statusCode).toBe(429);
+  });
+
+  it("lets the owner's known browser through the second step when someone with the password used up the account's tries", async () => {
+    const clock = createTestClock();
+    t = await createTestApp({ clock });
+    const owner = await t.signIn();
+    await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie: owner }, payload: { password: OWNER.password } });
+    const { secret } = (await t.app.inject({ method: 'POST', url: '/api/security/totp/setup', headers: { cookie: owner }, payload: {} })).json<{ secret: string }>();
+    const on = await t.app.inject({ method: 'POST', url: '/api/security/totp/confirm', headers: { cookie: owner }, payload: { code: totpCode(secret, clock().getTime()) } });
+    expect(on.statusCode, on.body).toBe(200);
+    const knownBrowser = deviceCookieOf(await login(OWNER.password, '192.0.2.10').then(async (half) => {
+      clock.advance(30_000);
+      return secondStep(half, totpCode(secret, clock().getTime()));
+    }));
+
+    // Someone with the password keeps sending wrong codes, from new half sign-ins, until the account's tries are used up.
+    const answers: number[] = [];
+    for (let i = 0; i < SECOND_STEP_LIMIT_PER_ACCOUNT.limit / SECOND_STEP_LIMIT_PER_SESSION.limit + 1; i++) {
+      const half = await login(OWNER.password, `198.51.100.${i}`);
+      for (let j = 0; j < SECOND_STEP_LIMIT_PER_SESSION.limit; j++) answers.push((await secondStep(half, '000000')).statusCode);
+    }
+    expect(answers.at(-1)).toBe(429);
+    clock.advance(30_000);
+    const newBrowser = await login(OWNER.password, '203.0.113.7');
+    expect((await secondStep(newBrowser, totpCode(secret, clock().getTime()))).statusCode).toBe(429);
+
+    // The browser that signed in before is spared the account's count...
+    const half = await login(OWNER.password, '192.0.2.10', { cookie: knownBrowser });
+    expect(half.statusCode).toBe(202);
+    const through = await secondStep(half, totpCode(secret, clock().getTime()), knownBrowser);
+    expect(through.statusCode, through.body).toBe(200);
+    // ...and a stolen device cookie buys only its own few tries.
+    const thief = deviceCookieOf(through);
+    const thiefAnswers: number[] = [];
+    for (let i = 0; i < SECOND_STEP_LIMIT_PER_DEVICE.limit / SECOND_STEP_LIMIT_PER_SESSION.limit + 1; i++) {
+      const stolen = await login(OWNER.password, '192.0.2.66', { cookie: thief });
+      for (let j = 0; j < SECOND_STEP_LIMIT_PER_SESSION.limit; j++) thiefAnswers.push((await secondStep(stolen, '000000', thief)).statusCode);
+    }
+    expect(thiefAnswers.filter((status) => status === 400)).toHaveLength(SECOND_STEP_LIMIT_PER_DEVICE.limit);
   });
 
   it('keeps a live link in the inbox however often someone else asks for links, and never mails anyone else', async () => {

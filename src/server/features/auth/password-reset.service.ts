@@ -3,11 +3,12 @@ import type { ForgotPasswordRequest, ResetPasswordRequest } from '#contract/auth
 import { screens } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid } from '#server/lib/errors.ts';
-import { passwordChangedMail, passwordResetMail } from '#server/mail/templates.ts';
+import { passwordResetDoneMail, passwordResetMail } from '#server/mail/templates.ts';
 import { findUserByEmail, findUserById } from '#server/features/owner/owner.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
+import * as factorsRepo from './factors.repository.ts';
 import { hashToken, notifyOwner, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import { siteNameOf } from '#contract/site-name.ts';
@@ -66,13 +67,16 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
   const now = ctx.clock();
   if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid(INVALID_RESET_LINK);
   const passwordHash = await hashPassword(request.newPassword);
-  await ctx.db.transaction().execute(async (trx) => {
+  const paused = await ctx.db.transaction().execute(async (trx) => {
     // Spent and set together: a token used twice in parallel sets the password once.
     if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw invalid(INVALID_RESET_LINK);
     // Every session ends: whoever had the old password is signed out.
     await storePasswordHash({ ...ctx, db: trx }, token.userId, passwordHash);
+    // A passkey a borrowed session added would outlive the reset: each serves only after the new
+    // password until the owner, signed in, keeps it.
+    return factorsRepo.pausePasskeysOf(trx, token.userId, now.toISOString());
   });
   // The reset signs nobody in, and leaves the second factors on: the next sign-in still asks for one.
   const user = await findUserById(ctx, token.userId);
-  if (user) await notifyOwner(ctx, user, passwordChangedMail);
+  if (user) await notifyOwner(ctx, user, (to, site) => passwordResetDoneMail(to, site, paused));
 }

@@ -34,6 +34,8 @@ function call(method: 'GET' | 'POST' | 'DELETE' | 'PATCH', url: string, cookie: 
 
 /** Sets up the authenticator app through the API and returns its secret and the recovery codes. */
 async function turnOnTotp(cookie: string, clock: ReturnType<typeof createTestClock>) {
+  // Adding a factor needs a fresh check.
+  expect((await call('POST', '/api/security/confirm', cookie, { password: OWNER.password })).statusCode).toBe(200);
   const setupAnswer = await call('POST', '/api/security/totp/setup', cookie);
   expect(setupAnswer.statusCode, setupAnswer.body).toBe(200);
   const { secret, uri, qrSvg } = setupAnswer.json<{ secret: string; uri: string; qrSvg: string }>();
@@ -156,6 +158,8 @@ describe('the authenticator app as a second step', () => {
     const owner = await t.signIn();
     await turnOnTotp(owner, clock);
     await waitFor(() => smtp!.received.some((mail) => /An authenticator app was added/.test(mail.decoded)), 'the added notice');
+    // The check made to turn it on has ended.
+    clock.advance(CONFIRMED_FOR_MS);
 
     const refused = await call('DELETE', '/api/security/totp', owner);
     expect(refused.statusCode).toBe(403);
@@ -178,6 +182,7 @@ describe('the authenticator app as a second step', () => {
     const clock = await setup();
     const owner = await t.signIn();
     const { recoveryCodes } = await turnOnTotp(owner, clock);
+    clock.advance(CONFIRMED_FOR_MS);
     // A session alone does not get codes that would outlive it.
     expect((await call('POST', '/api/security/recovery-codes', owner)).statusCode).toBe(403);
     await call('POST', '/api/security/confirm', owner, { password: OWNER.password });
@@ -239,6 +244,9 @@ describe('signed-in browsers', () => {
     const keys = (await t.database.db.selectFrom('sessions').select('id').execute()).map((row) => row.id);
     for (const browser of browsers) expect(keys).not.toContain(browser.id);
 
+    // Signing out another browser needs a fresh check.
+    expect((await call('DELETE', `/api/sessions/${encodeURIComponent(other.id)}`, first)).statusCode).toBe(403);
+    expect((await call('POST', '/api/security/confirm', first, { password: OWNER.password })).statusCode).toBe(200);
     expect((await call('DELETE', `/api/sessions/${encodeURIComponent(other.id)}`, first)).statusCode).toBe(200);
     expect((await call('GET', '/api/auth/user', second)).statusCode).toBe(401);
     expect((await call('GET', '/api/auth/user', third)).statusCode).toBe(200);

@@ -32,7 +32,7 @@ async function requirePendingSignIn(request: FastifyRequest): Promise<void> {
 }
 
 function freshSessionOf(request: FastifyRequest): security.FreshSession {
-  return { sessionId: request.sessionId ?? '', confirmedAt: request.sessionConfirmedAt };
+  return { sessionId: request.sessionId ?? '', confirmedAt: request.sessionConfirmedAt, startedAt: request.sessionStartedAt ?? new Date(0).toISOString() };
 }
 
 export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
@@ -61,7 +61,7 @@ export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     api.passkeySignIn,
     { schema: { body: PasskeySignInRequest, response: { 200: CurrentUser } } },
     async (request, reply) => {
-      const pending = request.pendingSignIn?.sessionId ?? null;
+      const pending = request.pendingSignIn;
       const signedIn = await security.signInWithPasskey(ctx, request.body.response, clientOf(request, config), pending);
       // Signing in over an existing session ends that one: one browser, one session.
       if (request.sessionId) await logout(ctx, request.sessionId);
@@ -80,19 +80,19 @@ export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     api.securityConfirm,
     { onRequest: requireOwner, schema: { body: ConfirmIdentityRequest, response: { 200: MessageResponse } } },
     async (request) => {
-      await security.confirmIdentity(ctx, ownerOf(request), request.sessionId ?? '', request.body);
+      await security.confirmIdentity(ctx, ownerOf(request), freshSessionOf(request), request.body);
       return { message: 'Confirmed' };
     },
   );
 
   routes.post(api.passkeyRegisterOptions, { onRequest: requireOwner, schema: { response: { 200: PasskeyOptions } } }, async (request) =>
-    security.passkeyRegistrationOptions(ctx, ownerOf(request)),
+    security.passkeyRegistrationOptions(ctx, ownerOf(request), freshSessionOf(request)),
   );
 
   routes.post(
     api.passkeys,
     { onRequest: requireOwner, schema: { body: AddPasskeyRequest, response: { 201: FactorAdded } } },
-    async (request, reply) => reply.code(201).send(await security.addPasskey(ctx, ownerOf(request), request.body)),
+    async (request, reply) => reply.code(201).send(await security.addPasskey(ctx, ownerOf(request), freshSessionOf(request), request.body)),
   );
 
   routes.patch(
@@ -101,6 +101,15 @@ export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     async (request) => {
       await security.renamePasskey(ctx, ownerOf(request), request.params.id, request.body.name);
       return { message: 'Passkey renamed' };
+    },
+  );
+
+  routes.post(
+    api.passkeyKeep,
+    { onRequest: requireOwner, schema: { params: PasskeyParams, response: { 200: MessageResponse } } },
+    async (request) => {
+      await security.keepPasskey(ctx, ownerOf(request), freshSessionOf(request), request.params.id);
+      return { message: 'Passkey kept' };
     },
   );
 
@@ -114,13 +123,13 @@ export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   );
 
   routes.post(api.totpSetup, { onRequest: requireOwner, schema: { response: { 200: TotpSetup } } }, async (request) =>
-    security.startTotpSetup(ctx, ownerOf(request)),
+    security.startTotpSetup(ctx, ownerOf(request), freshSessionOf(request)),
   );
 
   routes.post(
     api.totpConfirm,
     { onRequest: requireOwner, schema: { body: TotpCodeRequest, response: { 200: FactorAdded } } },
-    async (request) => security.confirmTotpSetup(ctx, ownerOf(request), request.body.code),
+    async (request) => security.confirmTotpSetup(ctx, ownerOf(request), freshSessionOf(request), request.body.code),
   );
 
   routes.delete(api.totp, { onRequest: requireOwner, schema: { response: { 200: MessageResponse } } }, async (request) => {
@@ -142,13 +151,13 @@ export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     api.session,
     { onRequest: requireOwner, schema: { params: SessionParams, response: { 200: MessageResponse } } },
     async (request) => {
-      await security.signOutBrowser(ctx, ownerOf(request), request.params.id);
+      await security.signOutBrowser(ctx, ownerOf(request), freshSessionOf(request), request.params.id);
       return { message: 'Signed out' };
     },
   );
 
   routes.post(api.sessionsSignOutOthers, { onRequest: requireOwner, schema: { response: { 200: MessageResponse } } }, async (request) => {
-    await security.signOutOtherBrowsers(ctx, ownerOf(request), request.sessionId ?? '');
+    await security.signOutOtherBrowsers(ctx, ownerOf(request), freshSessionOf(request));
     return { message: 'Every other browser is signed out' };
   });
 };

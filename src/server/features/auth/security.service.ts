@@ -27,9 +27,9 @@ import { findUserById } from '#server/features/owner/owner.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as authRepo from './auth.repository.ts';
-import { confirmPassword, notifyOwner, signIn, type ClientInfo, type SignedIn } from './auth.service.ts';
+import { confirmPassword, notifyOwner, signIn, trustedDeviceOf, type ClientInfo, type SignedIn } from './auth.service.ts';
 import * as repo from './factors.repository.ts';
-import type { WebauthnChallengeRow } from './factors.table.ts';
+import type { PasskeyRow, WebauthnChallengeRow } from './factors.table.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from './totp.ts';
 import { siteNameOf } from '#contract/site-name.ts';
 
@@ -43,13 +43,22 @@ export type SecurityContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'conf
 /** Tries at the second step: per half signed-in session, and per account across all of them. */
 export const SECOND_STEP_LIMIT_PER_SESSION: RateLimitRule = { limit: 5, windowMs: 5 * 60 * 1000 };
 export const SECOND_STEP_LIMIT_PER_ACCOUNT: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
+/** A browser that signed in before counts its own tries instead of the account's, as at the password. */
+export const SECOND_STEP_LIMIT_PER_DEVICE: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
 export const PASSKEY_SIGN_IN_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 20, windowMs: 15 * 60 * 1000 };
 /** Challenges handed to visitors are rows: an address asks for a bounded number per window. */
 export const PASSKEY_OPTIONS_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 30, windowMs: 15 * 60 * 1000 };
 /** A WebAuthn ceremony must be answered within this time. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-/** After a fresh password or passkey check, a factor may be turned off for this long. */
+/**
+ * After a fresh check (the password, a code of the app, or a passkey older than the session), a
+ * factor may be added or removed, recovery codes made and other browsers signed out, for this long.
+ */
 export const CONFIRMED_FOR_MS = 5 * 60 * 1000;
+/** Codes of the app tried as a fresh check, per session. */
+export const CONFIRM_CODE_LIMIT: RateLimitRule = { limit: 5, windowMs: 5 * 60 * 1000 };
+export const FRESH_CHECK_NEEDED = 'Confirm it is you first: your password, a code from your authenticator app, or a passkey.';
+export const PASSKEY_PAUSED = 'This passkey is paused since your password was reset. Sign in with your password, then keep it under Account, Security.';
 export const RECOVERY_CODE_COUNT = 10;
 export const WRONG_CODE = 'That code is not right. Try again.';
 
@@ -89,7 +98,8 @@ async function spendChallengeOf(ctx: SecurityContext, response: { response?: unk
 
 // ---- Passkeys ----
 
-export async function passkeyRegistrationOptions(ctx: SecurityContext, user: UserRow): Promise<PasskeyOptions> {
+export async function passkeyRegistrationOptions(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<PasskeyOptions> {
+  requireFreshCheck(ctx, session);
   const { rpID } = relyingParty(ctx);
   const existing = await repo.listPasskeys(ctx.db, user.id);
   const options = await generateRegistrationOptions({
@@ -115,7 +125,9 @@ function transportsOf(json: string): AuthenticatorTransport[] {
   }
 }
 
-export async function addPasskey(ctx: SecurityContext, user: UserRow, request: AddPasskeyRequest): Promise<FactorAdded> {
+/** A new passkey, only after a fresh check: a borrowed session must not leave a key behind. */
+export async function addPasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, request: AddPasskeyRequest): Promise<FactorAdded> {
+  requireFreshCheck(ctx, session);
   const challenge = await spendChallengeOf(ctx, request.response, 'register');
   if (challenge.userId !== user.id) throw invalid('This passkey request has expired. Please try again.');
   const { rpID, origin } = relyingParty(ctx);
@@ -144,6 +156,7 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, request: A
     transports: JSON.stringify(credential.transports ?? []),
     createdAt: ctx.clock().toISOString(),
     lastUsedAt: null,
+    pausedAt: null,
   });
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', `A passkey (${request.name})`, site));
   return { message: 'Passkey added', recoveryCodes };
@@ -151,6 +164,14 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, request: A
 
 export async function renamePasskey(ctx: SecurityContext, user: UserRow, id: string, name: string): Promise<void> {
   if (!(await repo.renamePasskey(ctx.db, user.id, id, name))) throw notFound('Passkey not found');
+}
+
+/** A passkey paused by a password reset signs in on its own again. */
+export async function keepPasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, id: string): Promise<void> {
+  const passkey = await repo.findPasskey(ctx.db, id);
+  if (!passkey || passkey.userId !== user.id) throw notFound('Passkey not found');
+  requireFreshCheck(ctx, session);
+  if (!(await repo.keepPasskey(ctx.db, user.id, id))) throw notFound('Passkey not found');
 }
 
 export async function removePasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, id: string): Promise<void> {
@@ -175,8 +196,8 @@ export async function passkeyAuthenticationOptions(ctx: SecurityContext, userId:
   return { optionsJSON: options as unknown as Record<string, unknown> };
 }
 
-/** Checks a passkey's answer and returns its owner. The passkey, verified by the authenticator's own lock, is both factors. */
-async function verifyPasskey(ctx: SecurityContext, response: Record<string, unknown>): Promise<UserRow> {
+/** Checks a passkey's answer and returns it with its owner. The passkey, verified by the authenticator's own lock, is both factors. */
+async function verifyPasskey(ctx: SecurityContext, response: Record<string, unknown>): Promise<{ user: UserRow; passkey: PasskeyRow }> {
   const challenge = await spendChallengeOf(ctx, response, 'authenticate');
   const failed = () => notSignedIn('That passkey is not one of this site’s. Try another way.');
   const id = typeof response.id === 'string' ? response.id : undefined;
@@ -200,17 +221,19 @@ async function verifyPasskey(ctx: SecurityContext, response: Record<string, unkn
   await repo.recordPasskeyUse(ctx.db, passkey.id, verification.authenticationInfo.newCounter, ctx.clock().toISOString());
   const user = await findUserById(ctx, passkey.userId);
   if (!user) throw failed();
-  return user;
+  return { user, passkey };
 }
 
 /**
  * Signs in with a passkey alone, or as the second step of a half signed-in session (which ends:
- * the owner session that follows has a fresh id).
+ * the owner session that follows has a fresh id). A paused passkey serves only as the second step.
  */
-export async function signInWithPasskey(ctx: SecurityContext, response: Record<string, unknown>, client: ClientInfo, pendingSessionId: string | null): Promise<SignedIn> {
+export async function signInWithPasskey(ctx: SecurityContext, response: Record<string, unknown>, client: ClientInfo, pending: { sessionId: string; user: UserRow } | null): Promise<SignedIn> {
   await rateLimits.consume(ctx, rateLimits.limitKey('passkey:ip', client.address), PASSKEY_SIGN_IN_LIMIT_PER_ADDRESS);
-  const user = await verifyPasskey(ctx, response);
-  if (pendingSessionId) await authRepo.endPendingSession(ctx.db, pendingSessionId);
+  const { user, passkey } = await verifyPasskey(ctx, response);
+  const afterPassword = pending !== null && pending.user.id === user.id;
+  if (passkey.pausedAt !== null && !afterPassword) throw notSignedIn(PASSKEY_PAUSED);
+  if (pending) await authRepo.endPendingSession(ctx.db, pending.sessionId);
   return signIn(ctx, user, client);
 }
 
@@ -220,12 +243,16 @@ export async function signInWithPasskey(ctx: SecurityContext, response: Record<s
  * A code from the authenticator app or a recovery code, for a half signed-in session. Each try
  * is counted first, in one statement, per session and per account: of many sent at once, at most
  * the limit are checked. The half signed-in session is spent with the right code, so it signs in once.
+ * A browser holding this owner's device cookie is spared the account's count (someone with the
+ * password cannot hold the owner at 429 there); its own tries count against the device.
  */
 export async function completeSecondStep(ctx: SecurityContext, pending: { sessionId: string; user: UserRow }, request: SecondStepRequest, client: ClientInfo): Promise<SignedIn> {
   const { user, sessionId } = pending;
   const sessionKey = rateLimits.limitKey('second-step:session', sessionId);
   await rateLimits.consume(ctx, sessionKey, SECOND_STEP_LIMIT_PER_SESSION);
-  await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
+  const device = client.deviceToken ? await trustedDeviceOf(ctx, client.deviceToken) : undefined;
+  if (device && device.userId === user.id) await rateLimits.consume(ctx, rateLimits.limitKey('second-step:device', device.id), SECOND_STEP_LIMIT_PER_DEVICE);
+  else await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
   const right = request.method === 'totp' ? await spendTotpCode(ctx, user.id, request.code) : await spendRecoveryCode(ctx, user.id, request.code);
   if (!right) throw invalid(WRONG_CODE);
   if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('This sign-in has expired. Please sign in again.');
@@ -279,7 +306,8 @@ async function recoveryCodesIfNone(ctx: SecurityContext, userId: number): Promis
 
 // ---- The authenticator app ----
 
-export async function startTotpSetup(ctx: SecurityContext, user: UserRow): Promise<TotpSetup> {
+export async function startTotpSetup(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<TotpSetup> {
+  requireFreshCheck(ctx, session);
   const existing = await repo.findTotp(ctx.db, user.id);
   if (existing?.confirmedAt) throw conflict('The authenticator app is already on. Turn it off first to set up another.');
   const secret = newTotpSecret();
@@ -289,8 +317,9 @@ export async function startTotpSetup(ctx: SecurityContext, user: UserRow): Promi
   return { secret, uri, qrSvg };
 }
 
-/** A first right code turns the authenticator app on, and that code is spent. */
-export async function confirmTotpSetup(ctx: SecurityContext, user: UserRow, code: string): Promise<FactorAdded> {
+/** A first right code turns the authenticator app on, and that code is spent; the fresh check must still hold. */
+export async function confirmTotpSetup(ctx: SecurityContext, user: UserRow, session: FreshSession, code: string): Promise<FactorAdded> {
+  requireFreshCheck(ctx, session);
   const totp = await repo.findTotp(ctx.db, user.id);
   if (!totp || totp.confirmedAt) throw invalid('Start the setup again: no authenticator app is waiting for a code.');
   const now = ctx.clock();
@@ -313,6 +342,8 @@ export async function disableTotp(ctx: SecurityContext, user: UserRow, session: 
 export interface FreshSession {
   sessionId: string;
   confirmedAt: string | null;
+  /** When the session began: a passkey added after it does not confirm it. */
+  startedAt: string;
 }
 
 function confirmedUntil(session: FreshSession): Date | null {
@@ -321,18 +352,27 @@ function confirmedUntil(session: FreshSession): Date | null {
 
 function requireFreshCheck(ctx: SecurityContext, session: FreshSession): void {
   const until = confirmedUntil(session);
-  if (!until || until <= ctx.clock()) throw forbidden('Confirm it is you first: your password or a passkey.');
+  if (!until || until <= ctx.clock()) throw forbidden(FRESH_CHECK_NEEDED);
 }
 
-/** The password or a passkey of the owner, checked again; opens CONFIRMED_FOR_MS for turning factors off. */
-export async function confirmIdentity(ctx: SecurityContext, user: UserRow, sessionId: string, request: ConfirmIdentityRequest): Promise<void> {
+/**
+ * The password, a code of the authenticator app or a passkey of the owner, checked again; opens
+ * CONFIRMED_FOR_MS for the sensitive changes. Being signed in proves nothing, and neither does a
+ * passkey added since the session began (a thief's session could have added it) nor a paused one.
+ */
+export async function confirmIdentity(ctx: SecurityContext, user: UserRow, session: FreshSession, request: ConfirmIdentityRequest): Promise<void> {
   if (request.response) {
-    const passkeyUser = await verifyPasskey(ctx, request.response);
+    const { user: passkeyUser, passkey } = await verifyPasskey(ctx, request.response);
     if (passkeyUser.id !== user.id) throw invalid('That passkey is not yours.');
+    if (passkey.pausedAt !== null) throw invalid('This passkey is paused since your password was reset. Confirm with your password.');
+    if (new Date(passkey.createdAt) >= new Date(session.startedAt)) throw invalid('A passkey added since you signed in cannot confirm it is you. Use your password.');
+  } else if (request.code !== undefined) {
+    await rateLimits.consume(ctx, rateLimits.limitKey('confirm-code:session', session.sessionId), CONFIRM_CODE_LIMIT);
+    if (!(await spendTotpCode(ctx, user.id, request.code))) throw invalid(WRONG_CODE);
   } else {
-    await confirmPassword(ctx, user, sessionId, request.password);
+    await confirmPassword(ctx, user, session.sessionId, request.password);
   }
-  await authRepo.markSessionConfirmed(ctx.db, sessionId, ctx.clock().toISOString());
+  await authRepo.markSessionConfirmed(ctx.db, session.sessionId, ctx.clock().toISOString());
 }
 
 export async function securityOverview(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<SecurityOverview> {
@@ -343,7 +383,7 @@ export async function securityOverview(ctx: SecurityContext, user: UserRow, sess
   ]);
   const until = confirmedUntil(session);
   return {
-    passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt }) => ({ id, name, createdAt, lastUsedAt })),
+    passkeys: passkeys.map(({ id, name, createdAt, lastUsedAt, pausedAt }) => ({ id, name, createdAt, lastUsedAt, paused: pausedAt !== null })),
     totp: Boolean(totp?.confirmedAt),
     recoveryCodesLeft,
     confirmedUntil: until && until > ctx.clock() ? until.toISOString() : null,
@@ -376,11 +416,14 @@ export async function listSignedInBrowsers(ctx: SecurityContext, user: UserRow, 
     }));
 }
 
-export async function signOutBrowser(ctx: SecurityContext, user: UserRow, handle: string): Promise<void> {
+/** Signing out another browser needs a fresh check: a borrowed session must not shut the owner out. */
+export async function signOutBrowser(ctx: SecurityContext, user: UserRow, session: FreshSession, handle: string): Promise<void> {
+  requireFreshCheck(ctx, session);
   if (!(await authRepo.deleteSessionByHandle(ctx.db, user.id, handle))) throw notFound('That browser is already signed out');
 }
 
-export function signOutOtherBrowsers(ctx: SecurityContext, user: UserRow, currentSessionId: string): Promise<void> {
-  return authRepo.deleteSessionsOfUser(ctx.db, user.id, currentSessionId);
+export async function signOutOtherBrowsers(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<void> {
+  requireFreshCheck(ctx, session);
+  await authRepo.deleteSessionsOfUser(ctx.db, user.id, session.sessionId);
 }
 

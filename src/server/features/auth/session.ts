@@ -17,6 +17,8 @@ declare module 'fastify' {
     pendingSignIn: { sessionId: string; user: UserRow } | null;
     /** When the owner last proved who they are in this session. */
     sessionConfirmedAt: string | null;
+    /** When this owner session began. */
+    sessionStartedAt: string | null;
   }
 }
 
@@ -35,6 +37,7 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
   app.decorateRequest('sessionId', null);
   app.decorateRequest('pendingSignIn', null);
   app.decorateRequest('sessionConfirmedAt', null);
+  app.decorateRequest('sessionStartedAt', null);
 
   const findSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const session = await resolveSession(ctx, token);
@@ -45,6 +48,7 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
     } else if (session) {
       request.user = session.user;
       request.sessionConfirmedAt = session.confirmedAt;
+      request.sessionStartedAt = session.startedAt;
       request.sessionId = session.sessionId;
       // What the API tells the owner (messages, the recovery email…) is kept by no cache; the
       // public lists set their own revalidating policy over this one.

@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-import type { Gallery, GalleryLink } from '#contract/galleries.ts';
+import type { Gallery, GalleryLink, NewGalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { insertPhotos } from '#server/features/photos/photos.repository.ts';
 import { newFileKey } from '#server/storage/file-names.ts';
@@ -77,14 +77,14 @@ const smallFiles = async (): Promise<FormFile[]> => [
   { name: 'Église.jpg', data: await jpeg({ width: 240, height: 320, color: '#a0a030', gps: true }), type: 'image/jpeg' },
 ];
 
-async function createLink(setup: Setup, body: object): Promise<GalleryLink> {
+async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
   const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<GalleryLink>();
+  return response.json<NewGalleryLink>();
 }
-const tokenOf = (link: GalleryLink) => link.path.split('/').at(-1)!;
-const photoUrl = (link: GalleryLink, id: number) => `/api/galleries/${tokenOf(link)}/photos/${id}/download`;
-const zipUrl = (link: GalleryLink) => `/api/galleries/${tokenOf(link)}/download`;
+const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
+const photoUrl = (link: NewGalleryLink, id: number) => `/api/galleries/${tokenOf(link)}/photos/${id}/download`;
+const zipUrl = (link: NewGalleryLink) => `/api/galleries/${tokenOf(link)}/download`;
 
 /** A display copy's stored bytes, from whichever store holds it. */
 function displayBytes(photo: Photo): Buffer {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/database.ts';
 import type { GalleryLinkRow, GalleryLinkUpdate, NewGalleryLinkRow } from './galleries.table.ts';
 
@@ -17,8 +18,11 @@ export function findOwnedLink(db: Db, userId: number, id: number): Promise<Galle
     .executeTakeFirst();
 }
 
+/** Only the token's hash is stored: a link is found by the hash of the token asked for. */
+export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
 export function findLinkByToken(db: Db, token: string): Promise<GalleryLinkRow | undefined> {
-  return db.selectFrom('galleryLinks').selectAll().where('token', '=', token).executeTakeFirst();
+  return db.selectFrom('galleryLinks').selectAll().where('tokenHash', '=', hashLinkToken(token)).executeTakeFirst();
 }
 
 export function insertLink(db: Db, row: NewGalleryLinkRow): Promise<GalleryLinkRow> {

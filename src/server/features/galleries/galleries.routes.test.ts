@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
-import type { Gallery, GalleryLink } from '#contract/galleries.ts';
+import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 import type { PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
@@ -37,14 +37,14 @@ const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELET
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 const visitor = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-async function createLink(setup: Setup, body: object): Promise<GalleryLink> {
+async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
   const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<GalleryLink>();
+  return response.json<NewGalleryLink>();
 }
 
-const tokenOf = (link: GalleryLink) => link.path.split('/').at(-1)!;
-const unlock = (link: GalleryLink, password: string, address = '203.0.113.5') =>
+const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
+const unlock = (link: NewGalleryLink, password: string, address = '203.0.113.5') =>
   t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address });
 
 describe('an unlisted category', () => {
@@ -129,6 +129,40 @@ describe('a link with a password', () => {
     // Even the right password waits; another address may still try.
     expect((await unlock(link, PASSWORD)).statusCode).toBe(429);
     expect((await unlock(link, PASSWORD, '198.51.100.7')).statusCode).toBe(200);
+  });
+
+  it("lets a browser that unlocked the link before in when others used up the link's tries, and counts its own failures", async () => {
+    const setup = await unlistedGallery();
+    const link = await createLink(setup, { label: 'Parents', password: PASSWORD });
+    const first = await unlock(link, PASSWORD, '192.0.2.10');
+    const device = first.cookies.find((cookie) => cookie.name.includes('gallery_device'));
+    expect(device?.httpOnly).toBe(true);
+    const knownBrowser = `${device?.name}=${device?.value}`;
+    const fromKnownBrowser = (password: string, address: string) =>
+      t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address, headers: { cookie: knownBrowser } });
+
+    // Someone else holding the link guesses from many addresses until the link's tries are used up.
+    for (let i = 0; i < 30; i++) await unlock(link, 'guess', `198.51.100.${i}`);
+    expect((await unlock(link, PASSWORD, '198.51.100.200')).statusCode).toBe(429);
+
+    // The client's browser (its access ended by a new password) still gets in with the new one.
+    await owner(setup.cookie, 'PATCH', `/api/gallery-links/${link.id}`, { password: 'another-password' });
+    const again = await fromKnownBrowser('another-password', '192.0.2.11');
+    expect(again.statusCode, again.body).toBe(200);
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`, cookieHeader(again))).statusCode).toBe(200);
+    // Its own wrong tries count against it alone.
+    const tries = [];
+    for (let i = 0; i < 11; i++) tries.push((await fromKnownBrowser('wrong', `192.0.2.${20 + i}`)).statusCode);
+    expect(tries).toEqual([...Array<number>(10).fill(401), 429]);
+    // A forged cookie of that name spares nothing.
+    const forged = await t.app.inject({
+      method: 'POST',
+      url: `/api/galleries/${tokenOf(link)}/unlock`,
+      payload: { password: 'another-password' },
+      remoteAddress: '192.0.2.99',
+      headers: { cookie: `${device?.name}=forged` },
+    });
+    expect(forged.statusCode).toBe(429);
   });
 });
 

@@ -6,6 +6,7 @@ import {
   CreateGalleryLinkRequest,
   Gallery,
   GalleryLink,
+  NewGalleryLink,
   GalleryTokenParams,
   UnlockGalleryRequest,
   UpdateGalleryLinkRequest,
@@ -32,7 +33,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
 
   routes.post(
     api.categoryLinks,
-    { onRequest: requireOwner, schema: { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: GalleryLink } } },
+    { onRequest: requireOwner, schema: { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: NewGalleryLink } } },
     async (request, reply) => reply.code(201).send(await galleries.createLink(ctx, ownerOf(request).id, request.params.id, request.body)),
   );
 
@@ -81,7 +82,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     api.galleryUnlock,
     { schema: { params: GalleryTokenParams, body: UnlockGalleryRequest, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const access = await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure });
+      const { access, device } = await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure, cookies: request.cookies });
       reply.setCookie(access.name, access.value, {
         path: '/',
         httpOnly: true,
@@ -89,6 +90,8 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
         secure,
         ...(access.expiresAt ? { expires: new Date(access.expiresAt) } : { maxAge: 30 * 24 * 60 * 60 }),
       });
+      // Only ever sent back to this same site's unlock call.
+      if (device) reply.setCookie(device.name, device.value, { path: '/', httpOnly: true, sameSite: 'strict', secure, expires: new Date(device.expiresAt) });
       return { message: 'Gallery unlocked' };
     },
   );

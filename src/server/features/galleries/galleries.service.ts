@@ -5,6 +5,7 @@ import {
   type CreateGalleryLinkFields,
   type Gallery,
   type GalleryLink,
+  type NewGalleryLink,
   type UpdateGalleryLinkFields,
 } from '#contract/galleries.ts';
 import { galleryFilesBase } from '#contract/image-urls.ts';
@@ -26,12 +27,16 @@ type GalleriesContext = Pick<AppContext, 'db' | 'clock'>;
 /** Password tries per address, and per link from every address, in a window: counted before the check. */
 const TRIES_PER_ADDRESS = { limit: 10, windowMs: 15 * 60 * 1000 };
 const TRIES_PER_LINK = { limit: 30, windowMs: 15 * 60 * 1000 };
+/** A browser that gave the link's password before counts its own tries instead of the link's. */
+export const TRIES_PER_DEVICE = { limit: 10, windowMs: 15 * 60 * 1000 };
+/** How long a browser that gave a link's password stays known to it (or until the link ends). */
+export const GALLERY_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
 const linkOf = (row: GalleryLinkRow, pickCount = 0): GalleryLink => ({
   id: row.id,
   categoryId: row.categoryId,
   label: row.label,
-  path: pathTo(screens.gallery, { token: row.token }),
+  tokenEnd: row.tokenEnd,
   hasPassword: row.passwordHash !== null,
   expiresAt: row.expiresAt,
   createdAt: row.createdAt,
@@ -59,13 +64,16 @@ export async function createLink(
   userId: number,
   categoryId: number,
   request: CreateGalleryLinkFields,
-): Promise<GalleryLink> {
+): Promise<NewGalleryLink> {
   await ownedCategory(ctx, userId, categoryId);
+  // 256 bits: no address is guessed. Kept only as its hash: this answer is the one that shows it.
+  const token = randomBytes(32).toString('base64url');
   const row = await repo.insertLink(ctx.db, {
     categoryId,
     label: request.label,
-    // 256 bits: no address is guessed.
-    token: randomBytes(32).toString('base64url'),
+    tokenHash: repo.hashLinkToken(token),
+    tokenEnd: token.slice(-4),
+    deviceKey: randomBytes(32).toString('base64url'),
     passwordHash: request.password === null ? null : await hashPassword(request.password),
     expiresAt: request.expiresAt,
     createdAt: ctx.clock().toISOString(),
@@ -73,7 +81,7 @@ export async function createLink(
     pickCap: request.pickCap,
     downloads: request.downloads,
   });
-  return linkOf(row);
+  return { ...linkOf(row), path: pathTo(screens.gallery, { token }) };
 }
 
 export async function updateLink(
@@ -191,20 +199,53 @@ export async function galleryExists(ctx: GalleriesContext, token: string): Promi
   }
 }
 
+/** The cookie of a browser that gave a link's password before: it spares that browser the link's count. */
+export const deviceCookieName = (linkId: number, secure: boolean) => `${secure ? '__Host-' : ''}atelier_gallery_device_${linkId}`;
+
+const deviceSignature = (key: string, linkId: number, nonce: string) =>
+  createHmac('sha256', key).update(`gallery-device:${linkId}:${nonce}`).digest('base64url');
+
+/** The nonce of a genuine device cookie of this link, or undefined. */
+function knownDeviceOf(link: GalleryLinkRow, cookies: Record<string, string | undefined>, secure: boolean): string | undefined {
+  const [nonce, signature] = (cookies[deviceCookieName(link.id, secure)] ?? '').split('.');
+  if (!link.deviceKey || !nonce || !signature) return undefined;
+  const held = Buffer.from(signature);
+  const expected = Buffer.from(deviceSignature(link.deviceKey, link.id, nonce));
+  return held.length === expected.length && timingSafeEqual(held, expected) ? nonce : undefined;
+}
+
+export interface GalleryCookie {
+  name: string;
+  value: string;
+  expiresAt: string;
+}
+
 /**
- * Checks a link's password; every try is counted first (per address and per link, each in one
- * atomic statement), so of many sent at once at most the limit are checked. The cookie's name
- * and value on success.
+ * Checks a link's password; every try is counted first (per address, and per link or per known
+ * browser, each in one atomic statement), so of many sent at once at most the limit are checked.
+ * A browser that gave the password before (its device cookie) is spared the link's count, so a
+ * holder of the link guessing from many addresses cannot lock the client out; its own failures
+ * count against it. On success: the access cookie, and a new device cookie.
  */
 export async function unlockGallery(
   ctx: GalleriesContext,
   token: string,
   password: string,
-  client: { address: string; secure: boolean },
-): Promise<{ name: string; value: string; expiresAt: string | null }> {
+  client: { address: string; secure: boolean; cookies: Record<string, string | undefined> },
+): Promise<{ access: { name: string; value: string; expiresAt: string | null }; device: GalleryCookie | null }> {
   const { link } = await openLink(ctx, token);
   await rateLimits.consume(ctx, rateLimits.limitKey('gallery:ip', client.address), TRIES_PER_ADDRESS);
-  await rateLimits.consume(ctx, `gallery:link:${link.id}`, TRIES_PER_LINK);
+  const known = knownDeviceOf(link, client.cookies, client.secure);
+  const deviceKey = known ? `gallery:device:${link.id}:${known}` : undefined;
+  if (deviceKey) await rateLimits.consume(ctx, deviceKey, TRIES_PER_DEVICE);
+  else await rateLimits.consume(ctx, `gallery:link:${link.id}`, TRIES_PER_LINK);
   if (link.passwordHash !== null && !(await verifyPassword(link.passwordHash, password))) throw notSignedIn(WRONG_GALLERY_PASSWORD);
-  return { name: accessCookieName(link.id, client.secure), value: accessFor(link), expiresAt: link.expiresAt };
+  // The known browser's count starts again; the link's stays, as others may still be guessing.
+  if (deviceKey) await rateLimits.reset(ctx, deviceKey);
+  const access = { name: accessCookieName(link.id, client.secure), value: accessFor(link), expiresAt: link.expiresAt };
+  if (!link.deviceKey) return { access, device: null };
+  const nonce = randomBytes(16).toString('base64url');
+  const yearOn = new Date(ctx.clock().getTime() + GALLERY_DEVICE_MS).toISOString();
+  const expiresAt = link.expiresAt !== null && link.expiresAt < yearOn ? link.expiresAt : yearOn;
+  return { access, device: { name: deviceCookieName(link.id, client.secure), value: `${nonce}.${deviceSignature(link.deviceKey, link.id, nonce)}`, expiresAt } };
 }

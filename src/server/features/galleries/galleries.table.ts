@@ -6,8 +6,13 @@ export interface GalleryLinkTable {
   id: Generated<number>;
   categoryId: number;
   label: string;
-  /** 256 random bits, base64url: the address /g/{token}. */
-  token: string;
+  /**
+   * SHA-256 (hex) of the token of the address /g/{token} (256 random bits, base64url): the token
+   * itself is shown once, to the owner who makes the link, and kept nowhere.
+   */
+  tokenHash: string;
+  /** The token's last 4 characters, for the owner to tell links apart. */
+  tokenEnd: string;
   /** argon2id; null for a link without a password. Never leaves the server. */
   passwordHash: string | null;
   expiresAt: string | null;
@@ -18,6 +23,11 @@ export interface GalleryLinkTable {
   picksSubmittedAt: string | null;
   /** Downloads (0012): 'none', 'display' or 'originals' (GalleryDownloads of the contract). */
   downloads: Generated<GalleryDownloads>;
+  /**
+   * The key of the device cookies of browsers that gave the password (0016): random, never leaves
+   * the server, kept across password changes. Null: the link gives no device cookies.
+   */
+  deviceKey: string | null;
 }
 export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Gallery, GalleryLink } from '#contract/galleries.ts';
+import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 import { displayImagePath, photoSrcSet, thumbnailPath, tileSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
 import { formWith, jpeg } from '#tests/fixtures/images.ts';
@@ -60,16 +60,16 @@ async function makeUnlisted(s: Site) {
   expect(response.statusCode, response.body).toBe(200);
 }
 
-async function createLink(s: Site, body: object): Promise<GalleryLink> {
+async function createLink(s: Site, body: object): Promise<NewGalleryLink> {
   const response = await s.owner('POST', `/api/categories/${s.categoryId}/links`, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<GalleryLink>();
+  return response.json<NewGalleryLink>();
 }
 
-const tokenOf = (link: GalleryLink) => link.path.split('/').at(-1)!;
+const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
 
 /** A client's browser: the link's cookie once its password is given. */
-async function unlockedCookie(s: Site, link: GalleryLink): Promise<string> {
+async function unlockedCookie(s: Site, link: NewGalleryLink): Promise<string> {
   const response = await s.t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password: PASSWORD } });
   expect(response.statusCode, response.body).toBe(200);
   const setCookie = [response.headers['set-cookie']].flat()[0]!;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
-import type { GalleryLink, GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
+import type { GalleryLink, GalleryLinkPicks, GalleryPicks, NewGalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { startSmtpServer } from '#tests/setup/smtp.ts';
@@ -40,14 +40,14 @@ async function gallery(options: Parameters<typeof createTestApp>[0] = {}): Promi
 const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
   t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
-async function createLink(setup: Setup, body: object): Promise<GalleryLink> {
+async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
   const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
   expect(response.statusCode, response.body).toBe(201);
-  return response.json<GalleryLink>();
+  return response.json<NewGalleryLink>();
 }
 
-const tokenOf = (link: GalleryLink) => link.path.split('/').at(-1)!;
-const holder = (link: GalleryLink, cookie?: string) => {
+const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
+const holder = (link: NewGalleryLink, cookie?: string) => {
   const headers = cookie ? { cookie } : {};
   const base = `/api/galleries/${tokenOf(link)}/picks`;
   return {
@@ -57,7 +57,7 @@ const holder = (link: GalleryLink, cookie?: string) => {
     submit: () => t.app.inject({ method: 'POST', url: `${base}/submit`, headers }),
   };
 };
-async function unlocked(link: GalleryLink): Promise<string> {
+async function unlocked(link: NewGalleryLink): Promise<string> {
   const response = await t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password: PASSWORD } });
   expect(response.statusCode, response.body).toBe(200);
   return cookieHeader(response);

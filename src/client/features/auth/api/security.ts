@@ -3,7 +3,7 @@ import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import type { FactorAdded, RecoveryCodes, SecurityOverview, SignedInBrowser, TotpSetup } from '#contract/security.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError, apiClient, errorMessage } from '#client/lib/api-client.ts';
 import { passkeyAssertion, passkeyErrorMessage, passkeyRegistration } from '#client/features/auth/lib/passkey.ts';
 
 /** The owner's factors and signed-in browsers, for the Security area of the Account panel. */
@@ -16,6 +16,8 @@ export const useSignedInBrowsers = () => useQuery({ queryKey: sessionsKey, query
 
 function failed(title: string) {
   return (error: unknown) =>
+    // A missing fresh check is no failure to show: the panel asks for it and tries again.
+    (error instanceof ApiError && error.status === 403) ||
     toast({ title, description: passkeyErrorMessage(error) ?? errorMessage(error, 'Please try again.'), variant: 'destructive' });
 }
 
@@ -34,6 +36,9 @@ export const useAddPasskey = () =>
 
 export const useRenamePasskey = () =>
   useSecurityMutation(({ id, name }: { id: string; name: string }) => apiClient.patch<MessageResponse>(pathTo(api.passkey, { id }), { name }), 'Passkey not renamed');
+
+export const useKeepPasskey = () =>
+  useSecurityMutation((id: string) => apiClient.post<MessageResponse>(pathTo(api.passkeyKeep, { id }), {}), 'Passkey not kept');
 
 export const useRemovePasskey = () =>
   useSecurityMutation((id: string) => apiClient.delete<MessageResponse>(pathTo(api.passkey, { id })), 'Passkey not removed');
@@ -54,11 +59,11 @@ export const useDisableTotp = () => useSecurityMutation(() => apiClient.delete<M
 export const useRegenerateRecoveryCodes = () =>
   useSecurityMutation(() => apiClient.post<RecoveryCodes>(api.recoveryCodes, {}), 'No new codes');
 
-/** The fresh check before turning a factor off: the password, or a passkey. */
+/** The fresh check before a sensitive change: the password, a code of the app, or a passkey. */
 export function useConfirmIdentity() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (proof: { password: string } | 'passkey') =>
+    mutationFn: async (proof: { password: string } | { code: string } | 'passkey') =>
       apiClient.post<MessageResponse>(api.securityConfirm, proof === 'passkey' ? { response: await passkeyAssertion() } : proof),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: securityKey }),
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateGalleryLinkRequest, Gallery, GalleryLink, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import type { CreateGalleryLinkRequest, Gallery, GalleryLink, NewGalleryLink, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, apiClient, errorMessage } from '#client/lib/api-client.ts';
@@ -14,7 +14,7 @@ export function useCategoryLinks(categoryId: number) {
   });
 }
 
-function useLinkMutation<V>(categoryId: number, mutationFn: (variables: V) => Promise<unknown>, failure: string) {
+function useLinkMutation<V, R>(categoryId: number, mutationFn: (variables: V) => Promise<R>, failure: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -26,7 +26,7 @@ function useLinkMutation<V>(categoryId: number, mutationFn: (variables: V) => Pr
 export const useCreateLink = (categoryId: number) =>
   useLinkMutation(
     categoryId,
-    (request: CreateGalleryLinkRequest) => apiClient.post<GalleryLink>(pathTo(api.categoryLinks, { id: categoryId }), request),
+    (request: CreateGalleryLinkRequest) => apiClient.post<NewGalleryLink>(pathTo(api.categoryLinks, { id: categoryId }), request),
     'The link could not be made',
   );
 

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Copy, Link2, Trash2 } from 'lucide-react';
 import type { Category } from '#contract/categories.ts';
-import type { GalleryDownloads, GalleryLink } from '#contract/galleries.ts';
+import type { GalleryDownloads, GalleryLink, NewGalleryLink } from '#contract/galleries.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
@@ -49,8 +49,11 @@ export function GalleryLinksButton({ category }: { category: Category }) {
 
 function GalleryLinks({ category }: { category: Category }) {
   const links = useCategoryLinks(category.id);
+  // The address of the link just made: the server keeps only a hash of its token, so this is the one time it is shown.
+  const [made, setMade] = useState<NewGalleryLink | null>(null);
   return (
     <div className="grid gap-6">
+      {made && <MadeLink link={made} onDone={() => setMade(null)} />}
       {links.isPending ? (
         <Spinner label="Loading the links" />
       ) : links.isError ? (
@@ -66,18 +69,41 @@ function GalleryLinks({ category }: { category: Category }) {
           ))}
         </ul>
       )}
-      <NewLinkForm categoryId={category.id} />
+      <NewLinkForm categoryId={category.id} onMade={setMade} />
     </div>
   );
 }
 
-function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
-  const revoke = useRevokeLink(categoryId);
+/** The new link's address, with its copy button, until the owner is done with it. */
+function MadeLink({ link, onDone }: { link: NewGalleryLink; onDone: () => void }) {
   const url = new URL(link.path, window.location.origin).href;
   const copy = async () => {
     const copied = await copyText(url);
     toast(copied ? { title: 'Link copied' } : { title: 'Could not copy the link', description: url, variant: 'destructive' });
   };
+  return (
+    <section aria-label={`New link for ${link.label}`} className="grid gap-2 rounded-md border border-primary p-3">
+      <p className="text-sm">
+        Send this link to <strong className="break-words">{link.label}</strong> now: only you see it, and only this once. Later the list shows
+        its last characters; a lost link is revoked and made again.
+      </p>
+      <Input readOnly aria-label={`Address of the link for ${link.label}`} className="h-11 font-mono" value={url} onFocus={(event) => event.target.select()} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
+          <Copy aria-hidden />
+          Copy link
+          <span className="sr-only"> for {link.label}</span>
+        </Button>
+        <Button variant="ghost" className="min-h-11 sm:min-h-9" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
+  const revoke = useRevokeLink(categoryId);
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-md border p-2">
       <div className="grid min-w-0 flex-1 gap-0.5">
@@ -85,12 +111,8 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
         <p className="text-xs text-muted-foreground">
           {link.hasPassword ? 'Password' : 'No password'} · {link.expiresAt ? `until ${dayOf(link.expiresAt)}` : 'no expiry'}
         </p>
+        <p className="text-xs text-muted-foreground">Link ending …{link.tokenEnd}</p>
       </div>
-      <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
-        <Copy aria-hidden />
-        Copy link
-        <span className="sr-only"> for {link.label}</span>
-      </Button>
       <Button
         variant="ghost"
         size="icon"
@@ -107,7 +129,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
   );
 }
 
-function NewLinkForm({ categoryId }: { categoryId: number }) {
+function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link: NewGalleryLink) => void }) {
   const create = useCreateLink(categoryId);
   const ids = { label: useId(), password: useId(), expiry: useId() };
   const [label, setLabel] = useState('');
@@ -131,14 +153,15 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
     create.mutate(
       { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null, proofing, pickCap: proofing && 'cap' in cap ? cap.cap : null, downloads },
       {
-        onSuccess: () => {
+        onSuccess: (link) => {
+          onMade(link);
           setLabel('');
           setPassword('');
           setExpiry('');
           setProofing(false);
           setPickCap('');
           setDownloads('none');
-          toast({ title: 'Link made', description: 'Copy it from the list to send it.' });
+          toast({ title: 'Link made', description: 'Copy it now: it is shown only this once.' });
         },
       },
     );
@@ -149,7 +172,11 @@ function NewLinkForm({ categoryId }: { categoryId: number }) {
       <FormField id={ids.label} label="Who it is for" error={error} hint='For example "Smith wedding, parents"'>
         {(control) => <Input {...control} className="h-11" value={label} onChange={(event) => setLabel(event.target.value)} />}
       </FormField>
-      <FormField id={ids.password} label="Password (optional)">
+      <FormField
+        id={ids.password}
+        label="Password (optional)"
+        hint="Wrong guesses from others pause new tries on the link for 15 minutes; a browser that gave the password before still gets in."
+      >
         {(control) => (
           <Input {...control} type="password" autoComplete="new-password" className="h-11" value={password} onChange={(event) => setPassword(event.target.value)} />
         )}
