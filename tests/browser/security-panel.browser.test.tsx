@@ -49,7 +49,7 @@ async function bodiesSentTo(route: Parameters<ContractServer['sentTo']>[0]): Pro
 it('asks for the password before signing out the other browsers, then signs them out', async () => {
   let confirmedUntil: string | null = null;
   server = serveContract({
-    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [laptop], totp: false, recoveryCodesLeft: 0, confirmedUntil }),
+    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [laptop], totp: false, recoveryCodesLeft: 0, confirmedUntil, passkeysUnavailable: null }),
     [`GET ${api.sessions}`]: () => reply(SignedInBrowsers, browsers),
     [`POST ${api.securityConfirm}`]: () => {
       confirmedUntil = new Date(Date.now() + 5 * 60_000).toISOString();
@@ -76,7 +76,7 @@ it('asks again and tries once more when the server finds the last check too old'
   server = serveContract({
     // The panel believes the check still holds; the server's clock says otherwise.
     [`GET ${api.security}`]: () =>
-      reply(SecurityOverview, { passkeys: [laptop], totp: true, recoveryCodesLeft: 10, confirmedUntil: new Date(Date.now() + 60_000).toISOString() }),
+      reply(SecurityOverview, { passkeys: [laptop], totp: true, recoveryCodesLeft: 10, confirmedUntil: new Date(Date.now() + 60_000).toISOString(), passkeysUnavailable: null }),
     [`GET ${api.sessions}`]: () => reply(SignedInBrowsers, browsers),
     [`POST ${api.securityConfirm}`]: () => {
       fresh = true;
@@ -105,7 +105,7 @@ it('asks again and tries once more when the server finds the last check too old'
 it('shows a passkey paused by a password reset, kept after the password', async () => {
   let paused = true;
   server = serveContract({
-    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [{ ...laptop, paused }], totp: false, recoveryCodesLeft: 10, confirmedUntil: null }),
+    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [{ ...laptop, paused }], totp: false, recoveryCodesLeft: 10, confirmedUntil: null, passkeysUnavailable: null }),
     [`GET ${api.sessions}`]: () => reply(SignedInBrowsers, browsers.slice(0, 1)),
     [`POST ${api.securityConfirm}`]: () => reply(MessageResponse, { message: 'Confirmed' }),
     [`POST ${api.passkeyKeep}`]: () => {
@@ -121,4 +121,15 @@ it('shows a passkey paused by a password reset, kept after the password', async 
   await dialog.getByRole('button', { name: 'Confirm' }).click();
   await expect.poll(() => server!.sentTo(`POST ${api.passkeyKeep}`).map((request) => new URL(request.url).pathname)).toEqual([pathTo(api.passkeyKeep, { id: 'cred-1' })]);
   await expect.element(page.getByRole('button', { name: 'Keep Laptop' })).not.toBeInTheDocument();
+});
+
+it('says why passkeys cannot be added on a site whose address is an IP address, instead of offering them', async () => {
+  const reason = 'Passkeys need the site to have a domain name, and this site’s address is an IP address.';
+  server = serveContract({
+    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [], totp: false, recoveryCodesLeft: 0, confirmedUntil: null, passkeysUnavailable: reason }),
+    [`GET ${api.sessions}`]: () => reply(SignedInBrowsers, browsers.slice(0, 1)),
+  });
+  render();
+  await expect.element(page.getByRole('note').getByText(reason)).toBeVisible();
+  await expect.element(page.getByRole('button', { name: 'Add a Passkey' })).not.toBeInTheDocument();
 });

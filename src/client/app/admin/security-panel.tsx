@@ -178,6 +178,11 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
           ))}
         </ul>
       )}
+      {overview.passkeysUnavailable ? (
+        <p role="note" className="rounded-md border border-dashed p-3 text-sm">
+          {overview.passkeysUnavailable}
+        </p>
+      ) : (
       <form
         noValidate
         className="flex flex-col gap-2 sm:flex-row sm:items-end"
@@ -197,6 +202,7 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
           {add.isPending ? 'Waiting for passkey...' : 'Add a Passkey'}
         </Button>
       </form>
+      )}
       {dialog}
     </Section>
   );

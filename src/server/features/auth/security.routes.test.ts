@@ -4,7 +4,7 @@ import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { SECOND_STEP_MS } from './auth.service.ts';
-import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, RECOVERY_CODE_COUNT, SECOND_STEP_LIMIT_PER_SESSION, WRONG_CODE } from './security.service.ts';
+import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, PASSKEYS_NEED_A_DOMAIN, RECOVERY_CODE_COUNT, SECOND_STEP_LIMIT_PER_SESSION, WRONG_CODE } from './security.service.ts';
 import { totpCode } from './totp.ts';
 
 let t: TestApp;
@@ -209,6 +209,26 @@ describe('passkey challenges', () => {
     expect((await ask()).statusCode).toBe(429);
     const rows = await t.database.db.selectFrom('webauthnChallenges').select('id').execute();
     expect(rows).toHaveLength(PASSKEY_OPTIONS_LIMIT_PER_ADDRESS.limit);
+  });
+
+  it('says why on a site whose address is an IP address, where browsers refuse every passkey', async () => {
+    for (const publicUrl of ['http://192.168.1.20:3000', 'http://[fd00::20]:3000']) {
+      t = await createTestApp({ env: { PUBLIC_URL: publicUrl } });
+      const cookie = await t.signIn();
+      const overview = await call('GET', '/api/security', cookie);
+      expect(overview.json().passkeysUnavailable, publicUrl).toBe(PASSKEYS_NEED_A_DOMAIN);
+      expect((await call('POST', '/api/security/confirm', cookie, { password: OWNER.password })).statusCode).toBe(200);
+      const add = await call('POST', '/api/security/passkeys/options', cookie);
+      expect(add.statusCode).toBe(409);
+      expect(add.json().message).toBe(PASSKEYS_NEED_A_DOMAIN);
+      const signIn = await t.app.inject({ method: 'POST', url: '/api/login/passkey/options' });
+      expect(signIn.statusCode).toBe(409);
+      await t.close();
+    }
+    // With a domain name, nothing stands in the way.
+    await setup();
+    const cookie = await t.signIn();
+    expect((await call('GET', '/api/security', cookie)).json().passkeysUnavailable).toBeNull();
   });
 
   it('refuses an answer to a challenge it never gave', async () => {

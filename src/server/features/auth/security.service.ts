@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { isIP } from 'node:net';
 import QRCode from 'qrcode';
 import {
   generateAuthenticationOptions,
@@ -62,10 +63,24 @@ export const PASSKEY_PAUSED = 'This passkey is paused since your password was re
 export const RECOVERY_CODE_COUNT = 10;
 export const WRONG_CODE = 'That code is not right. Try again.';
 
-/** Relying party from PUBLIC_URL: the id is its host name, the origin its scheme, host and port. */
+export const PASSKEYS_NEED_A_DOMAIN =
+  'Passkeys need the site to have a domain name, and this site\'s address (PUBLIC_URL) is an IP address. Give the site a domain name (docs/deploy.md), or use an authenticator app.';
+
+/**
+ * Relying party from PUBLIC_URL: the id is its host name, the origin its scheme, host and port.
+ * WebAuthn takes a domain only: browsers refuse an IP address, with nothing the owner could read.
+ */
 function relyingParty(ctx: Pick<AppContext, 'config'>): { rpID: string; origin: string } {
+  const reason = passkeysUnavailable(ctx);
+  if (reason) throw conflict(reason);
   const url = new URL(ctx.config.publicUrl);
   return { rpID: url.hostname, origin: url.origin };
+}
+
+/** Why passkeys cannot work on this site, or null. */
+function passkeysUnavailable(ctx: Pick<AppContext, 'config'>): string | null {
+  const host = new URL(ctx.config.publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return isIP(host) === 0 ? null : PASSKEYS_NEED_A_DOMAIN;
 }
 
 const siteName = (user: UserRow) => siteNameOf(user);
@@ -387,6 +402,7 @@ export async function securityOverview(ctx: SecurityContext, user: UserRow, sess
     totp: Boolean(totp?.confirmedAt),
     recoveryCodesLeft,
     confirmedUntil: until && until > ctx.clock() ? until.toISOString() : null,
+    passkeysUnavailable: passkeysUnavailable(ctx),
   };
 }
 
