@@ -1,5 +1,14 @@
 import type { ZodType } from 'zod';
 import type { ApiErrorBody } from '#contract/common.ts';
+import type { ErrorParams } from '#contract/error-codes.ts';
+
+/** An error answer's body as the client reads it: the code is any string, as an older or newer server may send one this client does not know. */
+export interface ErrorBody {
+  code: string | undefined;
+  message: string;
+  params: ErrorParams | undefined;
+  issues: ApiErrorBody['issues'];
+}
 
 /**
  * A non-OK answer of the API. `message` reads the same for every failed call:
@@ -10,6 +19,9 @@ export class ApiError extends Error {
   readonly status: number;
   /** The server's own `message`, when the body is the API's error JSON. */
   readonly serverMessage: string | undefined;
+  /** The error's code of the catalog (#contract/error-codes.ts) and its values: what the text shown is chosen by. */
+  readonly code: string | undefined;
+  readonly params: ErrorParams | undefined;
   readonly issues: ApiErrorBody['issues'];
 
   constructor(status: number, statusText: string, bodyText: string) {
@@ -17,15 +29,20 @@ export class ApiError extends Error {
     this.status = status;
     const body = parseErrorBody(bodyText);
     this.serverMessage = body?.message;
+    this.code = body?.code;
+    this.params = body?.params;
     this.issues = body?.issues;
   }
 }
 
+const isParamValue = (value: unknown) => typeof value === 'string' || typeof value === 'number';
+
 /**
  * The API's error JSON, checked by hand: this module is in every visitor's first load, which
- * carries no schema library (the first-load budget of scripts/bundle-size.mjs).
+ * carries no schema library (the first-load budget of scripts/bundle-size.mjs), nor the catalog
+ * of error texts (lib/error-text.ts reads it, where a failure is shown).
  */
-function parseErrorBody(text: string): ApiErrorBody | undefined {
+function parseErrorBody(text: string): ErrorBody | undefined {
   if (!text) return undefined;
   let body: unknown;
   try {
@@ -36,8 +53,14 @@ function parseErrorBody(text: string): ApiErrorBody | undefined {
   if (typeof body !== 'object' || body === null || !('message' in body) || typeof body.message !== 'string') {
     return undefined;
   }
+  const code = 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+  const rawParams = 'params' in body ? body.params : undefined;
+  const params =
+    typeof rawParams === 'object' && rawParams !== null && Object.values(rawParams).every(isParamValue)
+      ? (rawParams as ErrorParams)
+      : undefined;
   const issues = 'issues' in body ? body.issues : undefined;
-  if (issues === undefined) return { message: body.message };
+  if (issues === undefined) return { code, message: body.message, params, issues: undefined };
   const isIssue = (issue: unknown) =>
     typeof issue === 'object' &&
     issue !== null &&
@@ -46,13 +69,7 @@ function parseErrorBody(text: string): ApiErrorBody | undefined {
     'message' in issue &&
     typeof issue.message === 'string';
   if (!Array.isArray(issues) || !issues.every(isIssue)) return undefined;
-  return { message: body.message, issues: issues as NonNullable<ApiErrorBody['issues']> };
-}
-
-/** What a toast should say about a failure: the server's message when it sent one. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return fallback;
+  return { code, message: body.message, params, issues: issues as NonNullable<ApiErrorBody['issues']> };
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

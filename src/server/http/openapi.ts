@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBody } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import { REVALIDATE } from '#server/lib/cache-control.ts';
 
@@ -25,12 +27,15 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
       info: {
         title: 'Atelier API',
         version: '1',
-        description: 'Errors are JSON {"message"}; invalid input adds "issues": [{path, message}].',
+        description:
+          'Errors are JSON {"code", "message", "params"} (components.schemas.ApiError): "code" is stable, one of the ' +
+          'enum; "message" is its English text with "params" filled in; invalid input adds "issues": [{path, message}].',
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'atelier_session', description: '__Host-atelier_session under https' },
         },
+        schemas: { ApiError: apiErrorSchema() },
       },
     },
     transform: (document) => {
@@ -43,4 +48,10 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
   app.get(api.openApi, async (_request, reply) =>
     reply.header('cache-control', REVALIDATE).send(app.swagger()),
   );
+}
+
+/** The error body as JSON Schema: its `code` is the enum of every code of the catalog. */
+function apiErrorSchema(): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(ApiErrorBody, { io: 'output' });
+  return schema;
 }

@@ -7,7 +7,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import {
   useAddPasskey,
   useConfirmIdentity,

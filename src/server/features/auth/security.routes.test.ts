@@ -4,7 +4,7 @@ import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { SECOND_STEP_MS } from './auth.service.ts';
-import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, RECOVERY_CODE_COUNT, SECOND_STEP_LIMIT_PER_SESSION, WRONG_CODE } from './security.service.ts';
+import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, RECOVERY_CODE_COUNT, SECOND_STEP_LIMIT_PER_SESSION } from './security.service.ts';
 import { totpCode } from './totp.ts';
 
 let t: TestApp;
@@ -77,7 +77,7 @@ describe('the authenticator app as a second step', () => {
 
     const wrong = await secondStep(pending, 'totp', totpCode(secret, clock().getTime() + 10 * 60_000));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: WRONG_CODE });
+    expect(wrong.json()).toEqual({ code: 'auth.wrong_code', message: 'That code is not right. Try again.' });
 
     // The confirming code's step is spent; the next step's code signs in.
     clock.advance(30_000);

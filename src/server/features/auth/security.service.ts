@@ -50,7 +50,6 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** After a fresh password or passkey check, a factor may be turned off for this long. */
 export const CONFIRMED_FOR_MS = 5 * 60 * 1000;
 export const RECOVERY_CODE_COUNT = 10;
-export const WRONG_CODE = 'That code is not right. Try again.';
 
 /** Relying party from PUBLIC_URL: the id is its host name, the origin its scheme, host and port. */
 function relyingParty(ctx: Pick<AppContext, 'config'>): { rpID: string; origin: string } {
@@ -82,7 +81,7 @@ async function spendChallengeOf(ctx: SecurityContext, response: { response?: unk
     challenge = undefined;
   }
   const spent = typeof challenge === 'string' ? await repo.spendChallenge(ctx.db, challenge, purpose, ctx.clock().toISOString()) : undefined;
-  if (!spent) throw invalid('This passkey request has expired. Please try again.');
+  if (!spent) throw invalid('auth.passkey_request_expired');
   return spent;
 }
 
@@ -116,7 +115,7 @@ function transportsOf(json: string): AuthenticatorTransport[] {
 
 export async function addPasskey(ctx: SecurityContext, user: UserRow, request: AddPasskeyRequest): Promise<FactorAdded> {
   const challenge = await spendChallengeOf(ctx, request.response, 'register');
-  if (challenge.userId !== user.id) throw invalid('This passkey request has expired. Please try again.');
+  if (challenge.userId !== user.id) throw invalid('auth.passkey_request_expired');
   const { rpID, origin } = relyingParty(ctx);
   let verification;
   try {
@@ -128,11 +127,11 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, request: A
       requireUserVerification: true,
     });
   } catch {
-    throw invalid('The passkey could not be verified. Please try again.');
+    throw invalid('auth.passkey_not_verified');
   }
-  if (!verification.verified) throw invalid('The passkey could not be verified. Please try again.');
+  if (!verification.verified) throw invalid('auth.passkey_not_verified');
   const { credential } = verification.registrationInfo;
-  if (await repo.findPasskey(ctx.db, credential.id)) throw conflict('This passkey is already added');
+  if (await repo.findPasskey(ctx.db, credential.id)) throw conflict('auth.passkey_already_added');
   const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
   await repo.insertPasskey(ctx.db, {
     id: credential.id,
@@ -149,14 +148,14 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, request: A
 }
 
 export async function renamePasskey(ctx: SecurityContext, user: UserRow, id: string, name: string): Promise<void> {
-  if (!(await repo.renamePasskey(ctx.db, user.id, id, name))) throw notFound('Passkey not found');
+  if (!(await repo.renamePasskey(ctx.db, user.id, id, name))) throw notFound('auth.passkey_not_found');
 }
 
 export async function removePasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, id: string): Promise<void> {
   const passkey = await repo.findPasskey(ctx.db, id);
-  if (!passkey || passkey.userId !== user.id) throw notFound('Passkey not found');
+  if (!passkey || passkey.userId !== user.id) throw notFound('auth.passkey_not_found');
   requireFreshCheck(ctx, session);
-  if (!(await repo.deletePasskey(ctx.db, user.id, id))) throw notFound('Passkey not found');
+  if (!(await repo.deletePasskey(ctx.db, user.id, id))) throw notFound('auth.passkey_not_found');
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', `A passkey (${passkey.name})`, site));
 }
 
@@ -177,7 +176,7 @@ export async function passkeyAuthenticationOptions(ctx: SecurityContext, userId:
 /** Checks a passkey's answer and returns its owner. The passkey, verified by the authenticator's own lock, is both factors. */
 async function verifyPasskey(ctx: SecurityContext, response: Record<string, unknown>): Promise<UserRow> {
   const challenge = await spendChallengeOf(ctx, response, 'authenticate');
-  const failed = () => notSignedIn('That passkey is not one of this site’s. Try another way.');
+  const failed = () => notSignedIn('auth.passkey_unknown');
   const id = typeof response.id === 'string' ? response.id : undefined;
   const passkey = id ? await repo.findPasskey(ctx.db, id) : undefined;
   if (!passkey || (challenge.userId !== null && challenge.userId !== passkey.userId)) throw failed();
@@ -226,8 +225,8 @@ export async function completeSecondStep(ctx: SecurityContext, pending: { sessio
   await rateLimits.consume(ctx, sessionKey, SECOND_STEP_LIMIT_PER_SESSION);
   await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
   const right = request.method === 'totp' ? await spendTotpCode(ctx, user.id, request.code) : await spendRecoveryCode(ctx, user.id, request.code);
-  if (!right) throw invalid(WRONG_CODE);
-  if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('This sign-in has expired. Please sign in again.');
+  if (!right) throw invalid('auth.wrong_code');
+  if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('auth.sign_in_expired');
   await rateLimits.reset(ctx, sessionKey);
   return signIn(ctx, user, client);
 }
@@ -280,7 +279,7 @@ async function recoveryCodesIfNone(ctx: SecurityContext, userId: number): Promis
 
 export async function startTotpSetup(ctx: SecurityContext, user: UserRow): Promise<TotpSetup> {
   const existing = await repo.findTotp(ctx.db, user.id);
-  if (existing?.confirmedAt) throw conflict('The authenticator app is already on. Turn it off first to set up another.');
+  if (existing?.confirmedAt) throw conflict('auth.totp_already_on');
   const secret = newTotpSecret();
   await repo.replacePendingTotp(ctx.db, user.id, secret, ctx.clock().toISOString());
   const uri = totpUri(secret, siteName(user), user.username);
@@ -291,19 +290,19 @@ export async function startTotpSetup(ctx: SecurityContext, user: UserRow): Promi
 /** A first right code turns the authenticator app on, and that code is spent. */
 export async function confirmTotpSetup(ctx: SecurityContext, user: UserRow, code: string): Promise<FactorAdded> {
   const totp = await repo.findTotp(ctx.db, user.id);
-  if (!totp || totp.confirmedAt) throw invalid('Start the setup again: no authenticator app is waiting for a code.');
+  if (!totp || totp.confirmedAt) throw invalid('auth.totp_not_waiting');
   const now = ctx.clock();
   const step = matchTotpStep(totp.secret, code, now.getTime());
-  if (step === undefined || !(await repo.acceptTotpStep(ctx.db, user.id, step, { confirmingAt: now.toISOString() }))) throw invalid(WRONG_CODE);
+  if (step === undefined || !(await repo.acceptTotpStep(ctx.db, user.id, step, { confirmingAt: now.toISOString() }))) throw invalid('auth.wrong_code');
   const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', 'An authenticator app', site));
   return { message: 'Authenticator app is on', recoveryCodes };
 }
 
 export async function disableTotp(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<void> {
-  if (!(await repo.findTotp(ctx.db, user.id))?.confirmedAt) throw notFound('The authenticator app is not on');
+  if (!(await repo.findTotp(ctx.db, user.id))?.confirmedAt) throw notFound('auth.totp_not_on');
   requireFreshCheck(ctx, session);
-  if (!(await repo.deleteTotp(ctx.db, user.id))) throw notFound('The authenticator app is not on');
+  if (!(await repo.deleteTotp(ctx.db, user.id))) throw notFound('auth.totp_not_on');
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', 'The authenticator app', site));
 }
 
@@ -320,14 +319,14 @@ function confirmedUntil(session: FreshSession): Date | null {
 
 function requireFreshCheck(ctx: SecurityContext, session: FreshSession): void {
   const until = confirmedUntil(session);
-  if (!until || until <= ctx.clock()) throw forbidden('Confirm it is you first: your password or a passkey.');
+  if (!until || until <= ctx.clock()) throw forbidden('auth.confirm_identity');
 }
 
 /** The password or a passkey of the owner, checked again; opens CONFIRMED_FOR_MS for turning factors off. */
 export async function confirmIdentity(ctx: SecurityContext, user: UserRow, sessionId: string, request: ConfirmIdentityRequest): Promise<void> {
   if (request.response) {
     const passkeyUser = await verifyPasskey(ctx, request.response);
-    if (passkeyUser.id !== user.id) throw invalid('That passkey is not yours.');
+    if (passkeyUser.id !== user.id) throw invalid('auth.passkey_not_yours');
   } else {
     await confirmPassword(ctx, user, sessionId, request.password);
   }
@@ -376,7 +375,7 @@ export async function listSignedInBrowsers(ctx: SecurityContext, user: UserRow, 
 }
 
 export async function signOutBrowser(ctx: SecurityContext, user: UserRow, handle: string): Promise<void> {
-  if (!(await authRepo.deleteSessionByHandle(ctx.db, user.id, handle))) throw notFound('That browser is already signed out');
+  if (!(await authRepo.deleteSessionByHandle(ctx.db, user.id, handle))) throw notFound('auth.session_not_found');
 }
 
 export function signOutOtherBrowsers(ctx: SecurityContext, user: UserRow, currentSessionId: string): Promise<void> {

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pickCapMessage, type GalleryLinkPicks, type GalleryPicks } from '#contract/galleries.ts';
+import { errorText, pickCapCode } from '#contract/error-codes.ts';
+import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 /** A link's holder's picks, kept on the server: the same on every device that opens the link. */
 export const picksKey = (token: string) => [pathTo(api.galleryPicks, { token })];
@@ -52,7 +54,7 @@ export function useTogglePick(token: string) {
 /** Whether one more pick fits under the cap; says so when it does not. */
 export function roomForPick(picks: GalleryPicks): boolean {
   if (picks.pickCap === null || picks.photoIds.length < picks.pickCap) return true;
-  toast({ title: 'Limit reached', description: pickCapMessage(picks.pickCap), variant: 'destructive' });
+  toast({ title: 'Limit reached', description: errorText(pickCapCode(picks.pickCap), { cap: picks.pickCap }), variant: 'destructive' });
   return false;
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UPLOAD_POSITION_FIELD, UploadPhotosResponse, UploadReceipt } from '#contract/photos.ts';
 import { api } from '#contract/routes.ts';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import type { BatchAnswer, BatchRequest, UploadableFile } from './upload-queue.ts';
 
 /**
