@@ -6,14 +6,18 @@ import { ERROR_CODES } from './error-codes.ts';
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
+/** A code of the catalog (error-codes.ts), and the values its text holds. */
+export const ErrorCodeField = z.enum(ERROR_CODES);
+export const ErrorParamsField = z.record(z.string(), z.union([z.string(), z.number()]));
+
 /**
  * Every non-2xx answer of the API has this body: a stable code of the catalog (error-codes.ts),
  * its English text, and the values that text holds; invalid input adds one issue per bad field.
  */
 export const ApiErrorBody = z.object({
-  code: z.enum(ERROR_CODES),
+  code: ErrorCodeField,
   message: z.string(),
-  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  params: ErrorParamsField.optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

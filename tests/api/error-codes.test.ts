@@ -123,6 +123,7 @@ describe('error codes', () => {
     const body = answer.json<ApiErrorBody & { rejected: Array<{ name: string; reason: string }> }>();
     const reason = body.rejected[0]?.reason ?? '';
     expect(reason).toMatch(/^Not a .* image$/);
+    expect(body.rejected).toEqual([{ name: 'page.jpg', reason, code: 'images.wrong_format', params: { formats: expect.any(String) } }]);
     expect(body).toMatchObject({
       code: 'photos.upload_refused_one',
       message: `Could not upload the file (page.jpg: ${reason})`,

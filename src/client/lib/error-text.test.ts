@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from './api-client.ts';
-import { errorMessage } from './error-text.ts';
+import { errorMessage, reasonText } from './error-text.ts';
 
 const answer = (status: number, body: unknown) => new ApiError(status, 'Status', JSON.stringify(body));
 
@@ -24,5 +24,13 @@ describe('errorMessage', () => {
     expect(errorMessage(new Error('network'), 'Failed to save')).toBe('Failed to save');
     // Params that are not the API's (an object, a list) fill no text: the server's sentence stands.
     expect(errorMessage(answer(404, { code: 'photos.id_not_found', message: 'Photo 7 not found', params: { id: { no: 1 } } }), 'Failed')).toBe('Photo 7 not found');
+  });
+});
+
+describe('reasonText', () => {
+  it('words a refused file’s reason by its code, and keeps the server’s reason without one', () => {
+    expect(reasonText({ reason: 'Server words', code: 'images.wrong_format', params: { formats: 'JPEG or PNG' } })).toBe('Not a JPEG or PNG image');
+    expect(reasonText({ reason: 'Server words', code: 'images.newer_reason' })).toBe('Server words');
+    expect(reasonText({ reason: 'Server words' })).toBe('Server words');
   });
 });

@@ -1,4 +1,4 @@
-import { errorText, isErrorCode } from '#contract/error-codes.ts';
+import { errorText, isErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { ApiError } from './api-client.ts';
 
 /**
@@ -11,11 +11,19 @@ import { ApiError } from './api-client.ts';
  */
 export function errorMessage(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
-  const { code, params, serverMessage } = error;
+  return textOf(error.code, error.params, error.serverMessage) ?? fallback;
+}
+
+/** A refused file's reason (an upload's `rejected` or `receipts`), worded the same way. */
+export function reasonText({ reason, code, params }: { reason: string; code?: string; params?: ErrorParams }): string {
+  return textOf(code, params, reason) ?? reason;
+}
+
+function textOf(code: string | undefined, params: ErrorParams | undefined, serverMessage: string | undefined): string | undefined {
   if (isErrorCode(code) && code !== 'request.invalid' && code !== 'request.failed') {
     const text = errorText(code, params);
     // A value the text needs is missing: the server's own sentence says more than a bare {name}.
     if (!/\{\w+\}/.test(text) || !serverMessage) return text;
   }
-  return serverMessage || fallback;
+  return serverMessage || undefined;
 }

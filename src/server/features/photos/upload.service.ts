@@ -202,6 +202,9 @@ function outcomeMessage(stored: number, rejected: RejectedFile[]): string {
   return `Uploaded ${plural(stored, 'photo', 'photos')}; ${plural(rejected.length, 'file was', 'files were')} refused`;
 }
 
+/** A refusal's code, and its params when its text holds values. */
+const codeOf = (code: ErrorCode, params: ErrorParams = {}) => (Object.keys(params).length > 0 ? { code, params } : { code });
+
 /** Nothing stored: the refusal's code, with the first files' reasons as its values. */
 function refusal(rejected: RejectedFile[]): { code: ErrorCode; params: ErrorParams } {
   const shown = rejected.slice(0, 3).map((file) => `${file.name}: ${file.reason}`);
@@ -245,7 +248,8 @@ export async function addPhotos(
     if (result.status === 'fulfilled') {
       stored.push(result.value);
     } else if (result.reason instanceof ImageRejectedError) {
-      rejected.push({ name, reason: result.reason.message, kind: result.reason.kind, position: file.position });
+      const { message: reason, code, params, kind } = result.reason;
+      rejected.push({ name, reason, ...codeOf(code, params), kind, position: file.position });
     } else {
       failure ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
     }
@@ -275,17 +279,21 @@ export async function addPhotos(
   const outcome: UploadOutcome = {
     ...(refused ? { ...refused, message: errorText(refused.code, refused.params) } : { message: outcomeMessage(photos.length, rejected) }),
     photos,
-    rejected: rejected.map(({ name, reason }) => ({ name, reason })),
+    rejected: rejected.map(({ kind: _kind, position: _position, ...file }) => file),
     refusedAs,
   };
   if (selection) {
     const photoAt = new Map(rows.map((row) => [row.uploadPosition!, row.id]));
-    const reasonAt = new Map(rejected.map((file) => [file.position!, file.reason]));
-    outcome.receipts = files.map(({ position }) => ({
-      position: position!,
-      photoId: photoAt.get(position!) ?? null,
-      reason: reasonAt.get(position!) ?? null,
-    }));
+    const refusedAt = new Map(rejected.map((file) => [file.position!, file]));
+    outcome.receipts = files.map(({ position }) => {
+      const refused = refusedAt.get(position!);
+      return {
+        position: position!,
+        photoId: photoAt.get(position!) ?? null,
+        reason: refused?.reason ?? null,
+        ...(refused ? codeOf(refused.code!, refused.params) : {}),
+      };
+    });
   }
   return outcome;
 }
