@@ -27,6 +27,8 @@ export const ERROR_TEXTS = {
   /** PostgreSQL refused a value (a number past its column's range, a NUL character). */
   'request.value_out_of_range': 'Invalid input: a value is out of range or holds a character that cannot be stored',
   'server.error': 'Something went wrong on our side. Please try again.',
+  /** A rate limit (signing in, the contact form, a gallery's password…): `retryAfterSeconds` says when to try again. */
+  'limits.too_many_attempts': 'Too many attempts. Please wait a moment and try again.',
 
   // Files sent and files served.
   'upload.not_multipart': 'Send the files as multipart/form-data',
@@ -46,7 +48,6 @@ export const ERROR_TEXTS = {
   'auth.not_signed_in': 'You must be signed in',
   'auth.signed_out': 'Not signed in',
   'auth.invalid_credentials': 'Invalid username or password',
-  'auth.too_many_attempts': 'Too many attempts. Please wait a moment and try again.',
   'auth.sign_in_expired': 'This sign-in has expired. Please sign in again.',
   'auth.wrong_code': 'That code is not right. Try again.',
   'auth.current_password_required': 'Current password is required',

@@ -55,7 +55,7 @@ describe('error codes', () => {
     const retryAfterSeconds = Number(limited.headers['retry-after']);
     expect(retryAfterSeconds).toBeGreaterThan(0);
     expectError(limited, 429, {
-      code: 'auth.too_many_attempts',
+      code: 'limits.too_many_attempts',
       message: 'Too many attempts. Please wait a moment and try again.',
       params: { retryAfterSeconds },
     });

@@ -49,5 +49,5 @@ export const conflict = of('conflict');
 export const tooLarge = of('tooLarge');
 export const unsupportedType = of('unsupportedType');
 /** Rate limits: the seconds to wait go in the `retry-after` header and in the params. */
-export const tooManyAttempts = (retryAfterSeconds: number, code: ErrorCode = 'auth.too_many_attempts', params: ErrorParams = {}) =>
+export const tooManyAttempts = (retryAfterSeconds: number, code: ErrorCode = 'limits.too_many_attempts', params: ErrorParams = {}) =>
   new DomainError('tooManyAttempts', code, { ...params, retryAfterSeconds }, retryAfterSeconds);
