@@ -53,6 +53,10 @@ describe('GET /api/openapi.json', () => {
     expect(errorBody?.properties.code?.enum).toEqual(ERROR_CODES);
     expect(errorBody?.properties.code?.enum).toContain('auth.invalid_credentials');
     expect(Object.keys(errorBody?.properties ?? {})).toEqual(expect.arrayContaining(['params', 'issues']));
+    // Each operation's other answers are its errors, in that body.
+    const anError = { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+    expect(login?.responses?.default).toEqual(anError);
+    expect(document.paths['/api/photos/{id}']?.delete?.responses?.default).toEqual(anError);
     // What the owner's answers carry is described; what the server keeps secret is not.
     expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash/);
   });

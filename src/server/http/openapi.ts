@@ -43,6 +43,7 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
       if (!isOwnerOnly(document.route, ownerOnly)) return transformed;
       return { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
     },
+    transformObject: (document) => ('openapiObject' in document ? withErrorAnswers(document.openapiObject) : document.swaggerObject),
   });
 
   app.get(api.openApi, async (_request, reply) =>
@@ -54,4 +55,17 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
 function apiErrorSchema(): Record<string, unknown> {
   const { $schema: _dialect, ...schema } = z.toJSONSchema(ApiErrorBody, { io: 'output' });
   return schema;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Every operation may answer an error: its `default` answer is the error body, beside the ones it declares. */
+function withErrorAnswers<Document extends { paths?: object }>(document: Document): Document {
+  const error = { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+  for (const operations of Object.values(document.paths ?? {}) as Array<Record<string, { responses?: object }>>) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (METHODS.has(method)) operation.responses = { default: error, ...operation.responses };
+    }
+  }
+  return document;
 }
