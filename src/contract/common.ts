@@ -1,13 +1,23 @@
 /** Shapes shared by many calls: plain answers, error bodies, ids and links. */
 import { z } from 'zod';
+import { ERROR_CODES } from './error-codes.ts';
 
 /** The body of a successful call that has nothing to return but a sentence for the user. */
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 
-/** Every non-2xx answer of the API has this body; invalid input adds one issue per bad field. */
+/** A code of the catalog (error-codes.ts), and the values its text holds. */
+export const ErrorCodeField = z.enum(ERROR_CODES);
+export const ErrorParamsField = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * Every non-2xx answer of the API has this body: a stable code of the catalog (error-codes.ts),
+ * its English text, and the values that text holds; invalid input adds one issue per bad field.
+ */
 export const ApiErrorBody = z.object({
+  code: ErrorCodeField,
   message: z.string(),
+  params: ErrorParamsField.optional(),
   issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ApiErrorBody = z.infer<typeof ApiErrorBody>;

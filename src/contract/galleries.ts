@@ -111,11 +111,8 @@ export type Gallery = z.infer<typeof Gallery>;
 export const GalleryPhotoDownloadParams = GalleryTokenParams.extend({
   photoId: z.coerce.number({ message: 'No such photo' }).int('No such photo').positive('No such photo'),
 });
-/** A link whose policy is 'none' (403). */
-export const DOWNLOADS_OFF_MESSAGE = 'Downloads are not on for this gallery';
 /** A third ZIP from one address while two are still under way (429). */
 export const GALLERY_ZIPS_PER_VISITOR = 2;
-export const TOO_MANY_ZIPS_MESSAGE = `At most ${GALLERY_ZIPS_PER_VISITOR} gallery downloads can run at a time. Wait for one to finish, then try again.`;
 
 /** A link's holder's picks: the photo ids in gallery order, the cap, and whether they were sent. */
 export const GalleryPicks = z.object({
@@ -140,16 +137,8 @@ export const GalleryLinkPicks = z.object({
 });
 export type GalleryLinkPicks = z.infer<typeof GalleryLinkPicks>;
 
-export const pickCapMessage = (cap: number) => `You can pick at most ${cap} ${cap === 1 ? 'photo' : 'photos'}`;
-export const PICKS_SUBMITTED_MESSAGE = 'Your picks were sent and are locked. Ask the photographer to reopen them.';
-export const PROOFING_OFF_MESSAGE = 'Picking photos is not on for this gallery';
-
 export const UnlockGalleryRequest = z.object({ password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH) });
 export type UnlockGalleryRequest = z.infer<typeof UnlockGalleryRequest>;
-
-/** The answer to a gallery that needs its password first (401). */
-export const GALLERY_LOCKED_MESSAGE = 'This gallery needs its password';
-export const WRONG_GALLERY_PASSWORD = 'Wrong password';
 
 /**
  * The picks as a photo editor's filter: their names joined by ", ", for Lightroom Classic's

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { httpUrl } from './common.ts';
+import { ErrorCodeField, ErrorParamsField, httpUrl } from './common.ts';
 import { AltTextField, CopyrightField, CreditField, LicenseField } from './rights.ts';
 
 export const PHOTO_TITLE_MAX = 255;
@@ -179,7 +179,13 @@ export const UNDO_OFFER_MS = 8_000;
 export const TrashedResponse = z.object({ message: z.string(), ids: z.array(z.number().int()), undoUntil: z.string() });
 export type TrashedResponse = z.infer<typeof TrashedResponse>;
 
-export const RejectedFile = z.object({ name: z.string(), reason: z.string() });
+/** A file refused, with the reason: its code and values from the server (a file the browser refused has none). */
+export const RejectedFile = z.object({
+  name: z.string(),
+  reason: z.string(),
+  code: ErrorCodeField.optional(),
+  params: ErrorParamsField.optional(),
+});
 export type RejectedFile = z.infer<typeof RejectedFile>;
 
 /**
@@ -190,6 +196,9 @@ export const UploadReceipt = z.object({
   position: z.number().int(),
   photoId: z.number().int().nullable(),
   reason: z.string().nullable(),
+  /** With a reason: its code of the catalog and the values it holds. */
+  code: ErrorCodeField.optional(),
+  params: ErrorParamsField.optional(),
 });
 export type UploadReceipt = z.infer<typeof UploadReceipt>;
 

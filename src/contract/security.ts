@@ -66,8 +66,8 @@ export const SecurityOverview = z.object({
   recoveryCodesLeft: z.number().int(),
   /** Until when this session may add or turn off a factor without proving who it is again. */
   confirmedUntil: z.string().nullable(),
-  /** Why this site cannot use passkeys (its address is an IP address); null when it can. */
-  passkeysUnavailable: z.string().nullable(),
+  /** Why this site cannot use passkeys, as an error code (its address is an IP address); null when it can. */
+  passkeysUnavailable: z.literal('auth.passkeys_need_a_domain').nullable(),
 });
 export type SecurityOverview = z.infer<typeof SecurityOverview>;
 

@@ -31,7 +31,7 @@ const upload = (url: string, contentType: string, payload: Buffer) =>
 
 function expectClientError(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status = 400) {
   expect(response.statusCode).toBe(status);
-  expect(response.json()).toEqual({ message: expect.any(String) });
+  expect(response.json()).toEqual({ code: expect.any(String), message: expect.any(String) });
   // An error body is no page: the policy that lets nothing load, nor frame it.
   expect(response.headers['content-security-policy']).toBe("default-src 'none'; frame-ancestors 'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -44,7 +44,7 @@ describe('malformed multipart bodies', () => {
       const body = await multipart('cut-here');
       const response = await upload(url, 'multipart/form-data; boundary=cut-here', body.subarray(0, body.length - 40));
       expectClientError(response);
-      expect(response.json()).toEqual({ message: 'The upload was cut short or is not valid multipart/form-data. Please try again.' });
+      expect(response.json()).toEqual({ code: 'upload.malformed', message: 'The upload was cut short or is not valid multipart/form-data. Please try again.' });
     });
 
     it(`${url}: a body without a boundary is a 400`, async () => {

@@ -13,7 +13,8 @@ import {
 } from '#contract/auth.ts';
 import { CreateCategoryRequest, ReorderCategoriesRequest, UpdateCategoryRequest } from '#contract/categories.ts';
 import { ContactRequest } from '#contract/contact.ts';
-import { IdParams } from '#contract/common.ts';
+import { ApiErrorBody, IdParams } from '#contract/common.ts';
+import { errorText } from '#contract/error-codes.ts';
 import { MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, PlacePhotoRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import {
@@ -171,6 +172,9 @@ function expectRefusalShape(response: LightMyRequestResponse, context: string) {
   const body = response.json();
   expect(typeof body.message, context).toBe('string');
   expect(body.message.length, context).toBeGreaterThan(0);
+  // A code of the catalog, and its text, but where the words are a validation issue's or the framework's.
+  const { code, message, params } = ApiErrorBody.parse(body);
+  if (code !== 'request.invalid' && code !== 'request.failed') expect(message, context).toBe(errorText(code, params));
 }
 
 function expectNoPollution() {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '#contract/error-codes.ts';
 import { createCategory } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
@@ -45,6 +46,17 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/photos/ids']?.get?.security).toEqual([{ session: [] }]);
     expect(Object.keys(document.paths['/api/photos/sections']?.get?.responses ?? {})).toContain('200');
     expect(document.paths['/api/events']?.post?.requestBody?.content['application/json']).toBeDefined();
+    // The error body, its code one of the catalog's, every one listed.
+    const errorBody = response.json<{ components: { schemas: Record<string, { required?: string[]; properties: Record<string, { enum?: string[] }> }> } }>()
+      .components.schemas.ApiError;
+    expect(errorBody?.required).toEqual(expect.arrayContaining(['code', 'message']));
+    expect(errorBody?.properties.code?.enum).toEqual(ERROR_CODES);
+    expect(errorBody?.properties.code?.enum).toContain('auth.invalid_credentials');
+    expect(Object.keys(errorBody?.properties ?? {})).toEqual(expect.arrayContaining(['params', 'issues']));
+    // Each operation's other answers are its errors, in that body.
+    const anError = { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+    expect(login?.responses?.default).toEqual(anError);
+    expect(document.paths['/api/photos/{id}']?.delete?.responses?.default).toEqual(anError);
     // What the owner's answers carry is described; what the server keeps secret is not.
     expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash/);
   });

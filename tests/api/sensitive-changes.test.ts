@@ -35,11 +35,11 @@ describe('changing the recovery email', () => {
 
     const missing = await patch(cookie, { email: 'thief@example.test', portfolioTitle: 'Taken' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'Current password is required' });
+    expect(missing.json()).toEqual({ code: 'auth.current_password_required', message: 'Current password is required' });
 
     const wrong = await patch(cookie, { email: 'thief@example.test', portfolioTitle: 'Taken', currentPassword: 'a guess' });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: 'Current password is incorrect' });
+    expect(wrong.json()).toEqual({ code: 'auth.current_password_incorrect', message: 'Current password is incorrect' });
 
     const cleared = await patch(cookie, { email: null, currentPassword: 'a guess' });
     expect(cleared.statusCode).toBe(400);

@@ -1,3 +1,4 @@
+import { errorText } from '#contract/error-codes.ts';
 import '#client/styles.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
@@ -124,9 +125,9 @@ it('shows a passkey paused by a password reset, kept after the password', async 
 });
 
 it('says why passkeys cannot be added on a site whose address is an IP address, instead of offering them', async () => {
-  const reason = 'Passkeys need the site to have a domain name, and this site’s address is an IP address.';
+  const reason = errorText('auth.passkeys_need_a_domain');
   server = serveContract({
-    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [], totp: false, recoveryCodesLeft: 0, confirmedUntil: null, passkeysUnavailable: reason }),
+    [`GET ${api.security}`]: () => reply(SecurityOverview, { passkeys: [], totp: false, recoveryCodesLeft: 0, confirmedUntil: null, passkeysUnavailable: 'auth.passkeys_need_a_domain' }),
     [`GET ${api.sessions}`]: () => reply(SignedInBrowsers, browsers.slice(0, 1)),
   });
   render();

@@ -83,6 +83,6 @@ test.describe("A client's downloads", { tag: '@phone' }, () => {
     await expect(toastBehindDialog(page, 'Downloads changed')).toHaveCount(1);
     const after = await page.request.get(pathTo(api.galleryDownload, { token: parents.path.split('/').at(-1)! }));
     expect(after.status()).toBe(403);
-    expect(await after.json()).toEqual({ message: 'Downloads are not on for this gallery' });
+    expect(await after.json()).toEqual({ code: 'galleries.downloads_off', message: 'Downloads are not on for this gallery' });
   });
 });

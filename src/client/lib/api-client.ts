@@ -1,58 +1,21 @@
 import type { ZodType } from 'zod';
-import type { ApiErrorBody } from '#contract/common.ts';
 
 /**
  * A non-OK answer of the API. `message` reads the same for every failed call:
- * "{status}: {body text}", or the status text when the body is empty.
+ * "{status}: {body text}", or the status text when the body is empty. The body is kept as sent and
+ * read where a failure is shown (lib/error-text.ts): this module is in every visitor's first load,
+ * which carries neither a schema library nor the catalog of error texts (scripts/bundle-size.mjs).
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
-  /** The server's own `message`, when the body is the API's error JSON. */
-  readonly serverMessage: string | undefined;
-  readonly issues: ApiErrorBody['issues'];
+  readonly bodyText: string;
 
   constructor(status: number, statusText: string, bodyText: string) {
     super(`${status}: ${bodyText || statusText}`);
     this.status = status;
-    const body = parseErrorBody(bodyText);
-    this.serverMessage = body?.message;
-    this.issues = body?.issues;
+    this.bodyText = bodyText;
   }
-}
-
-/**
- * The API's error JSON, checked by hand: this module is in every visitor's first load, which
- * carries no schema library (the first-load budget of scripts/bundle-size.mjs).
- */
-function parseErrorBody(text: string): ApiErrorBody | undefined {
-  if (!text) return undefined;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-  if (typeof body !== 'object' || body === null || !('message' in body) || typeof body.message !== 'string') {
-    return undefined;
-  }
-  const issues = 'issues' in body ? body.issues : undefined;
-  if (issues === undefined) return { message: body.message };
-  const isIssue = (issue: unknown) =>
-    typeof issue === 'object' &&
-    issue !== null &&
-    'path' in issue &&
-    typeof issue.path === 'string' &&
-    'message' in issue &&
-    typeof issue.message === 'string';
-  if (!Array.isArray(issues) || !issues.every(isIssue)) return undefined;
-  return { message: body.message, issues: issues as NonNullable<ApiErrorBody['issues']> };
-}
-
-/** What a toast should say about a failure: the server's message when it sent one. */
-export function errorMessage(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.serverMessage) return error.serverMessage;
-  return fallback;
 }
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

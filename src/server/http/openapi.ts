@@ -1,6 +1,8 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ApiErrorBody } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import { REVALIDATE } from '#server/lib/cache-control.ts';
 
@@ -25,12 +27,15 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
       info: {
         title: 'Atelier API',
         version: '1',
-        description: 'Errors are JSON {"message"}; invalid input adds "issues": [{path, message}].',
+        description:
+          'Errors are JSON {"code", "message", "params"} (components.schemas.ApiError): "code" is stable, one of the ' +
+          'enum; "message" is its English text with "params" filled in; invalid input adds "issues": [{path, message}].',
       },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'atelier_session', description: '__Host-atelier_session under https' },
         },
+        schemas: { ApiError: apiErrorSchema() },
       },
     },
     transform: (document) => {
@@ -38,9 +43,29 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
       if (!isOwnerOnly(document.route, ownerOnly)) return transformed;
       return { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
     },
+    transformObject: (document) => ('openapiObject' in document ? withErrorAnswers(document.openapiObject) : document.swaggerObject),
   });
 
   app.get(api.openApi, async (_request, reply) =>
     reply.header('cache-control', REVALIDATE).send(app.swagger()),
   );
+}
+
+/** The error body as JSON Schema: its `code` is the enum of every code of the catalog. */
+function apiErrorSchema(): Record<string, unknown> {
+  const { $schema: _dialect, ...schema } = z.toJSONSchema(ApiErrorBody, { io: 'output' });
+  return schema;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
+
+/** Every operation may answer an error: its `default` answer is the error body, beside the ones it declares. */
+function withErrorAnswers<Document extends { paths?: object }>(document: Document): Document {
+  const error = { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
+  for (const operations of Object.values(document.paths ?? {}) as Array<Record<string, { responses?: object }>>) {
+    for (const [method, operation] of Object.entries(operations)) {
+      if (METHODS.has(method)) operation.responses = { default: error, ...operation.responses };
+    }
+  }
+  return document;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { HttpError } from '#server/http/http-error.ts';
+import { httpError, type HttpError } from '#server/http/http-error.ts';
 
 /** The name every received file, and each scratch file rendered beside it, starts with. */
 const RECEIVED_PREFIX = 'upload-';
@@ -37,12 +37,10 @@ export interface ReceiveOptions {
 function limitError(error: unknown, maxFiles: number): HttpError | undefined {
   const code = (error as { code?: unknown }).code;
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') {
-    return new HttpError(413, maxFiles === 1 ? 'Send one file only' : `Too many files: at most ${maxFiles} at once`);
+    return maxFiles === 1 ? httpError(413, 'upload.one_file_only') : httpError(413, 'upload.too_many_files', { max: maxFiles });
   }
   return undefined;
 }
-
-export const MALFORMED_MULTIPART = 'The upload was cut short or is not valid multipart/form-data. Please try again.';
 
 /**
  * A body the parser could not read (cut short, no boundary, another boundary than announced) is
@@ -52,7 +50,7 @@ export const MALFORMED_MULTIPART = 'The upload was cut short or is not valid mul
 function malformedError(error: unknown): HttpError | undefined {
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) return undefined;
-  return new HttpError(400, MALFORMED_MULTIPART);
+  return httpError(400, 'upload.malformed');
 }
 
 /**
@@ -64,7 +62,7 @@ export async function withReceivedFiles<T>(
   options: ReceiveOptions,
   use: (files: ReceivedFile[]) => Promise<T>,
 ): Promise<T> {
-  if (!request.isMultipart()) throw new HttpError(415, 'Send the files as multipart/form-data');
+  if (!request.isMultipart()) throw httpError(415, 'upload.not_multipart');
   await fsp.mkdir(options.tmpDir, { recursive: true });
   const files: ReceivedFile[] = [];
   let receiving = true;

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMBED_FRAME_ORIGINS } from '#contract/music.ts';
 import type { Config } from '#server/config.ts';
 import { forbidden } from '#server/lib/errors.ts';
+import { errorBody } from './http-error.ts';
 
 const PERMISSIONS_POLICY =
   'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=(), browsing-topics=()';
@@ -41,16 +42,14 @@ function helmetOptions(config: Config) {
   } satisfies Parameters<typeof helmet>[0];
 }
 
-export const INVALID_ADDRESS = 'This address is not valid. Check the link and try again.';
-
 /**
  * Fastify's `frameworkErrors`: a URL that cannot be decoded is answered before any route or hook
- * runs, so this answer carries the security headers itself, in the API's `{ message }` shape,
+ * runs, so this answer carries the security headers itself, in the API's error shape,
  * without echoing the path (Fastify's own answer does both wrong).
  */
 export function answerFrameworkErrors(headers: Record<string, string>): (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => void {
   return (_error, _request, reply) => {
-    void reply.headers(headers).code(400).send({ message: INVALID_ADDRESS });
+    void reply.headers(headers).code(400).send(errorBody('request.invalid_address'));
   };
 }
 
@@ -115,7 +114,7 @@ export async function registerSecurity(app: FastifyInstance, config: Config, hea
 function crossSiteRefusal(request: FastifyRequest, publicOrigin: string): Error | undefined {
   const origin = request.headers.origin;
   if (origin === undefined) {
-    return request.headers['sec-fetch-site'] === 'cross-site' ? forbidden('Cross-site request refused') : undefined;
+    return request.headers['sec-fetch-site'] === 'cross-site' ? forbidden('request.cross_site') : undefined;
   }
-  return origin === publicOrigin ? undefined : forbidden('Cross-site request refused');
+  return origin === publicOrigin ? undefined : forbidden('request.cross_site');
 }

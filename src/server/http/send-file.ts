@@ -58,7 +58,7 @@ export async function sendStoredFile(
   const ifRange = request.headers['if-range'];
   const range = parseRange(request.headers.range, info.size, typeof ifRange === 'string' ? ifRange : undefined, etag);
   if (range === 'unsatisfiable') {
-    throw new HttpError(416, 'Range not satisfiable', { 'content-range': `bytes */${info.size}` });
+    throw new HttpError(416, 'files.range_not_satisfiable', {}, { 'content-range': `bytes */${info.size}` });
   }
   reply.type(headers.contentType);
   if (range) {

@@ -5,6 +5,7 @@ import sharp, { type Metadata, type Sharp } from 'sharp';
 import { rgbaToThumbHash } from 'thumbhash';
 import { BANNER_SIZE, COPY_QUALITY, DISPLAY_MAX_SIDE, PLACEHOLDER_MAX_SIDE, THUMBNAIL_SIDE, VARIANT_WIDTHS } from '#contract/image-sizes.ts';
 import type { ImageVariant } from '#contract/photos.ts';
+import type { ErrorCode, ErrorParams } from '#contract/error-codes.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { bannerFileName, photoFileNames, watermarkLogoFileName, type DisplayFormat } from '#server/storage/file-names.ts';
 import type { FileSource, FileStore } from '#server/storage/file-store.ts';
@@ -24,9 +25,10 @@ sharp.cache(false);
 export class ImageRejectedError extends DomainError {
   constructor(
     override readonly kind: 'tooLarge' | 'unsupportedType',
-    message: string,
+    code: ErrorCode,
+    params: ErrorParams = {},
   ) {
-    super(kind, message);
+    super(kind, code, params);
     this.name = 'ImageRejectedError';
   }
 
@@ -61,22 +63,22 @@ export async function inspectImage(
   limits: ImageLimits,
 ): Promise<InspectedImage> {
   const head = await readFileHead(filePath);
-  if (head.length === 0) throw new ImageRejectedError('unsupportedType', 'The file is empty');
+  if (head.length === 0) throw new ImageRejectedError('unsupportedType', 'images.empty');
   const sniffed = sniffImageFormat(head);
   if (sniffed === 'svg') {
-    throw new ImageRejectedError('unsupportedType', `SVG images are not accepted; use a ${acceptedList(accepted)} image`);
+    throw new ImageRejectedError('unsupportedType', 'images.svg_refused', { formats: acceptedList(accepted) });
   }
   if (!sniffed || !accepted.includes(sniffed)) {
-    throw new ImageRejectedError('unsupportedType', `Not a ${acceptedList(accepted)} image`);
+    throw new ImageRejectedError('unsupportedType', 'images.wrong_format', { formats: acceptedList(accepted) });
   }
   let metadata: Metadata;
   try {
     metadata = await sharp(filePath, { limitInputPixels: false }).metadata();
   } catch {
-    throw new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
+    throw new ImageRejectedError('unsupportedType', 'images.damaged');
   }
   if (metadata.format !== sniffed || !metadata.width || !metadata.height) {
-    throw new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
+    throw new ImageRejectedError('unsupportedType', 'images.damaged');
   }
   // An animation counts every frame of its canvas: libvips walks the frames to reach the first
   // one shown, and a few KB of WebP can hold thousands of full-canvas frames.
@@ -84,7 +86,7 @@ export async function inspectImage(
   const canvasHeight = metadata.pageHeight ?? metadata.height;
   if (metadata.width * canvasHeight * frames > limits.maxPixels) {
     const megapixels = Math.round(limits.maxPixels / 1_000_000);
-    throw new ImageRejectedError('tooLarge', `The image has too many pixels (at most ${megapixels} megapixels)`);
+    throw new ImageRejectedError('tooLarge', 'images.too_many_megapixels', { megapixels });
   }
   return { format: sniffed, width: metadata.width, height: metadata.height };
 }
@@ -93,9 +95,9 @@ export async function inspectImage(
 function decodeRejection(error: unknown): ImageRejectedError {
   const message = error instanceof Error ? error.message : String(error);
   if (/pixel limit/i.test(message)) {
-    return new ImageRejectedError('tooLarge', 'The image has too many pixels');
+    return new ImageRejectedError('tooLarge', 'images.too_many_pixels');
   }
-  return new ImageRejectedError('unsupportedType', 'The image is damaged or incomplete');
+  return new ImageRejectedError('unsupportedType', 'images.damaged');
 }
 
 /** Reads and decodes the source once; the caller derives every output from this. */

@@ -1,4 +1,3 @@
-import type { ApiErrorBody } from '#contract/common.ts';
 import { pageTheme, THEME_COOKIE } from '#contract/theme-cookie.ts';
 import { files, screens } from '#contract/routes.ts';
 import fastifyStatic from '@fastify/static';
@@ -17,6 +16,7 @@ import { resolveSession, type AuthContext } from '#server/features/auth/auth.ser
 import { countableVisit, referrerEvents } from '#server/features/statistics/statistics.request.ts';
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import type { DataCache } from '#server/http/etag.ts';
+import { errorBody } from '#server/http/http-error.ts';
 import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/lib/cache-control.ts';
 
 export { isClientRoute };
@@ -202,8 +202,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const pathname = request.url.split('?')[0] ?? '/';
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !pathname.startsWith('/api/');
     if (!isPage || pathname.startsWith('/uploads/') || pathname.startsWith('/assets/')) {
-      const body: ApiErrorBody = { message: `No route for ${request.method} ${pathname}` };
-      return reply.code(404).send(body);
+      return reply.code(404).send(errorBody('request.no_route', { method: request.method, path: pathname }));
     }
     return sendPage(request, reply, pathname);
   });

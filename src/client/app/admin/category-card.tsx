@@ -372,7 +372,7 @@ function CategoryTitle({
   return (
     // On a phone the name takes the header's first row of its own: beside the handle, the fold and
     // the eye it had the width of a few letters ("Land sc…").
-    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:basis-full">
+    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:min-w-full">
       <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere]" title={shownName}>
         {shownName}
       </h3>

@@ -16,7 +16,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { fetchPlaceIds, loadedPlacePhotos, usePlaceCounts } from '#client/features/photos/api/get-place-photos.ts';
 import { useCategories } from '#client/features/categories/api/get-categories.ts';
 import { useDeleteCategory } from '#client/features/categories/api/delete-category.ts';

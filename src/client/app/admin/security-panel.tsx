@@ -7,7 +7,9 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
+import { errorText } from '#contract/error-codes.ts';
 import {
   useAddPasskey,
   useKeepPasskey,
@@ -180,7 +182,7 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
       )}
       {overview.passkeysUnavailable ? (
         <p role="note" className="rounded-md border border-dashed p-3 text-sm">
-          {overview.passkeysUnavailable}
+          {errorText(overview.passkeysUnavailable)}
         </p>
       ) : (
       <form

@@ -6,7 +6,7 @@ import { useSearchParams } from '#client/lib/search-params.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { useSignInWithLink } from '#client/features/auth/api/sign-in-link.ts';
 import { usePasskeySignIn } from '#client/features/auth/api/login.ts';
 import { SecondStepCard } from '#client/features/auth/components/second-step-form.tsx';

@@ -47,7 +47,7 @@ describe('POST /api/login', () => {
     const unknown = await login(OWNER.password, { username: 'nobody' });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid username or password' });
+    expect(wrong.json()).toEqual({ code: 'auth.invalid_credentials', message: 'Invalid username or password' });
     expect(unknown.json()).toEqual(wrong.json());
     expect(wrong.cookies).toHaveLength(0);
   });
@@ -195,7 +195,7 @@ describe('POST /api/change-password', () => {
     const cookie = await t.signIn();
     const response = await changePassword(cookie, { currentPassword: 'wrong', newPassword: 'newpass1' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Current password is incorrect' });
+    expect(response.json()).toEqual({ code: 'auth.current_password_incorrect', message: 'Current password is incorrect' });
     expect((await login(OWNER.password)).statusCode).toBe(200);
   });
 

@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   );
 
   routes.get(api.currentUser, { schema: { response: { 200: CurrentUser } } }, async (request) => {
-    if (!request.user) throw notSignedIn('Not signed in');
+    if (!request.user) throw notSignedIn('auth.signed_out');
     return toCurrentUser(request.user);
   });
 

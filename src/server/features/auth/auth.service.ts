@@ -132,7 +132,7 @@ export async function login(ctx: SignInContext, credentials: LoginRequest, clien
   const valid = user
     ? await verifyPassword(user.passwordHash, credentials.password)
     : await verifyAgainstDummy(credentials.password);
-  if (!user || !valid) throw notSignedIn('Invalid username or password');
+  if (!user || !valid) throw notSignedIn('auth.invalid_credentials');
   // The counters this attempt went through start again. The account's stays when a trusted
   // browser came in past it: other browsers are still guessing.
   await rateLimits.reset(ctx, addressKey);
@@ -248,10 +248,10 @@ export async function changePassword(
  * first, in one statement, so of many sent at once at most the limit are verified.
  */
 export async function confirmPassword(ctx: AuthContext, user: UserRow, sessionId: string, password: string | undefined): Promise<void> {
-  if (!password) throw invalid('Current password is required');
+  if (!password) throw invalid('auth.current_password_required');
   const key = rateLimits.limitKey('password-check:session', sessionId);
   await rateLimits.consume(ctx, key, PASSWORD_CHECK_LIMIT);
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('Current password is incorrect');
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('auth.current_password_incorrect');
   await rateLimits.reset(ctx, key);
 }
 

@@ -3,7 +3,8 @@ import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { SoftPasskey } from '#tests/api/support/soft-passkey.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
-import { CONFIRMED_FOR_MS, FRESH_CHECK_NEEDED } from './security.service.ts';
+import { errorText } from '#contract/error-codes.ts';
+import { CONFIRMED_FOR_MS } from './security.service.ts';
 import { totpCode } from './totp.ts';
 
 /**
@@ -62,7 +63,7 @@ describe('the fresh check', () => {
 
     const options = await call('POST', '/api/security/passkeys/options', stolen);
     expect(options.statusCode).toBe(403);
-    expect(options.json()).toEqual({ message: FRESH_CHECK_NEEDED });
+    expect(options.json()).toEqual({ code: 'auth.confirm_identity', message: errorText('auth.confirm_identity') });
     expect((await call('POST', '/api/security/totp/setup', stolen)).statusCode).toBe(403);
     expect((await call('POST', '/api/sessions/sign-out-others', stolen)).statusCode).toBe(403);
     const handle = (await call('GET', '/api/sessions', stolen)).json<Array<{ id: string; current: boolean }>>().find((browser) => !browser.current)!.id;

@@ -5,7 +5,7 @@ import { SIGN_IN_LINK_ANSWER } from './auth.routes.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_DEVICE } from './auth.service.ts';
 import { SECOND_STEP_LIMIT_PER_ACCOUNT, SECOND_STEP_LIMIT_PER_DEVICE, SECOND_STEP_LIMIT_PER_SESSION } from './security.service.ts';
 import { totpCode } from './totp.ts';
-import { INVALID_SIGN_IN_LINK, SIGN_IN_LINK_LIMIT_PER_EMAIL, SIGN_IN_LINK_TTL_MS } from './sign-in-link.service.ts';
+import { SIGN_IN_LINK_LIMIT_PER_EMAIL, SIGN_IN_LINK_TTL_MS } from './sign-in-link.service.ts';
 
 /**
  * Guesses for the owner's name, from anywhere and in any letter case, must
@@ -105,7 +105,7 @@ describe('no lock-out of the owner', () => {
     // That browser is now known: its next sign-in with the password works despite the guessing.
     expect((await login(OWNER.password, '192.0.2.20', { cookie: deviceCookieOf(used) })).statusCode).toBe(200);
     // The link works once.
-    expect((await useLink(token)).json()).toEqual({ message: INVALID_SIGN_IN_LINK });
+    expect((await useLink(token)).json()).toEqual({ code: 'auth.invalid_sign_in_link', message: 'This sign-in link is invalid or has expired. Please request a new one.' });
     // 1,000 requests, 30 of them hashing a password: room for a busy machine.
   }, 120_000);
 
@@ -187,12 +187,12 @@ describe('no lock-out of the owner', () => {
     const clock = createTestClock();
     smtp = await startSmtpServer();
     t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' } });
-    expect((await useLink('forged')).json()).toEqual({ message: INVALID_SIGN_IN_LINK });
+    expect((await useLink('forged')).json()).toEqual({ code: 'auth.invalid_sign_in_link', message: 'This sign-in link is invalid or has expired. Please request a new one.' });
     await t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email: OWNER.email } });
     const [mail] = await smtp.waitForMails(1);
     clock.advance(SIGN_IN_LINK_TTL_MS);
     const expired = await useLink(signInLinkIn(mail?.decoded ?? ''));
     expect(expired.statusCode).toBe(400);
-    expect(expired.json()).toEqual({ message: INVALID_SIGN_IN_LINK });
+    expect(expired.json()).toEqual({ code: 'auth.invalid_sign_in_link', message: 'This sign-in link is invalid or has expired. Please request a new one.' });
   });
 });

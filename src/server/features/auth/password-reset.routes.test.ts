@@ -5,7 +5,7 @@ import { waitFor } from '#tests/api/support/wait.ts';
 import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { FORGOT_PASSWORD_ANSWER } from './auth.routes.ts';
-import { FORGOT_LIMIT_PER_ADDRESS, INVALID_RESET_LINK, RESET_TOKEN_TTL_MS } from './password-reset.service.ts';
+import { FORGOT_LIMIT_PER_ADDRESS, RESET_TOKEN_TTL_MS } from './password-reset.service.ts';
 
 let t: TestApp;
 let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
@@ -67,7 +67,7 @@ describe('password recovery by mail', () => {
 
     const again = await reset(token, 'another password');
     expect(again.statusCode).toBe(400);
-    expect(again.json()).toEqual({ message: INVALID_RESET_LINK });
+    expect(again.json()).toEqual({ code: 'auth.invalid_reset_link', message: 'This reset link is invalid or has expired. Please request a new one.' });
   });
 
   it('answers an unknown email exactly like a known one and sends nothing', async () => {
@@ -92,7 +92,8 @@ describe('password recovery by mail', () => {
 
     expect((await reset(first, 'new password 1')).statusCode).toBe(400);
     expect((await reset('forged-token-that-was-never-issued', 'new password 1')).json()).toEqual({
-      message: INVALID_RESET_LINK,
+      code: 'auth.invalid_reset_link',
+      message: 'This reset link is invalid or has expired. Please request a new one.',
     });
     clock.advance(RESET_TOKEN_TTL_MS);
     const expired = await reset(second, 'new password 1');

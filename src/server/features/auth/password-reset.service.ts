@@ -17,7 +17,6 @@ export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 export const FORGOT_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const FORGOT_LIMIT_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
 export const RESET_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
-export const INVALID_RESET_LINK = 'This reset link is invalid or has expired. Please request a new one.';
 
 export type PasswordResetContext = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'log' | 'jobs'>;
 
@@ -65,11 +64,11 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
   await rateLimits.consume(ctx, rateLimits.limitKey('reset:ip', address), RESET_LIMIT_PER_ADDRESS);
   const token = await repo.findResetToken(ctx.db, hashToken(request.token));
   const now = ctx.clock();
-  if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid(INVALID_RESET_LINK);
+  if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid('auth.invalid_reset_link');
   const passwordHash = await hashPassword(request.newPassword);
   const paused = await ctx.db.transaction().execute(async (trx) => {
     // Spent and set together: a token used twice in parallel sets the password once.
-    if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw invalid(INVALID_RESET_LINK);
+    if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw invalid('auth.invalid_reset_link');
     // Every session ends: whoever had the old password is signed out.
     await storePasswordHash({ ...ctx, db: trx }, token.userId, passwordHash);
     // A passkey a borrowed session added would outlive the reset: each serves only after the new

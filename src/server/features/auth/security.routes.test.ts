@@ -4,7 +4,8 @@ import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { SECOND_STEP_MS } from './auth.service.ts';
-import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, PASSKEYS_NEED_A_DOMAIN, RECOVERY_CODE_COUNT, SECOND_STEP_LIMIT_PER_SESSION, WRONG_CODE } from './security.service.ts';
+import { errorText } from '#contract/error-codes.ts';
+import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, RECOVERY_CODE_COUNT, SECOND_STEP_LIMIT_PER_SESSION } from './security.service.ts';
 import { totpCode } from './totp.ts';
 
 let t: TestApp;
@@ -79,7 +80,7 @@ describe('the authenticator app as a second step', () => {
 
     const wrong = await secondStep(pending, 'totp', totpCode(secret, clock().getTime() + 10 * 60_000));
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ message: WRONG_CODE });
+    expect(wrong.json()).toEqual({ code: 'auth.wrong_code', message: 'That code is not right. Try again.' });
 
     // The confirming code's step is spent; the next step's code signs in.
     clock.advance(30_000);
@@ -216,11 +217,11 @@ describe('passkey challenges', () => {
       t = await createTestApp({ env: { PUBLIC_URL: publicUrl } });
       const cookie = await t.signIn();
       const overview = await call('GET', '/api/security', cookie);
-      expect(overview.json().passkeysUnavailable, publicUrl).toBe(PASSKEYS_NEED_A_DOMAIN);
+      expect(overview.json().passkeysUnavailable, publicUrl).toBe('auth.passkeys_need_a_domain');
       expect((await call('POST', '/api/security/confirm', cookie, { password: OWNER.password })).statusCode).toBe(200);
       const add = await call('POST', '/api/security/passkeys/options', cookie);
       expect(add.statusCode).toBe(409);
-      expect(add.json().message).toBe(PASSKEYS_NEED_A_DOMAIN);
+      expect(add.json()).toEqual({ code: 'auth.passkeys_need_a_domain', message: errorText('auth.passkeys_need_a_domain') });
       const signIn = await t.app.inject({ method: 'POST', url: '/api/login/passkey/options' });
       expect(signIn.statusCode).toBe(409);
       await t.close();

@@ -28,7 +28,7 @@ import { clientOf, ownerOf, requireOwner, setSignedInCookies } from './session.t
 
 /** onRequest hook of the second step: only a half signed-in browser may take it. */
 async function requirePendingSignIn(request: FastifyRequest): Promise<void> {
-  if (!request.pendingSignIn) throw notSignedIn('This sign-in has expired. Please sign in again.');
+  if (!request.pendingSignIn) throw notSignedIn('auth.sign_in_expired');
 }
 
 function freshSessionOf(request: FastifyRequest): security.FreshSession {
@@ -46,7 +46,7 @@ export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     { onRequest: requirePendingSignIn, schema: { body: SecondStepRequest, response: { 200: CurrentUser } } },
     async (request, reply) => {
       const pending = request.pendingSignIn;
-      if (!pending) throw notSignedIn();
+      if (!pending) throw notSignedIn('auth.not_signed_in');
       const signedIn = await security.completeSecondStep(ctx, pending, request.body, clientOf(request, config));
       setSignedInCookies(reply, config, signedIn);
       return toCurrentUser(signedIn.user);

@@ -58,13 +58,7 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const CONFIRMED_FOR_MS = 5 * 60 * 1000;
 /** Codes of the app tried as a fresh check, per session. */
 export const CONFIRM_CODE_LIMIT: RateLimitRule = { limit: 5, windowMs: 5 * 60 * 1000 };
-export const FRESH_CHECK_NEEDED = 'Confirm it is you first: your password, a code from your authenticator app, or a passkey.';
-export const PASSKEY_PAUSED = 'This passkey is paused since your password was reset. Sign in with your password, then keep it under Account, Security.';
 export const RECOVERY_CODE_COUNT = 10;
-export const WRONG_CODE = 'That code is not right. Try again.';
-
-export const PASSKEYS_NEED_A_DOMAIN =
-  'Passkeys need the site to have a domain name, and this site\'s address (PUBLIC_URL) is an IP address. Give the site a domain name (docs/deploy.md), or use an authenticator app.';
 
 /**
  * Relying party from PUBLIC_URL: the id is its host name, the origin its scheme, host and port.
@@ -77,10 +71,10 @@ function relyingParty(ctx: Pick<AppContext, 'config'>): { rpID: string; origin: 
   return { rpID: url.hostname, origin: url.origin };
 }
 
-/** Why passkeys cannot work on this site, or null. */
-function passkeysUnavailable(ctx: Pick<AppContext, 'config'>): string | null {
+/** Why passkeys cannot work on this site, as the error's code, or null. */
+function passkeysUnavailable(ctx: Pick<AppContext, 'config'>): 'auth.passkeys_need_a_domain' | null {
   const host = new URL(ctx.config.publicUrl).hostname.replace(/^\[|\]$/g, '');
-  return isIP(host) === 0 ? null : PASSKEYS_NEED_A_DOMAIN;
+  return isIP(host) === 0 ? null : 'auth.passkeys_need_a_domain';
 }
 
 const siteName = (user: UserRow) => siteNameOf(user);
@@ -107,7 +101,7 @@ async function spendChallengeOf(ctx: SecurityContext, response: { response?: unk
     challenge = undefined;
   }
   const spent = typeof challenge === 'string' ? await repo.spendChallenge(ctx.db, challenge, purpose, ctx.clock().toISOString()) : undefined;
-  if (!spent) throw invalid('This passkey request has expired. Please try again.');
+  if (!spent) throw invalid('auth.passkey_request_expired');
   return spent;
 }
 
@@ -144,7 +138,7 @@ function transportsOf(json: string): AuthenticatorTransport[] {
 export async function addPasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, request: AddPasskeyRequest): Promise<FactorAdded> {
   requireFreshCheck(ctx, session);
   const challenge = await spendChallengeOf(ctx, request.response, 'register');
-  if (challenge.userId !== user.id) throw invalid('This passkey request has expired. Please try again.');
+  if (challenge.userId !== user.id) throw invalid('auth.passkey_request_expired');
   const { rpID, origin } = relyingParty(ctx);
   let verification;
   try {
@@ -156,11 +150,11 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, session: F
       requireUserVerification: true,
     });
   } catch {
-    throw invalid('The passkey could not be verified. Please try again.');
+    throw invalid('auth.passkey_not_verified');
   }
-  if (!verification.verified) throw invalid('The passkey could not be verified. Please try again.');
+  if (!verification.verified) throw invalid('auth.passkey_not_verified');
   const { credential } = verification.registrationInfo;
-  if (await repo.findPasskey(ctx.db, credential.id)) throw conflict('This passkey is already added');
+  if (await repo.findPasskey(ctx.db, credential.id)) throw conflict('auth.passkey_already_added');
   const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
   await repo.insertPasskey(ctx.db, {
     id: credential.id,
@@ -178,22 +172,22 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, session: F
 }
 
 export async function renamePasskey(ctx: SecurityContext, user: UserRow, id: string, name: string): Promise<void> {
-  if (!(await repo.renamePasskey(ctx.db, user.id, id, name))) throw notFound('Passkey not found');
+  if (!(await repo.renamePasskey(ctx.db, user.id, id, name))) throw notFound('auth.passkey_not_found');
 }
 
 /** A passkey paused by a password reset signs in on its own again. */
 export async function keepPasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, id: string): Promise<void> {
   const passkey = await repo.findPasskey(ctx.db, id);
-  if (!passkey || passkey.userId !== user.id) throw notFound('Passkey not found');
+  if (!passkey || passkey.userId !== user.id) throw notFound('auth.passkey_not_found');
   requireFreshCheck(ctx, session);
-  if (!(await repo.keepPasskey(ctx.db, user.id, id))) throw notFound('Passkey not found');
+  if (!(await repo.keepPasskey(ctx.db, user.id, id))) throw notFound('auth.passkey_not_found');
 }
 
 export async function removePasskey(ctx: SecurityContext, user: UserRow, session: FreshSession, id: string): Promise<void> {
   const passkey = await repo.findPasskey(ctx.db, id);
-  if (!passkey || passkey.userId !== user.id) throw notFound('Passkey not found');
+  if (!passkey || passkey.userId !== user.id) throw notFound('auth.passkey_not_found');
   requireFreshCheck(ctx, session);
-  if (!(await repo.deletePasskey(ctx.db, user.id, id))) throw notFound('Passkey not found');
+  if (!(await repo.deletePasskey(ctx.db, user.id, id))) throw notFound('auth.passkey_not_found');
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', `A passkey (${passkey.name})`, site));
 }
 
@@ -214,7 +208,7 @@ export async function passkeyAuthenticationOptions(ctx: SecurityContext, userId:
 /** Checks a passkey's answer and returns it with its owner. The passkey, verified by the authenticator's own lock, is both factors. */
 async function verifyPasskey(ctx: SecurityContext, response: Record<string, unknown>): Promise<{ user: UserRow; passkey: PasskeyRow }> {
   const challenge = await spendChallengeOf(ctx, response, 'authenticate');
-  const failed = () => notSignedIn('That passkey is not one of this site’s. Try another way.');
+  const failed = () => notSignedIn('auth.passkey_unknown');
   const id = typeof response.id === 'string' ? response.id : undefined;
   const passkey = id ? await repo.findPasskey(ctx.db, id) : undefined;
   if (!passkey || (challenge.userId !== null && challenge.userId !== passkey.userId)) throw failed();
@@ -247,7 +241,7 @@ export async function signInWithPasskey(ctx: SecurityContext, response: Record<s
   await rateLimits.consume(ctx, rateLimits.limitKey('passkey:ip', client.address), PASSKEY_SIGN_IN_LIMIT_PER_ADDRESS);
   const { user, passkey } = await verifyPasskey(ctx, response);
   const afterPassword = pending !== null && pending.user.id === user.id;
-  if (passkey.pausedAt !== null && !afterPassword) throw notSignedIn(PASSKEY_PAUSED);
+  if (passkey.pausedAt !== null && !afterPassword) throw notSignedIn('auth.passkey_paused');
   if (pending) await authRepo.endPendingSession(ctx.db, pending.sessionId);
   return signIn(ctx, user, client);
 }
@@ -269,8 +263,8 @@ export async function completeSecondStep(ctx: SecurityContext, pending: { sessio
   if (device && device.userId === user.id) await rateLimits.consume(ctx, rateLimits.limitKey('second-step:device', device.id), SECOND_STEP_LIMIT_PER_DEVICE);
   else await rateLimits.consume(ctx, rateLimits.limitKey('second-step:user', String(user.id)), SECOND_STEP_LIMIT_PER_ACCOUNT);
   const right = request.method === 'totp' ? await spendTotpCode(ctx, user.id, request.code) : await spendRecoveryCode(ctx, user.id, request.code);
-  if (!right) throw invalid(WRONG_CODE);
-  if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('This sign-in has expired. Please sign in again.');
+  if (!right) throw invalid('auth.wrong_code');
+  if (!(await authRepo.endPendingSession(ctx.db, sessionId))) throw notSignedIn('auth.sign_in_expired');
   await rateLimits.reset(ctx, sessionKey);
   return signIn(ctx, user, client);
 }
@@ -324,7 +318,7 @@ async function recoveryCodesIfNone(ctx: SecurityContext, userId: number): Promis
 export async function startTotpSetup(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<TotpSetup> {
   requireFreshCheck(ctx, session);
   const existing = await repo.findTotp(ctx.db, user.id);
-  if (existing?.confirmedAt) throw conflict('The authenticator app is already on. Turn it off first to set up another.');
+  if (existing?.confirmedAt) throw conflict('auth.totp_already_on');
   const secret = newTotpSecret();
   await repo.replacePendingTotp(ctx.db, user.id, secret, ctx.clock().toISOString());
   const uri = totpUri(secret, siteName(user), user.username);
@@ -336,19 +330,19 @@ export async function startTotpSetup(ctx: SecurityContext, user: UserRow, sessio
 export async function confirmTotpSetup(ctx: SecurityContext, user: UserRow, session: FreshSession, code: string): Promise<FactorAdded> {
   requireFreshCheck(ctx, session);
   const totp = await repo.findTotp(ctx.db, user.id);
-  if (!totp || totp.confirmedAt) throw invalid('Start the setup again: no authenticator app is waiting for a code.');
+  if (!totp || totp.confirmedAt) throw invalid('auth.totp_not_waiting');
   const now = ctx.clock();
   const step = matchTotpStep(totp.secret, code, now.getTime());
-  if (step === undefined || !(await repo.acceptTotpStep(ctx.db, user.id, step, { confirmingAt: now.toISOString() }))) throw invalid(WRONG_CODE);
+  if (step === undefined || !(await repo.acceptTotpStep(ctx.db, user.id, step, { confirmingAt: now.toISOString() }))) throw invalid('auth.wrong_code');
   const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', 'An authenticator app', site));
   return { message: 'Authenticator app is on', recoveryCodes };
 }
 
 export async function disableTotp(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<void> {
-  if (!(await repo.findTotp(ctx.db, user.id))?.confirmedAt) throw notFound('The authenticator app is not on');
+  if (!(await repo.findTotp(ctx.db, user.id))?.confirmedAt) throw notFound('auth.totp_not_on');
   requireFreshCheck(ctx, session);
-  if (!(await repo.deleteTotp(ctx.db, user.id))) throw notFound('The authenticator app is not on');
+  if (!(await repo.deleteTotp(ctx.db, user.id))) throw notFound('auth.totp_not_on');
   await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', 'The authenticator app', site));
 }
 
@@ -367,7 +361,7 @@ function confirmedUntil(session: FreshSession): Date | null {
 
 function requireFreshCheck(ctx: SecurityContext, session: FreshSession): void {
   const until = confirmedUntil(session);
-  if (!until || until <= ctx.clock()) throw forbidden(FRESH_CHECK_NEEDED);
+  if (!until || until <= ctx.clock()) throw forbidden('auth.confirm_identity');
 }
 
 /**
@@ -378,12 +372,12 @@ function requireFreshCheck(ctx: SecurityContext, session: FreshSession): void {
 export async function confirmIdentity(ctx: SecurityContext, user: UserRow, session: FreshSession, request: ConfirmIdentityRequest): Promise<void> {
   if (request.response) {
     const { user: passkeyUser, passkey } = await verifyPasskey(ctx, request.response);
-    if (passkeyUser.id !== user.id) throw invalid('That passkey is not yours.');
-    if (passkey.pausedAt !== null) throw invalid('This passkey is paused since your password was reset. Confirm with your password.');
-    if (new Date(passkey.createdAt) >= new Date(session.startedAt)) throw invalid('A passkey added since you signed in cannot confirm it is you. Use your password.');
+    if (passkeyUser.id !== user.id) throw invalid('auth.passkey_not_yours');
+    if (passkey.pausedAt !== null) throw invalid('auth.passkey_paused_confirm');
+    if (new Date(passkey.createdAt) >= new Date(session.startedAt)) throw invalid('auth.passkey_too_new');
   } else if (request.code !== undefined) {
     await rateLimits.consume(ctx, rateLimits.limitKey('confirm-code:session', session.sessionId), CONFIRM_CODE_LIMIT);
-    if (!(await spendTotpCode(ctx, user.id, request.code))) throw invalid(WRONG_CODE);
+    if (!(await spendTotpCode(ctx, user.id, request.code))) throw invalid('auth.wrong_code');
   } else {
     await confirmPassword(ctx, user, session.sessionId, request.password);
   }
@@ -435,7 +429,7 @@ export async function listSignedInBrowsers(ctx: SecurityContext, user: UserRow, 
 /** Signing out another browser needs a fresh check: a borrowed session must not shut the owner out. */
 export async function signOutBrowser(ctx: SecurityContext, user: UserRow, session: FreshSession, handle: string): Promise<void> {
   requireFreshCheck(ctx, session);
-  if (!(await authRepo.deleteSessionByHandle(ctx.db, user.id, handle))) throw notFound('That browser is already signed out');
+  if (!(await authRepo.deleteSessionByHandle(ctx.db, user.id, handle))) throw notFound('auth.session_not_found');
 }
 
 export async function signOutOtherBrowsers(ctx: SecurityContext, user: UserRow, session: FreshSession): Promise<void> {

@@ -110,7 +110,7 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  * read or validated, so a visitor learns nothing from a 400 and costs no parsing.
  */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
-  if (!request.user) throw notSignedIn();
+  if (!request.user) throw notSignedIn('auth.not_signed_in');
 }
 
 /** The browser asking, as a sign-in records it. */
@@ -120,7 +120,7 @@ export function clientOf(request: FastifyRequest, config: Config): ClientInfo {
 
 /** The signed-in user of a route guarded by requireOwner. */
 export function ownerOf(request: FastifyRequest): UserRow {
-  if (!request.user) throw notSignedIn();
+  if (!request.user) throw notSignedIn('auth.not_signed_in');
   return request.user;
 }
 

@@ -21,7 +21,6 @@ export const SIGN_IN_LINK_TTL_MS = 30 * 60 * 1000;
 export const SIGN_IN_LINK_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 5, windowMs: 15 * 60 * 1000 };
 export const SIGN_IN_LINK_LIMIT_PER_EMAIL: RateLimitRule = { limit: 3, windowMs: 15 * 60 * 1000 };
 export const USE_SIGN_IN_LINK_LIMIT_PER_ADDRESS: RateLimitRule = { limit: 10, windowMs: 15 * 60 * 1000 };
-export const INVALID_SIGN_IN_LINK = 'This sign-in link is invalid or has expired. Please request a new one.';
 /** The login screen's query parameter that carries the link's token. */
 export const SIGN_IN_LINK_PARAM = 'link';
 
@@ -72,6 +71,6 @@ export async function useSignInLink(ctx: SignInLinkContext, request: UseSignInLi
   await rateLimits.consume(ctx, rateLimits.limitKey('use-sign-in-link:ip', client.address), USE_SIGN_IN_LINK_LIMIT_PER_ADDRESS);
   const userId = await repo.spendSignInLink(ctx.db, hashToken(request.token), ctx.clock().toISOString());
   const user = userId === undefined ? undefined : await findUserById(ctx, userId);
-  if (!user) throw invalid(INVALID_SIGN_IN_LINK);
+  if (!user) throw invalid('auth.invalid_sign_in_link');
   return passFirstStep(ctx, user, client);
 }

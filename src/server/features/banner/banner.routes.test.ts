@@ -82,7 +82,7 @@ describe('POST /api/upload-banner', () => {
     const oversized = Buffer.concat([await jpeg(), Buffer.alloc(BANNER_MAX_BYTES)]);
     const response = await postBanner(cookie, [{ name: 'huge.jpg', data: oversized }]);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ message: 'The banner must be at most 5 MB' });
+    expect(response.json()).toEqual({ code: 'banner.too_large', message: 'The banner must be at most 5 MB' });
     expectNothingStored();
   });
 

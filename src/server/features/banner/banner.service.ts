@@ -21,8 +21,8 @@ export interface BannerFile {
  */
 export async function uploadBanner(ctx: Pick<AppContext, 'media'>, file: BannerFile | undefined): Promise<BannerUploadResponse> {
   const { media } = ctx;
-  if (!file) throw invalid('No banner was sent; add an image file in the "banner" field');
-  if (file.tooLarge) throw tooLarge('The banner must be at most 5 MB');
+  if (!file) throw invalid('banner.missing');
+  if (file.tooLarge) throw tooLarge('banner.too_large');
   await media.images.inspect(file.path, BANNER_FORMATS);
   return { filename: await media.images.renderBanner(file.path, newFileKey(), media.uploads) };
 }

@@ -86,30 +86,30 @@ export async function updateCategory(ctx: Pick<AppContext, 'db' | 'clock' | 'job
   if (request.defaultCopyright !== undefined) changes.defaultCopyright = request.defaultCopyright;
   if (Object.keys(changes).length === 0) {
     const existing = await repo.findCategory(ctx.db, userId, id);
-    if (!existing) throw notFound('Category not found');
+    if (!existing) throw notFound('categories.not_found');
     return toCategory(existing);
   }
   const copiesChange = changes.visibility !== undefined || changes.defaultLicense !== undefined || changes.defaultCredit !== undefined || changes.defaultCopyright !== undefined;
   const update = (db: typeof ctx.db) => repo.updateCategory(db, userId, id, changes);
   const row = copiesChange ? await changingCopies(ctx, update) : await update(ctx.db);
-  if (!row) throw notFound('Category not found');
+  if (!row) throw notFound('categories.not_found');
   return toCategory(row);
 }
 
 /** Into the trash, for the Undo window; `purgeTrashedCategories` removes it for good after. */
 export async function deleteCategory(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number): Promise<void> {
   const trashed = await changingCopies(ctx, (trx) => repo.trashCategory(trx, userId, id, ctx.clock().toISOString()));
-  if (!trashed) throw notFound('Category not found');
+  if (!trashed) throw notFound('categories.not_found');
 }
 
 /** Undo of a delete, within the window: the category and the photos still in it come back. */
 export async function restoreCategory(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number): Promise<Category> {
   const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
   if (!(await changingCopies(ctx, (trx) => repo.restoreCategory(trx, userId, id, since)))) {
-    throw notFound('This category can no longer be restored');
+    throw notFound('categories.not_restorable');
   }
   const row = await repo.findCategory(ctx.db, userId, id);
-  if (!row) throw notFound('Category not found');
+  if (!row) throw notFound('categories.not_found');
   return toCategory(row);
 }
 
@@ -126,11 +126,11 @@ export async function reorderCategories(
   request: ReorderCategoriesRequest,
 ): Promise<Category[]> {
   const ids = request.categoryUpdates.map((update) => update.id);
-  if (new Set(ids).size !== ids.length) throw invalid('Each category may appear only once');
+  if (new Set(ids).size !== ids.length) throw invalid('categories.repeated');
   return ctx.db.transaction().execute(async (trx) => {
     for (const update of request.categoryUpdates) {
       const updated = await repo.setCategoryOrder(trx, userId, update.id, update.order);
-      if (updated === 0) throw notFound(`Category ${update.id} not found`);
+      if (updated === 0) throw notFound('categories.id_not_found', { id: update.id });
     }
     return (await repo.listCategories(trx, userId)).map(toCategory);
   });

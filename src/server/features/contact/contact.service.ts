@@ -35,8 +35,8 @@ export async function sendContactMessage(
   address: string,
 ): Promise<void> {
   const owner = await findUserById(ctx, request.userId);
-  if (!owner) throw notFound('This portfolio does not exist');
-  if (owner.showContactForm !== 1) throw forbidden('The contact form is switched off');
+  if (!owner) throw notFound('contact.portfolio_not_found');
+  if (owner.showContactForm !== 1) throw forbidden('contact.form_off');
   await rateLimits.consume(ctx, rateLimits.limitKey('contact:ip', address), CONTACT_LIMIT_PER_ADDRESS);
   // A filled honeypot is a bot: it is told all went well, and nothing is kept.
   if (request.website) return;
@@ -77,10 +77,10 @@ export async function listMessages(ctx: Pick<AppContext, 'db'>, userId: number):
 
 export async function markMessageRead(ctx: Pick<ContactContext, 'db' | 'clock'>, userId: number, id: number): Promise<ContactMessage> {
   const row = await repo.markRead(ctx.db, userId, id, ctx.clock().toISOString());
-  if (!row) throw notFound('Message not found');
+  if (!row) throw notFound('messages.not_found');
   return toContactMessage(row);
 }
 
 export async function deleteMessage(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<void> {
-  if (!(await repo.deleteMessage(ctx.db, userId, id))) throw notFound('Message not found');
+  if (!(await repo.deleteMessage(ctx.db, userId, id))) throw notFound('messages.not_found');
 }

@@ -128,7 +128,7 @@ describe('downloads by policy', () => {
     for (const url of [photoUrl(link, setup.photos[0]!.id), zipUrl(link)]) {
       const refused = await visitor(url);
       expect(refused.statusCode, url).toBe(403);
-      expect(refused.json()).toEqual({ message: 'Downloads are not on for this gallery' });
+      expect(refused.json()).toEqual({ code: 'galleries.downloads_off', message: 'Downloads are not on for this gallery' });
     }
   });
 
@@ -205,7 +205,7 @@ describe('downloads by policy', () => {
       for (const url of [photoUrl(link, photo.id), zipUrl(link)]) {
         const locked = await visitor(url, cookie);
         expect(locked.statusCode, url).toBe(401);
-        expect(locked.json()).toEqual({ message: 'This gallery needs its password' });
+        expect(locked.json()).toEqual({ code: 'galleries.locked', message: 'This gallery needs its password' });
       }
     }
     const unlocked = await t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password: PASSWORD } });
@@ -217,7 +217,7 @@ describe('downloads by policy', () => {
     const elsewhere = await createCategory(t, 'Elsewhere');
     const [other] = (await owner(setup.cookie, 'GET', '/api/photos')).json<Photo[]>();
     await t.database.db.updateTable('photos').set({ categoryId: elsewhere }).where('id', '=', other!.id).execute();
-    expect((await visitor(photoUrl(link, other!.id), access)).json()).toEqual({ message: 'Photo not found' });
+    expect((await visitor(photoUrl(link, other!.id), access)).json()).toEqual({ code: 'photos.not_found', message: 'Photo not found' });
     expect((await visitor(photoUrl(link, 999_999), access)).statusCode).toBe(404);
     const bad = await visitor(`/api/galleries/${tokenOf(link)}/photos/first/download`, access);
     expect(bad.statusCode).toBe(400);
@@ -316,7 +316,11 @@ describe('a gallery ZIP under way', () => {
 
     const third = await visitor(zipUrl(link), undefined, '127.0.0.1');
     expect(third.statusCode).toBe(429);
-    expect(third.json()).toEqual({ message: 'At most 2 gallery downloads can run at a time. Wait for one to finish, then try again.' });
+    expect(third.json()).toEqual({
+      code: 'galleries.too_many_zips',
+      message: 'At most 2 gallery downloads can run at a time. Wait for one to finish, then try again.',
+      params: { max: 2, retryAfterSeconds: 10 },
+    });
     // Another address has slots of its own; one photo at a time is not counted.
     expect((await visitor(zipUrl(link), undefined, '198.51.100.7')).statusCode).toBe(200);
     expect((await visitor(photoUrl(link, setup.photos[0]!.id), undefined, '127.0.0.1')).statusCode).toBe(200);

@@ -1,6 +1,6 @@
 import type { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from '#server/lib/stored-zip.ts';
-import { DOWNLOADS_OFF_MESSAGE, GALLERY_ZIPS_PER_VISITOR, TOO_MANY_ZIPS_MESSAGE } from '#contract/galleries.ts';
+import { GALLERY_ZIPS_PER_VISITOR } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
 import {
   listDownloadablePhotos,
@@ -8,7 +8,7 @@ import {
   openOriginalFile,
   type DownloadablePhoto,
 } from '#server/features/renditions/photo-downloads.service.ts';
-import { DomainError, forbidden, notFound } from '#server/lib/errors.ts';
+import { forbidden, notFound, tooManyAttempts } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
 
 /**
@@ -46,7 +46,7 @@ export function safeFileName(text: string, fallback: string): string {
 
 async function openPolicy(ctx: DownloadsContext, token: string, access: GalleryAccess) {
   const opened = await openHeldLink(ctx, token, access);
-  if (opened.link.downloads === 'none') throw forbidden(DOWNLOADS_OFF_MESSAGE);
+  if (opened.link.downloads === 'none') throw forbidden('galleries.downloads_off');
   return { ...opened, policy: opened.link.downloads };
 }
 
@@ -57,9 +57,9 @@ const openFile = (ctx: DownloadsContext, policy: 'display' | 'originals', photo:
 export async function downloadPhoto(ctx: DownloadsContext, token: string, access: GalleryAccess, photoId: number): Promise<Download> {
   const { category, policy } = await openPolicy(ctx, token, access);
   const [photo] = await listDownloadablePhotos(ctx, category.id, photoId);
-  if (!photo) throw notFound('Photo not found');
+  if (!photo) throw notFound('photos.not_found');
   const file = await openFile(ctx, policy, photo);
-  if (!file) throw notFound('Photo not found');
+  if (!file) throw notFound('photos.not_found');
   return {
     fileName: `${safeFileName(photo.title, `photo-${photo.id}`)}.${file.extension}`,
     contentType: CONTENT_TYPES[file.extension] ?? 'application/octet-stream',
@@ -74,7 +74,7 @@ const zipsUnderWay = new Map<string, number>();
 /** Takes one of the address's ZIP slots; the function given back frees it (once). */
 function takeZipSlot(address: string): () => void {
   const held = zipsUnderWay.get(address) ?? 0;
-  if (held >= GALLERY_ZIPS_PER_VISITOR) throw new DomainError('tooManyAttempts', TOO_MANY_ZIPS_MESSAGE, 10);
+  if (held >= GALLERY_ZIPS_PER_VISITOR) throw tooManyAttempts(10, 'galleries.too_many_zips', { max: GALLERY_ZIPS_PER_VISITOR });
   zipsUnderWay.set(address, held + 1);
   let freed = false;
   return () => {

@@ -101,10 +101,10 @@ describe('a link with a password', () => {
 
     const locked = await visitor(`/api/galleries/${tokenOf(link)}`);
     expect(locked.statusCode).toBe(401);
-    expect(locked.json()).toEqual({ message: 'This gallery needs its password' });
+    expect(locked.json()).toEqual({ code: 'galleries.locked', message: 'This gallery needs its password' });
     const wrong = await unlock(link, 'not it');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Wrong password' });
+    expect(wrong.json()).toEqual({ code: 'galleries.wrong_password', message: 'Wrong password' });
 
     const right = await unlock(link, PASSWORD);
     expect(right.statusCode).toBe(200);

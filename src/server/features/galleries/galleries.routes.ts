@@ -69,11 +69,11 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     exposeHeadRoute: false,
     handler: async (request, reply) => {
       const { token, filename } = request.params;
-      if (!GalleryTokenParams.safeParse({ token }).success) throw notFound('No such file');
+      if (!GalleryTokenParams.safeParse({ token }).success) throw notFound('files.not_found');
       const copy = await galleries.openGalleryFile(ctx, token, filename, { cookies: request.cookies, secure });
       reply.header('x-robots-tag', 'noindex');
       const sent = await sendStoredFile(request, reply, copy, { cacheControl: PRIVATE_REVALIDATE, contentType: contentTypeOf(filename) });
-      if (!sent) throw notFound('No such file');
+      if (!sent) throw notFound('files.not_found');
       return reply;
     },
   });

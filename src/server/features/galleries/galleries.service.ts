@@ -1,7 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
-  GALLERY_LOCKED_MESSAGE,
-  WRONG_GALLERY_PASSWORD,
   type CreateGalleryLinkFields,
   type Gallery,
   type GalleryLink,
@@ -49,7 +47,7 @@ const linkOf = (row: GalleryLinkRow, pickCount = 0): GalleryLink => ({
 
 async function ownedCategory(ctx: GalleriesContext, userId: number, categoryId: number) {
   const category = await findCategory(ctx, userId, categoryId);
-  if (!category) throw notFound('Category not found');
+  if (!category) throw notFound('categories.not_found');
   return category;
 }
 
@@ -91,7 +89,7 @@ export async function updateLink(
   request: UpdateGalleryLinkFields,
 ): Promise<GalleryLink> {
   const existing = await repo.findOwnedLink(ctx.db, userId, id);
-  if (!existing) throw notFound('Link not found');
+  if (!existing) throw notFound('galleries.link_not_found');
   const changes: Parameters<typeof repo.updateLink>[2] = {};
   if (request.label !== undefined) changes.label = request.label;
   if (request.expiresAt !== undefined) changes.expiresAt = request.expiresAt;
@@ -101,24 +99,24 @@ export async function updateLink(
   // A new password (or none) also ends every browser's access given by the old one.
   if (request.password !== undefined) changes.passwordHash = request.password === null ? null : await hashPassword(request.password);
   const row = Object.keys(changes).length ? await repo.updateLink(ctx.db, id, changes) : existing;
-  if (!row) throw notFound('Link not found');
+  if (!row) throw notFound('galleries.link_not_found');
   return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
 }
 
 /** Revoked: the row goes, so its address, its answers and its access end on the next request. */
 export async function deleteLink(ctx: GalleriesContext, userId: number, id: number): Promise<void> {
-  if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('Link not found');
+  if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('galleries.link_not_found');
   await repo.deleteLink(ctx.db, id);
 }
 
 /** A link that opens: known, not past its expiry, to a live category that is not a draft. */
 async function openLink(ctx: GalleriesContext, token: string) {
   const link = await repo.findLinkByToken(ctx.db, token);
-  if (!link || (link.expiresAt !== null && link.expiresAt <= ctx.clock().toISOString())) throw notFound('Gallery not found');
+  if (!link || (link.expiresAt !== null && link.expiresAt <= ctx.clock().toISOString())) throw notFound('galleries.not_found');
   const owner = await getPortfolioOwner(ctx);
   const category = await findCategory(ctx, owner.id, link.categoryId);
   // A private category's links are paused: only the owner sees it until it is shared again.
-  if (!category || category.hidden || category.visibility === 'private') throw notFound('Gallery not found');
+  if (!category || category.hidden || category.visibility === 'private') throw notFound('galleries.not_found');
   return { link, owner, category };
 }
 
@@ -160,7 +158,7 @@ export async function openGallery(ctx: GalleriesContext, token: string, access: 
 export async function openGalleryFile(ctx: GalleriesContext & Pick<AppContext, 'media'>, token: string, filename: string, access: GalleryAccess) {
   const { category } = await openHeldLink(ctx, token, access);
   const copy = isServedFileName(filename) ? await findCategoryCopy(ctx, category.id, filename) : null;
-  if (!copy) throw notFound('No such file');
+  if (!copy) throw notFound('files.not_found');
   return copy;
 }
 
@@ -176,14 +174,14 @@ export interface GalleryAccess {
  */
 export async function openHeldLink(ctx: GalleriesContext, token: string, access: GalleryAccess) {
   const opened = await openLink(ctx, token);
-  if (!holdsAccess(opened.link, access.cookies, access.secure)) throw notSignedIn(GALLERY_LOCKED_MESSAGE);
+  if (!holdsAccess(opened.link, access.cookies, access.secure)) throw notSignedIn('galleries.locked');
   return opened;
 }
 
 /** One of the owner's links, or 404. */
 export async function ownedLink(ctx: GalleriesContext, userId: number, id: number): Promise<GalleryLinkRow> {
   const link = await repo.findOwnedLink(ctx.db, userId, id);
-  if (!link) throw notFound('Link not found');
+  if (!link) throw notFound('galleries.link_not_found');
   return link;
 }
 
@@ -239,7 +237,7 @@ export async function unlockGallery(
   const deviceKey = known ? `gallery:device:${link.id}:${known}` : undefined;
   if (deviceKey) await rateLimits.consume(ctx, deviceKey, TRIES_PER_DEVICE);
   else await rateLimits.consume(ctx, `gallery:link:${link.id}`, TRIES_PER_LINK);
-  if (link.passwordHash !== null && !(await verifyPassword(link.passwordHash, password))) throw notSignedIn(WRONG_GALLERY_PASSWORD);
+  if (link.passwordHash !== null && !(await verifyPassword(link.passwordHash, password))) throw notSignedIn('galleries.wrong_password');
   // The known browser's count starts again; the link's stays, as others may still be guessing.
   if (deviceKey) await rateLimits.reset(ctx, deviceKey);
   const access = { name: accessCookieName(link.id, client.secure), value: accessFor(link), expiresAt: link.expiresAt };

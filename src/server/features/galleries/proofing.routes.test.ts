@@ -70,7 +70,7 @@ describe('a link with proofing', () => {
     const plain = await createLink(setup, { label: 'Friends' });
     expect(plain).toMatchObject({ proofing: false, pickCap: null, pickCount: 0, picksSubmittedAt: null });
     expect((await holder(plain).list()).statusCode).toBe(404);
-    expect((await holder(plain).list()).json()).toEqual({ message: 'Picking photos is not on for this gallery' });
+    expect((await holder(plain).list()).json()).toEqual({ code: 'galleries.proofing_off', message: 'Picking photos is not on for this gallery' });
     expect((await holder(plain).pick(setup.photos[0]!.id)).statusCode).toBe(404);
     expect((await holder(plain).submit()).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: `/api/galleries/${tokenOf(plain)}` })).json()).toMatchObject({ proofing: false });
@@ -106,7 +106,7 @@ describe('a link with proofing', () => {
     const stranger = holder(link);
     for (const answer of [await stranger.list(), await stranger.pick(first!.id), await stranger.unpick(first!.id), await stranger.submit()]) {
       expect(answer.statusCode).toBe(401);
-      expect(answer.json()).toEqual({ message: 'This gallery needs its password' });
+      expect(answer.json()).toEqual({ code: 'galleries.locked', message: 'This gallery needs its password' });
     }
     const access = await unlocked(link);
     const forged = access.replace(/=[^;]*/, '=forged');
@@ -127,7 +127,7 @@ describe('a link with proofing', () => {
     // Outside the gallery, or no photo at all.
     const outside = await me.pick(loose.id);
     expect(outside.statusCode).toBe(404);
-    expect(outside.json()).toEqual({ message: 'Photo not found in this gallery' });
+    expect(outside.json()).toEqual({ code: 'galleries.photo_not_found', message: 'Photo not found in this gallery' });
     expect((await me.pick(999_999)).statusCode).toBe(404);
     const bad = await me.pick('abc');
     expect(bad.statusCode).toBe(400);
@@ -155,7 +155,7 @@ describe('a link with proofing', () => {
       const me = holder(link);
       for (const answer of [await me.list(), await me.pick(setup.photos[1]!.id), await me.unpick(setup.photos[0]!.id), await me.submit()]) {
         expect(answer.statusCode).toBe(404);
-        expect(answer.json()).toEqual({ message: 'Gallery not found' });
+        expect(answer.json()).toEqual({ code: 'galleries.not_found', message: 'Gallery not found' });
       }
     }
     // The revoked link's picks went with it.
@@ -171,7 +171,7 @@ describe('a link with proofing', () => {
     const statuses = answers.map((answer) => answer.statusCode);
     expect(statuses.filter((status) => status === 200)).toHaveLength(2);
     expect(statuses.filter((status) => status === 409)).toHaveLength(4);
-    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ message: 'You can pick at most 2 photos' });
+    expect(answers.find((answer) => answer.statusCode === 409)!.json()).toEqual({ code: 'galleries.pick_cap', message: 'You can pick at most 2 photos', params: { cap: 2 } });
     const kept = (await me.list()).json<GalleryPicks>();
     expect(kept.photoIds).toHaveLength(2);
     expect(kept.pickCap).toBe(2);
@@ -193,7 +193,7 @@ describe('a link with proofing', () => {
     // One cap.
     const one = await createLink(setup, { label: 'One', proofing: true, pickCap: 1 });
     expect((await holder(one).pick(ids[0]!)).statusCode).toBe(200);
-    expect((await holder(one).pick(ids[1]!)).json()).toEqual({ message: 'You can pick at most 1 photo' });
+    expect((await holder(one).pick(ids[1]!)).json()).toEqual({ code: 'galleries.pick_cap_one', message: 'You can pick at most 1 photo', params: { cap: 1 } });
   });
 
   it('drops the pick of a photo that leaves the gallery or is deleted, freeing its place under the cap', async () => {
@@ -224,7 +224,7 @@ describe('a link with proofing', () => {
     const me = holder(link, await unlocked(link));
     const empty = await me.submit();
     expect(empty.statusCode).toBe(409);
-    expect(empty.json()).toEqual({ message: 'Pick at least one photo before sending' });
+    expect(empty.json()).toEqual({ code: 'galleries.no_picks', message: 'Pick at least one photo before sending' });
 
     const [first, , third] = setup.photos;
     await me.pick(third!.id);
@@ -239,7 +239,7 @@ describe('a link with proofing', () => {
     const locked = 'Your picks were sent and are locked. Ask the photographer to reopen them.';
     for (const answer of [await me.pick(setup.photos[1]!.id), await me.unpick(first!.id), await me.submit()]) {
       expect(answer.statusCode).toBe(409);
-      expect(answer.json()).toEqual({ message: locked });
+      expect(answer.json()).toEqual({ code: 'galleries.picks_submitted', message: locked });
     }
     expect((await me.list()).json<GalleryPicks>()).toEqual({ photoIds: [first!.id, third!.id], pickCap: 5, submittedAt });
 

@@ -1,5 +1,6 @@
 import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
-import { pickCapMessage, pickFilterText, PICKS_SUBMITTED_MESSAGE, PROOFING_OFF_MESSAGE } from '#contract/galleries.ts';
+import { pickCapCode } from '#contract/error-codes.ts';
+import { pickFilterText } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { addInboxMessage } from '#server/features/contact/contact.service.ts';
@@ -25,7 +26,7 @@ type SubmitContext = Pick<AppContext, 'db' | 'clock' | 'jobs'>;
 /** A link its holder may pick on: open, held, with proofing on. */
 async function proofingLink(ctx: ProofingContext, token: string, access: GalleryAccess) {
   const opened = await openHeldLink(ctx, token, access);
-  if (opened.link.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
+  if (opened.link.proofing !== 1) throw notFound('galleries.proofing_off');
   return opened;
 }
 
@@ -47,13 +48,13 @@ async function changePick(ctx: ProofingContext, token: string, access: GalleryAc
   const { link: opened } = await proofingLink(ctx, token, access);
   return ctx.db.transaction().execute(async (trx) => {
     const link = await repo.lockLink(trx, opened.id);
-    if (!link || link.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
-    if (link.picksSubmittedAt !== null) throw conflict(PICKS_SUBMITTED_MESSAGE);
+    if (!link || link.proofing !== 1) throw notFound('galleries.proofing_off');
+    if (link.picksSubmittedAt !== null) throw conflict('galleries.picks_submitted');
     const current = await repo.listPicks(trx, link);
     const already = current.some((pick) => pick.photoId === photoId);
     if (picked && !already) {
-      if (!(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('Photo not found in this gallery');
-      if (link.pickCap !== null && current.length >= link.pickCap) throw conflict(pickCapMessage(link.pickCap));
+      if (!(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('galleries.photo_not_found');
+      if (link.pickCap !== null && current.length >= link.pickCap) throw conflict(pickCapCode(link.pickCap), { cap: link.pickCap });
       await repo.insertPick(trx, link.id, photoId, ctx.clock().toISOString());
     } else if (!picked) {
       await repo.deletePick(trx, link.id, photoId);
@@ -93,11 +94,11 @@ export async function submitPicks(
   const user = await findUserById(ctx, owner.id);
   const link = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockLink(trx, opened.id);
-    if (!locked || locked.proofing !== 1) throw notFound(PROOFING_OFF_MESSAGE);
-    if (locked.picksSubmittedAt !== null) throw conflict(PICKS_SUBMITTED_MESSAGE);
-    if ((await repo.listPicks(trx, locked)).length === 0) throw conflict('Pick at least one photo before sending');
+    if (!locked || locked.proofing !== 1) throw notFound('galleries.proofing_off');
+    if (locked.picksSubmittedAt !== null) throw conflict('galleries.picks_submitted');
+    if ((await repo.listPicks(trx, locked)).length === 0) throw conflict('galleries.no_picks');
     const submitted = await repo.updateLink(trx, locked.id, { picksSubmittedAt: ctx.clock().toISOString() });
-    if (!submitted) throw notFound('Gallery not found');
+    if (!submitted) throw notFound('galleries.not_found');
     const titles = (await pickedPhotos({ ...ctx, db: trx }, submitted)).map(({ photo }) => photo.title);
     const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
     const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;

@@ -25,10 +25,10 @@ export async function listFailedJobs(ctx: Pick<AppContext, 'db'>): Promise<Faile
 
 /** Queued again from a first attempt, and run at once. */
 export async function retryJob(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, id: number): Promise<void> {
-  if (!(await queue.retryFailed(ctx.db, id, ctx.clock().toISOString()))) throw notFound('No failed job with this id');
+  if (!(await queue.retryFailed(ctx.db, id, ctx.clock().toISOString()))) throw notFound('jobs.failed_not_found');
   ctx.jobs.wake();
 }
 
 export async function dismissJob(ctx: Pick<AppContext, 'db'>, id: number): Promise<void> {
-  if (!(await queue.dismissFailed(ctx.db, id))) throw notFound('No failed job with this id');
+  if (!(await queue.dismissFailed(ctx.db, id))) throw notFound('jobs.failed_not_found');
 }

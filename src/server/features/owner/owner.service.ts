@@ -52,7 +52,7 @@ export function toCurrentUser(row: UserRow): CurrentUser {
 /** The site's one owner; the username in a /{username} path is not used to find it. */
 export async function getPortfolioOwner(ctx: Pick<AppContext, 'db'>): Promise<PortfolioOwner> {
   const owner = await repo.findOwner(ctx.db);
-  if (!owner) throw notFound('This site has no owner yet');
+  if (!owner) throw notFound('owner.none_yet');
   return toPortfolioOwner(owner);
 }
 
@@ -109,12 +109,12 @@ export async function updatePortfolioSettings(
   options: { bannerExists?: (name: string) => Promise<boolean> } = {},
 ): Promise<CurrentUser> {
   if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {
-    throw invalid('Unknown banner image; upload it first');
+    throw invalid('owner.unknown_banner');
   }
   const row = await repo.updateUser(ctx.db, userId, {
     ...settingsColumns(changes),
     updatedAt: ctx.clock().toISOString(),
   });
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('users.not_found');
   return toCurrentUser(row);
 }

@@ -191,7 +191,7 @@ describe('GET /api/photos/ids', () => {
     expect((await t.app.inject({ url: `/api/photos/ids?categoryId=${category}` })).statusCode).toBe(401);
     const unknown = await t.app.inject({ url: '/api/photos/ids?categoryId=999999', headers: { cookie } });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Category not found' });
+    expect(unknown.json()).toEqual({ code: 'categories.not_found', message: 'Category not found' });
   });
 });
 

@@ -171,7 +171,7 @@ describe('POST /api/photos/upload', () => {
     const response = await postPhotos(t, cookie, [{ name: 'logo.svg', data: svg(), type: 'image/svg+xml' }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toMatch(/logo\.svg: SVG images are not accepted/);
-    expect(response.json().rejected).toEqual([{ name: 'logo.svg', reason: expect.stringMatching(/SVG/) }]);
+    expect(response.json().rejected).toEqual([{ name: 'logo.svg', reason: expect.stringMatching(/SVG/), code: 'images.svg_refused', params: { formats: 'JPEG, PNG, GIF or WebP' } }]);
     await expectNothingStored();
   });
 
@@ -188,7 +188,7 @@ describe('POST /api/photos/upload', () => {
     const cookie = await t.signIn();
     const response = await postPhotos(t, cookie, [{ name: 'cat.jpg', data: html(), type: 'image/jpeg' }]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().rejected).toEqual([{ name: 'cat.jpg', reason: 'Not a JPEG, PNG, GIF or WebP image' }]);
+    expect(response.json().rejected).toEqual([{ name: 'cat.jpg', reason: 'Not a JPEG, PNG, GIF or WebP image', code: 'images.wrong_format', params: { formats: 'JPEG, PNG, GIF or WebP' } }]);
     await expectNothingStored();
   });
 
@@ -197,7 +197,7 @@ describe('POST /api/photos/upload', () => {
     const cookie = await t.signIn();
     const response = await postPhotos(t, cookie, [{ name: 'half.jpg', data: await truncatedJpeg() }]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().rejected).toEqual([{ name: 'half.jpg', reason: 'The image is damaged or incomplete' }]);
+    expect(response.json().rejected).toEqual([{ name: 'half.jpg', reason: 'The image is damaged or incomplete', code: 'images.damaged' }]);
     await expectNothingStored();
   });
 
@@ -206,7 +206,7 @@ describe('POST /api/photos/upload', () => {
     const cookie = await t.signIn();
     const response = await postPhotos(t, cookie, [{ name: 'empty.jpg', data: Buffer.alloc(0) }]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().rejected).toEqual([{ name: 'empty.jpg', reason: 'The file is empty' }]);
+    expect(response.json().rejected).toEqual([{ name: 'empty.jpg', reason: 'The file is empty', code: 'images.empty' }]);
     await expectNothingStored();
   });
 
@@ -217,7 +217,9 @@ describe('POST /api/photos/upload', () => {
     expect(bomb.length).toBeLessThan(5 * 1024 * 1024);
     const response = await postPhotos(t, cookie, [{ name: 'bomb.png', data: bomb }]);
     expect(response.statusCode).toBe(413);
-    expect(response.json().rejected).toEqual([{ name: 'bomb.png', reason: expect.stringMatching(/too many pixels.*100 megapixels/) }]);
+    expect(response.json().rejected).toEqual([
+      { name: 'bomb.png', reason: expect.stringMatching(/too many pixels.*100 megapixels/), code: 'images.too_many_megapixels', params: { megapixels: 100 } },
+    ]);
     await expectNothingStored();
   });
 
@@ -237,7 +239,7 @@ describe('POST /api/photos/upload', () => {
     const big = Buffer.concat([small, Buffer.alloc(50_000)]);
     const tooBig = await postPhotos(t, cookie, [{ name: 'big.jpg', data: big }]);
     expect(tooBig.statusCode).toBe(413);
-    expect(tooBig.json().rejected).toEqual([{ name: 'big.jpg', reason: 'The file is larger than 39 KB' }]);
+    expect(tooBig.json().rejected).toEqual([{ name: 'big.jpg', reason: 'The file is larger than 39 KB', code: 'photos.file_too_large', params: { size: '39 KB' } }]);
     await expectNothingStored();
 
     const mixed = await postPhotos(t, cookie, [
@@ -246,7 +248,7 @@ describe('POST /api/photos/upload', () => {
     ]);
     expect(mixed.statusCode).toBe(201);
     expect(mixed.json().photos.map((photo: Photo) => photo.title)).toEqual(['small']);
-    expect(mixed.json().rejected).toEqual([{ name: 'big.jpg', reason: 'The file is larger than 39 KB' }]);
+    expect(mixed.json().rejected).toEqual([{ name: 'big.jpg', reason: 'The file is larger than 39 KB', code: 'photos.file_too_large', params: { size: '39 KB' } }]);
     expect(filesUnder(t.config.upload.tmpDir)).toEqual([]);
   });
 

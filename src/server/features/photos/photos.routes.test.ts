@@ -84,7 +84,7 @@ describe('GET /api/photos/{id}', () => {
     t = await createTestApp();
     const unknown = await getPhoto(999);
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Photo not found' });
+    expect(unknown.json()).toEqual({ code: 'photos.not_found', message: 'Photo not found' });
     const malformed = await getPhoto('abc');
     expect(malformed.statusCode).toBe(400);
     expect((await getPhoto('1.5')).statusCode).toBe(400);
@@ -285,7 +285,7 @@ describe('PUT /api/photos/reorder', () => {
       cookie,
     );
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ message: 'Photo 999 not found' });
+    expect(response.json()).toEqual({ code: 'photos.id_not_found', message: 'Photo 999 not found', params: { id: 999 } });
     expect(await placements()).toEqual(before);
   });
 

@@ -98,14 +98,14 @@ export async function getPhoto(
   view?: PhotoView & { visitor?: VisitorViewSettings },
 ): Promise<PhotoWithCategory> {
   const row = await repo.findPhotoWithCategory(ctx.db, userId, id);
-  if (!row) throw notFound('Photo not found');
+  if (!row) throw notFound('photos.not_found');
   const { categoryName, categoryHidden, categoryVisibility, ...photo } = row;
   const category =
     photo.categoryId !== null && categoryName !== null ? { id: photo.categoryId, name: categoryName } : null;
   const shownAs = category ? { hidden: categoryHidden === 1, visibility: categoryVisibility ?? 'public' } : null;
   // Restricted files are a gallery's (or were, left in the bank): never a visitor's photo page.
   if (view?.visitor && (photo.filesPrivate === 1 || !isShownToVisitors(shownAs, view.visitor))) {
-    throw notFound('Photo not found');
+    throw notFound('photos.not_found');
   }
   return { ...toPhoto(photo, view), categoryId: category?.id ?? null, category };
 }
@@ -131,7 +131,7 @@ export async function updatePhoto(ctx: PhotosContext, userId: number, id: number
     ...(changes.copyright === undefined ? {} : { copyright: changes.copyright }),
     updatedAt: ctx.clock().toISOString(),
   }), { when: () => rightsChange });
-  if (!row) throw notFound('Photo not found');
+  if (!row) throw notFound('photos.not_found');
   return toPhoto(row);
 }
 
@@ -141,7 +141,7 @@ const undoUntil = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock().getTi
 async function requireLivePhotos(db: Db, userId: number, ids: number[]): Promise<void> {
   const existing = await repo.existingPhotoIds(db, userId, ids);
   const unknown = ids.find((id) => !existing.has(id));
-  if (unknown !== undefined) throw notFound(`Photo ${unknown} not found`);
+  if (unknown !== undefined) throw notFound('photos.id_not_found', { id: unknown });
 }
 
 /**
@@ -168,7 +168,7 @@ export async function restorePhotos(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs
   const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
   await changingCopies(ctx, async (trx) => {
     const restored = await repo.restorePhotos(trx, userId, ids, since);
-    if (restored !== ids.length) throw notFound('These photos can no longer be restored');
+    if (restored !== ids.length) throw notFound('photos.not_restorable');
   });
 }
 
@@ -190,7 +190,7 @@ export async function movePhotos(ctx: PhotosContext, userId: number, request: Mo
   await changingCopies(ctx, async (trx) => {
     await requireLivePhotos(trx, userId, request.ids);
     if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
-      throw invalid(`Category ${target} does not exist`);
+      throw invalid('categories.does_not_exist', { id: target });
     }
     const listed = await repo.listPlace(trx, userId, target, request.ids);
     const selected = new Set(request.ids);
@@ -214,7 +214,7 @@ export async function placePhoto(ctx: PhotosContext, userId: number, id: number,
   await changingCopies(ctx, async (trx) => {
     await requireLivePhotos(trx, userId, [id]);
     if (target !== null && !(await categoryIdsOf({ db: trx }, userId)).has(target)) {
-      throw invalid(`Category ${target} does not exist`);
+      throw invalid('categories.does_not_exist', { id: target });
     }
     const listed = await repo.listPlace(trx, userId, target, [id]);
     const moving = listed.find((row) => row.id === id)!;
@@ -222,7 +222,7 @@ export async function placePhoto(ctx: PhotosContext, userId: number, id: number,
     let at = 0;
     if (anchor !== undefined && anchor !== id) {
       const index = place.findIndex((row) => row.id === anchor);
-      if (index < 0) throw invalid(`Photo ${anchor} is not in that place`);
+      if (index < 0) throw invalid('photos.not_in_place', { id: anchor });
       at = request.after === undefined ? index : index + 1;
     } else if (anchor === id) {
       // Put before or after itself: where it already is.
@@ -262,17 +262,17 @@ export async function orderPhotos(ctx: PhotosContext, userId: number, request: O
 /** All or nothing: one unknown photo or category rejects the request unchanged. */
 export async function reorderPhotos(ctx: PhotosContext, userId: number, request: ReorderPhotosRequest): Promise<void> {
   const ids = request.photoUpdates.map((update) => update.id);
-  if (new Set(ids).size !== ids.length) throw invalid('Each photo may appear only once');
+  if (new Set(ids).size !== ids.length) throw invalid('photos.repeated');
   const now = ctx.clock().toISOString();
   await changingCopies(ctx, async (trx) => {
     const current = await repo.categoriesOfPhotos(trx, userId, ids);
     const unknown = ids.find((id) => !current.has(id));
-    if (unknown !== undefined) throw notFound(`Photo ${unknown} not found`);
+    if (unknown !== undefined) throw notFound('photos.id_not_found', { id: unknown });
     const categories = await categoryIdsOf({ db: trx }, userId);
     const badCategory = request.photoUpdates.find(
       (update) => update.categoryId !== null && !categories.has(update.categoryId),
     );
-    if (badCategory) throw invalid(`Category ${badCategory.categoryId} does not exist`);
+    if (badCategory) throw invalid('categories.does_not_exist', { id: badCategory.categoryId! });
     for (const update of request.photoUpdates) {
       await repo.setPhotoPlacement(trx, userId, update.id, {
         sortOrder: update.order,

@@ -1,4 +1,5 @@
 import { PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
+import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryDefaultRights } from '#server/features/categories/categories.service.ts';
 import type { Rights } from '#contract/rights.ts';
@@ -67,6 +68,9 @@ export const PHOTO_BANK: UploadTarget = { categoryId: null, selection: null };
 
 export interface UploadOutcome {
   message: string;
+  /** When nothing was stored: the refusal's code and values; `message` is their text. */
+  code?: ErrorCode;
+  params?: ErrorParams;
   photos: Photo[];
   rejected: RejectedFile[];
   /** One per file, when the upload names a selection. */
@@ -95,7 +99,7 @@ function formatBytes(bytes: number): string {
 /** A new photo has no rights of its own: its copies carry its category's defaults from the start. */
 async function storeImage(media: Media, file: IncomingFile, copies: NewCopiesPlan): Promise<StoredImage> {
   if (file.tooLarge) {
-    throw new ImageRejectedError('tooLarge', `The file is larger than ${formatBytes(media.upload.maxFileBytes)}`);
+    throw new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
@@ -184,9 +188,9 @@ function checkPositions(files: IncomingFile[], selection: NonNullable<UploadTarg
   for (const file of files) {
     const { position } = file;
     if (position === undefined || !Number.isInteger(position) || position < 0 || position >= selection.count) {
-      throw invalid(`Each file of a selection needs its position, a whole number from 0 to ${selection.count - 1}`);
+      throw invalid('photos.position_required', { max: selection.count - 1 });
     }
-    if (seen.has(position)) throw invalid(`Position ${position} was sent twice`);
+    if (seen.has(position)) throw invalid('photos.position_repeated', { position });
     seen.add(position);
   }
 }
@@ -195,13 +199,19 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 
 function outcomeMessage(stored: number, rejected: RejectedFile[]): string {
   if (rejected.length === 0) return `Uploaded ${plural(stored, 'photo', 'photos')}`;
-  if (stored > 0) {
-    return `Uploaded ${plural(stored, 'photo', 'photos')}; ${plural(rejected.length, 'file was', 'files were')} refused`;
-  }
-  const reasons = rejected.slice(0, 3).map((file) => `${file.name}: ${file.reason}`);
-  const more = rejected.length > 3 ? `; and ${rejected.length - 3} more` : '';
-  const which = rejected.length === 1 ? 'the file' : `any of the ${rejected.length} files`;
-  return `Could not upload ${which} (${reasons.join('; ')}${more})`;
+  return `Uploaded ${plural(stored, 'photo', 'photos')}; ${plural(rejected.length, 'file was', 'files were')} refused`;
+}
+
+/** A refusal's code, and its params when its text holds values. */
+const codeOf = (code: ErrorCode, params: ErrorParams = {}) => (Object.keys(params).length > 0 ? { code, params } : { code });
+
+/** Nothing stored: the refusal's code, with the first files' reasons as its values. */
+function refusal(rejected: RejectedFile[]): { code: ErrorCode; params: ErrorParams } {
+  const shown = rejected.slice(0, 3).map((file) => `${file.name}: ${file.reason}`);
+  const reasons = shown.join('; ') + (rejected.length > 3 ? `; and ${rejected.length - 3} more` : '');
+  return rejected.length === 1
+    ? { code: 'photos.upload_refused_one', params: { reasons } }
+    : { code: 'photos.upload_refused', params: { count: rejected.length, reasons } };
 }
 
 /**
@@ -215,9 +225,9 @@ export async function addPhotos(
   files: IncomingFile[],
   target: UploadTarget = PHOTO_BANK,
 ): Promise<UploadOutcome> {
-  if (files.length === 0) throw invalid('No photos were sent; add image files in the "photos" field');
+  if (files.length === 0) throw invalid('photos.none_sent');
   const categoryRights = target.categoryId === null ? NO_RIGHTS : await categoryDefaultRights(ctx, userId, target.categoryId);
-  if (!categoryRights) throw notFound('Category not found');
+  if (!categoryRights) throw notFound('categories.not_found');
   const { selection } = target;
   if (selection) checkPositions(files, selection);
   const already = selection
@@ -238,7 +248,8 @@ export async function addPhotos(
     if (result.status === 'fulfilled') {
       stored.push(result.value);
     } else if (result.reason instanceof ImageRejectedError) {
-      rejected.push({ name, reason: result.reason.message, kind: result.reason.kind, position: file.position });
+      const { message: reason, code, params, kind } = result.reason;
+      rejected.push({ name, reason, ...codeOf(code, params), kind, position: file.position });
     } else {
       failure ??= result.reason instanceof Error ? result.reason : new Error(String(result.reason));
     }
@@ -264,20 +275,25 @@ export async function addPhotos(
   const rows = [...placed.rows, ...already.values()];
   const photos = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((row) => toPhoto(row));
   const refusedAs = photos.length > 0 ? null : rejected.every((file) => file.kind === 'tooLarge') ? 'tooLarge' : 'unsupportedType';
+  const refused = refusedAs ? refusal(rejected) : undefined;
   const outcome: UploadOutcome = {
-    message: outcomeMessage(photos.length, rejected),
+    ...(refused ? { ...refused, message: errorText(refused.code, refused.params) } : { message: outcomeMessage(photos.length, rejected) }),
     photos,
-    rejected: rejected.map(({ name, reason }) => ({ name, reason })),
+    rejected: rejected.map(({ kind: _kind, position: _position, ...file }) => file),
     refusedAs,
   };
   if (selection) {
     const photoAt = new Map(rows.map((row) => [row.uploadPosition!, row.id]));
-    const reasonAt = new Map(rejected.map((file) => [file.position!, file.reason]));
-    outcome.receipts = files.map(({ position }) => ({
-      position: position!,
-      photoId: photoAt.get(position!) ?? null,
-      reason: reasonAt.get(position!) ?? null,
-    }));
+    const refusedAt = new Map(rejected.map((file) => [file.position!, file]));
+    outcome.receipts = files.map(({ position }) => {
+      const refused = refusedAt.get(position!);
+      return {
+        position: position!,
+        photoId: photoAt.get(position!) ?? null,
+        reason: refused?.reason ?? null,
+        ...(refused ? codeOf(refused.code!, refused.params) : {}),
+      };
+    });
   }
   return outcome;
 }

@@ -110,7 +110,7 @@ describe('GET /api/photos/page', () => {
 
     const refused = await get(`/api/photos/page?categoryId=${hidden}`);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ message: 'Category not found' });
+    expect(refused.json()).toEqual({ code: 'categories.not_found', message: 'Category not found' });
     expect((await page(`categoryId=${hidden}`, cookie)).photos.map((photo) => photo.id)).toEqual([secret!.id]);
     expect((await page('categoryId=other')).photos.map((photo) => photo.id)).toEqual([loose!.id]);
     const sections = (await get('/api/photos/sections')).json<PhotoSections>().sections;

@@ -33,7 +33,7 @@ export function photoPage(sections: PortfolioSection[], query: PhotoPageQuery): 
 
   if (query.around !== undefined) {
     const index = photos.findIndex((photo) => photo.id === query.around);
-    if (index < 0) throw notFound('Photo not found');
+    if (index < 0) throw notFound('photos.not_found');
     const size = Math.min(query.limit, total);
     const offset = (index - Math.floor((size - 1) / 2) + total) % total;
     return { photos: Array.from({ length: size }, (_, step) => photos[(offset + step) % total]!), total, offset, next: null };
@@ -51,7 +51,7 @@ export function photoPage(sections: PortfolioSection[], query: PhotoPageQuery): 
 /** A section the reader may see, by its key; the others are not found, as an unknown one is. */
 function sectionOf(sections: PortfolioSection[], key: SectionKey): PortfolioSection {
   const section = sections.find((candidate) => sectionKeyOf(candidate.category?.id ?? null) === key);
-  if (!section) throw notFound('Category not found');
+  if (!section) throw notFound('categories.not_found');
   return section;
 }
 

@@ -29,20 +29,20 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
       // The strict shape is the guard against traversal: `..`, slashes and backslashes, in any
       // encoding, never match it once the router has decoded the segment.
       const { filename } = request.params;
-      if (!isServedFileName(filename)) throw notFound('No such file');
+      if (!isServedFileName(filename)) throw notFound('files.not_found');
       if (publicBase) {
         return reply.code(302).header('cache-control', CACHE_AN_HOUR).redirect(`${publicBase}/uploads/${filename}`);
       }
       // Small files come whole from memory; larger ones are streamed from the store below.
       const info = await files.readSmall(filename);
-      if (!info) throw notFound('No such file');
+      if (!info) throw notFound('files.not_found');
       const sent = await sendStoredFile(
         request,
         reply,
         { info, open: (range) => files.open(filename, range) },
         { cacheControl: IMMUTABLE, contentType: contentTypeOf(filename) },
       );
-      if (!sent) throw notFound('No such file');
+      if (!sent) throw notFound('files.not_found');
       return reply;
     },
   });
@@ -59,10 +59,10 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     onRequest: requireOwner,
     handler: async (request, reply) => {
       const { filename } = request.params;
-      if (!isServedFileName(filename)) throw notFound('No such file');
+      if (!isServedFileName(filename)) throw notFound('files.not_found');
       const copy = await findPhotoCopy(ctx, filename);
       const sent = copy && (await sendStoredFile(request, reply, copy, { cacheControl: PRIVATE_REVALIDATE, contentType: contentTypeOf(filename) }));
-      if (!sent) throw notFound('No such file');
+      if (!sent) throw notFound('files.not_found');
       return reply;
     },
   });

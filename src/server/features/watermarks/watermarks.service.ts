@@ -26,7 +26,7 @@ type WatermarksContext = Pick<AppContext, 'db' | 'media' | 'clock' | 'jobs'>;
 
 export async function getSiteWatermark(ctx: Pick<AppContext, 'db'>, userId: number): Promise<SiteWatermark> {
   const json = await repo.findSiteWatermark(ctx.db, userId);
-  if (json === undefined) throw notFound('User not found');
+  if (json === undefined) throw notFound('users.not_found');
   return { watermark: parseStoredSiteWatermark(json) };
 }
 
@@ -34,7 +34,7 @@ export async function getSiteWatermark(ctx: Pick<AppContext, 'db'>, userId: numb
 async function checkLogo(ctx: WatermarksContext, watermark: Watermark | null): Promise<void> {
   if (watermark?.kind !== 'logo') return;
   if (!isWatermarkLogoFileName(watermark.logo) || !(await ctx.media.uploads.stat(watermark.logo))) {
-    throw invalid('The logo is not stored on this server; upload it again');
+    throw invalid('watermarks.logo_not_stored');
   }
 }
 
@@ -46,14 +46,14 @@ export async function saveSiteWatermark(ctx: WatermarksContext, userId: number, 
 
 export async function getCategoryWatermark(ctx: Pick<AppContext, 'db'>, userId: number, id: number): Promise<CategoryWatermark> {
   const row = await repo.findCategoryWatermark(ctx.db, userId, id);
-  if (!row) throw notFound('Category not found');
+  if (!row) throw notFound('categories.not_found');
   return parseStoredCategoryWatermark(row.watermark) ?? { mode: 'site' };
 }
 
 export async function saveCategoryWatermark(ctx: WatermarksContext, userId: number, id: number, body: CategoryWatermark): Promise<CategoryWatermark> {
   if (body.mode === 'own') await checkLogo(ctx, body.watermark);
   const json = body.mode === 'site' ? null : JSON.stringify(body);
-  if (!(await changingCopies(ctx, (trx) => repo.setCategoryWatermark(trx, userId, id, json)))) throw notFound('Category not found');
+  if (!(await changingCopies(ctx, (trx) => repo.setCategoryWatermark(trx, userId, id, json)))) throw notFound('categories.not_found');
   return body;
 }
 
@@ -70,8 +70,8 @@ export interface LogoFile {
  */
 export async function uploadWatermarkLogo(ctx: Pick<AppContext, 'media'>, file: LogoFile | undefined): Promise<WatermarkLogoResponse> {
   const { media } = ctx;
-  if (!file) throw invalid('No logo was sent; add a PNG or WebP image in the "logo" field');
-  if (file.tooLarge) throw tooLarge(`The logo must be at most ${WATERMARK_LOGO_MAX_BYTES / 1024 / 1024} MB`);
+  if (!file) throw invalid('watermarks.logo_missing');
+  if (file.tooLarge) throw tooLarge('watermarks.logo_too_large', { megabytes: WATERMARK_LOGO_MAX_BYTES / 1024 / 1024 });
   await media.images.inspect(file.path, WATERMARK_LOGO_FORMATS);
   return { logo: await media.images.renderWatermarkLogo(file.path, newFileKey(), media.uploads) };
 }

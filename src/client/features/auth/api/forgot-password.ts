@@ -3,7 +3,8 @@ import { type ForgotPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 /** The server answers the same neutral words whether or not the email is the owner's. */
 export function forgotPassword(body: ForgotPasswordRequest): Promise<MessageResponse> {

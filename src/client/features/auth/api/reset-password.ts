@@ -3,7 +3,8 @@ import { type ResetPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getUserQueryOptions } from './get-user.ts';
 
 export function resetPassword(body: ResetPasswordRequest): Promise<MessageResponse> {

@@ -3,7 +3,8 @@ import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import type { FactorAdded, RecoveryCodes, SecurityOverview, SignedInBrowser, TotpSetup } from '#contract/security.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { ApiError, apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError, apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { passkeyAssertion, passkeyErrorMessage, passkeyRegistration } from '#client/features/auth/lib/passkey.ts';
 
 /** The owner's factors and signed-in browsers, for the Security area of the Account panel. */

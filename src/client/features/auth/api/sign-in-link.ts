@@ -5,7 +5,8 @@ import type { SecondStepMethod } from '#contract/security.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, screens } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getUserQueryOptions } from './get-user.ts';
 import { needsSecondStep, type LoginAnswer } from './login.ts';
 

@@ -5,7 +5,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { FormField } from '#client/components/form-field.tsx';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { usePasskeySignIn, useSecondStep } from '#client/features/auth/api/login.ts';
 
 const switchClass =

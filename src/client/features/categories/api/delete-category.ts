@@ -4,7 +4,8 @@ import { MessageResponse } from '#contract/common.ts';
 import { UNDO_OFFER_MS } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, pathTo } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
 
 /** The category's photos are kept: the server moves them to the photo bank. */

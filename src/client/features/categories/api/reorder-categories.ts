@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { Category, type ReorderCategoriesRequest } from '#contract/categories.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
 
 const CategoryList = z.array(Category);

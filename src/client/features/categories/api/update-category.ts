@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category, type UpdateCategoryRequest } from '#contract/categories.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, pathTo } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getCategoriesQueryOptions } from './get-categories.ts';
 
 export interface UpdateCategoryVariables {

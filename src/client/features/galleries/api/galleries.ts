@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CreateGalleryLinkRequest, Gallery, GalleryLink, NewGalleryLink, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { ApiError, apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError, apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 /** The owner's links to a category. */
 export const categoryLinksKey = (categoryId: number) => [pathTo(api.categoryLinks, { id: categoryId })];

@@ -1,8 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { pickCapMessage, type GalleryLinkPicks, type GalleryPicks } from '#contract/galleries.ts';
+import { errorText, pickCapCode } from '#contract/error-codes.ts';
+import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 /** A link's holder's picks, kept on the server: the same on every device that opens the link. */
 export const picksKey = (token: string) => [pathTo(api.galleryPicks, { token })];
@@ -53,7 +55,7 @@ export function useTogglePick(token: string) {
 export function roomForPick(picks: GalleryPicks): boolean {
   if (picks.pickCap === null || picks.photoIds.length < picks.pickCap) return true;
   // A rule of the gallery, not a failure: said plainly, not in red.
-  toast({ title: 'Limit reached', description: pickCapMessage(picks.pickCap) });
+  toast({ title: 'Limit reached', description: errorText(pickCapCode(picks.pickCap), { cap: picks.pickCap }) });
   return false;
 }
 

@@ -3,7 +3,8 @@ import type { FailedJobs } from '#contract/jobs.ts';
 import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 export const failedJobsKey = [api.failedJobs];
 

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, pathTo } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getMessagesQueryOptions } from './get-messages.ts';
 
 export function deleteMessage(id: number): Promise<MessageResponse> {

@@ -3,7 +3,8 @@ import { MessageResponse } from '#contract/common.ts';
 import type { ContactRequest } from '#contract/contact.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 export function sendContactMessage(body: ContactRequest): Promise<MessageResponse> {
   return apiClient.post(api.contact, body, { schema: MessageResponse });

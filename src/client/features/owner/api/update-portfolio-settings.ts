@@ -3,7 +3,8 @@ import { CurrentUser } from '#contract/auth.ts';
 import type { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getPortfolioOwnerQueryOptions } from './get-portfolio-owner.ts';
 
 /** Saves the fields present in `changes`; the server answers with the whole updated owner. */

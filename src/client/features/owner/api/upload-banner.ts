@@ -3,7 +3,8 @@ import type { CurrentUser } from '#contract/auth.ts';
 import { BannerUploadResponse } from '#contract/portfolio.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { storeSavedSettings, updatePortfolioSettings } from './update-portfolio-settings.ts';
 
 /** Sends one image as the multipart field `banner`; the server crops it and names the stored file. */

@@ -9,7 +9,8 @@ import {
 } from '#contract/photos.ts';
 import { api } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getPhotosQueryOptions } from './get-photos.ts';
 
 /**

@@ -2,7 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TrashedResponse } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { api, pathTo } from '#contract/routes.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { getPhotosQueryOptions } from './get-photos.ts';
 import { offerPhotoUndo } from './bulk-photos.ts';
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { UPLOAD_POSITION_FIELD, UploadPhotosResponse, UploadReceipt } from '#contract/photos.ts';
 import { api } from '#contract/routes.ts';
-import { ApiError, errorMessage } from '#client/lib/api-client.ts';
+import { ApiError } from '#client/lib/api-client.ts';
+import { errorMessage, reasonText } from '#client/lib/error-text.ts';
 import type { BatchAnswer, BatchRequest, UploadableFile } from './upload-queue.ts';
 
 /**
@@ -10,6 +11,10 @@ import type { BatchAnswer, BatchRequest, UploadableFile } from './upload-queue.t
  */
 
 const RefusedBatchBody = z.object({ message: z.string(), receipts: z.array(UploadReceipt) });
+
+/** Each refused file's reason in the client's words for its code. */
+const worded = (receipts: UploadReceipt[]): UploadReceipt[] =>
+  receipts.map((receipt) => (receipt.reason === null ? receipt : { ...receipt, reason: reasonText({ ...receipt, reason: receipt.reason }) }));
 
 /** Answers worth sending the same batch again for: the connection, a gateway or a busy server. */
 const PASSING_STATUSES = new Set([0, 408, 429, 502, 503, 504]);
@@ -36,10 +41,13 @@ export function readBatchAnswer(status: number, statusText: string, bodyText: st
   try {
     if (status === 201) {
       const body = UploadPhotosResponse.parse(JSON.parse(bodyText));
-      if (body.receipts) return { kind: 'answered', receipts: body.receipts, photos: body.photos, message: body.message };
+      if (body.receipts) return { kind: 'answered', receipts: worded(body.receipts), photos: body.photos, message: body.message };
     } else if (status === 413 || status === 415) {
       const body = RefusedBatchBody.safeParse(JSON.parse(bodyText));
-      if (body.success) return { kind: 'answered', receipts: body.data.receipts, photos: [], message: body.data.message };
+      if (body.success) {
+        const message = errorMessage(new ApiError(status, statusText, bodyText), body.data.message);
+        return { kind: 'answered', receipts: worded(body.data.receipts), photos: [], message };
+      }
     }
   } catch {
     // Not the API's JSON: a proxy's page, a cut-off body. Said below.

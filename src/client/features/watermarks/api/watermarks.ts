@@ -2,7 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import { api, pathTo } from '#contract/routes.ts';
 import type { CategoryWatermark, SiteWatermark, WatermarkLogoResponse, WatermarkProgress } from '#contract/watermarks.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient, errorMessage } from '#client/lib/api-client.ts';
+import { apiClient } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 
 /** The site's watermark, and a category's own setting. */
 export const siteWatermarkKey = [api.watermark];

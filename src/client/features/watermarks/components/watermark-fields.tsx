@@ -16,7 +16,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
-import { errorMessage } from '#client/lib/api-client.ts';
+import { errorMessage } from '#client/lib/error-text.ts';
 import { uploadWatermarkLogo } from '#client/features/watermarks/api/watermarks.ts';
 
 /** What the form holds while the owner edits: numbers as typed, a logo once uploaded. */
