@@ -4,8 +4,9 @@ import type { IncomingMessage } from 'node:http';
 
 /**
  * What the log keeps of a request: Fastify's usual fields, but the path without its query string,
- * since a reset link carries its token there and logs never hold a token. Headers, and
- * so cookies, are never serialized.
+ * since a reset link carries its token there and logs never hold a token, and without the
+ * client's address and port: no visitor's address is written anywhere (docs/privacy.md). Headers,
+ * and so cookies, are never serialized.
  */
 export function requestForLog(request: FastifyRequest) {
   const query = request.url.indexOf('?');
@@ -13,8 +14,17 @@ export function requestForLog(request: FastifyRequest) {
     method: request.method,
     url: query === -1 ? request.url : request.url.slice(0, query),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket.remotePort,
+  };
+}
+
+/** The server's logger: JSON lines at `level`, to standard output unless a stream is given. */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    // Cookies carry the session id; they never reach the log.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: { req: requestForLog },
+    ...(stream ? { stream } : {}),
   };
 }
 
