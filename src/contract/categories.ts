@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlsMessage, withoutControls } from './common.ts';
 import { CopyrightField, CreditField, LicenseField } from './rights.ts';
 
 export const CATEGORY_NAME_MAX = 100;
@@ -49,12 +50,14 @@ const categoryName = z
   .string()
   .trim()
   .min(1, 'Category name is required')
-  .max(CATEGORY_NAME_MAX, 'Category name must be at most 100 characters');
+  .max(CATEGORY_NAME_MAX, 'Category name must be at most 100 characters')
+  .refine(withoutControls(), controlsMessage('Category name'));
 
 const categoryDescription = z
   .string()
   .trim()
   .max(CATEGORY_DESCRIPTION_MAX, 'Description must be at most 1000 characters')
+  .refine(withoutControls({ lines: true }), controlsMessage('Description', { lines: true }))
   .nullish()
   .transform((value) => (value ? value : null));
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlsMessage, withoutControls } from './common.ts';
 
 export const CONTACT_NAME_MAX = 100;
 export const CONTACT_MESSAGE_MAX = 1000;
@@ -6,13 +7,19 @@ export const CONTACT_MESSAGE_MAX = 1000;
 export const DEFAULT_OWNER_ID = 1;
 
 export const ContactRequest = z.object({
-  name: z.string().trim().min(1, 'Name is required').max(CONTACT_NAME_MAX, 'Name must be at most 100 characters'),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Name is required')
+    .max(CONTACT_NAME_MAX, 'Name must be at most 100 characters')
+    .refine(withoutControls(), controlsMessage('Name')),
   email: z.email('Valid email is required').max(254),
   message: z
     .string()
     .trim()
     .min(1, 'Message is required')
-    .max(CONTACT_MESSAGE_MAX, 'Message must be at most 1000 characters'),
+    .max(CONTACT_MESSAGE_MAX, 'Message must be at most 1000 characters')
+    .refine(withoutControls({ lines: true }), controlsMessage('Message', { lines: true })),
   userId: z.number().int().positive().default(DEFAULT_OWNER_ID),
   /** Honeypot: people never see this field, bots fill it in. */
   website: z.string().max(500).optional(),

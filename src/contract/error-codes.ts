@@ -113,6 +113,7 @@ export const ERROR_TEXTS = {
   'galleries.photo_not_found': 'Photo not found in this gallery',
   'galleries.downloads_off': 'Downloads are not on for this gallery',
   'galleries.too_many_zips': 'At most {max} gallery downloads can run at a time. Wait for one to finish, then try again.',
+  'galleries.link_busy': 'This gallery is being downloaded {max} times at once already. Wait for one to finish, then try again.',
   'galleries.proofing_off': 'Picking photos is not on for this gallery',
   'galleries.picks_submitted': 'Your picks were sent and are locked. Ask the photographer to reopen them.',
   'galleries.pick_cap_one': 'You can pick at most {cap} photo',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
-import { PASSWORD_MAX_LENGTH } from './common.ts';
+import { controlsMessage, PASSWORD_MAX_LENGTH, withoutControls } from './common.ts';
 import { Photo } from './photos.ts';
 
 /**
@@ -53,7 +53,8 @@ const label = z
   .string()
   .trim()
   .min(1, 'Label is required')
-  .max(GALLERY_LINK_LABEL_MAX, `Label must be at most ${GALLERY_LINK_LABEL_MAX} characters`);
+  .max(GALLERY_LINK_LABEL_MAX, `Label must be at most ${GALLERY_LINK_LABEL_MAX} characters`)
+  .refine(withoutControls(), controlsMessage('Label'));
 /** Blank or null: no password. */
 const linkPassword = z
   .string()
@@ -113,6 +114,8 @@ export const GalleryPhotoDownloadParams = GalleryTokenParams.extend({
 });
 /** A third ZIP from one address while two are still under way (429). */
 export const GALLERY_ZIPS_PER_VISITOR = 2;
+/** ZIPs of one link under way at once, whoever asks: a link passed round cannot start them by the hundred (429). */
+export const GALLERY_ZIPS_PER_LINK = 4;
 
 /** A link's holder's picks: the photo ids in gallery order, the cap, and whether they were sent. */
 export const GalleryPicks = z.object({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ErrorCodeField, ErrorParamsField, httpUrl } from './common.ts';
+import { controlsMessage, ErrorCodeField, ErrorParamsField, httpUrl, withoutControls } from './common.ts';
 import { AltTextField, CopyrightField, CreditField, LicenseField } from './rights.ts';
 
 export const PHOTO_TITLE_MAX = 255;
@@ -7,7 +7,7 @@ export const PHOTO_DESCRIPTION_MAX = 5000;
 
 /** One track of a music release; duration as mm:ss. */
 export const Track = z.object({
-  title: z.string().trim().min(1, 'Track title is required').max(200),
+  title: z.string().trim().min(1, 'Track title is required').max(200).refine(withoutControls(), controlsMessage('Track title')),
   duration: z.string().regex(/^\d{1,3}:[0-5]\d$/, 'Duration must look like 02:30'),
 });
 export type Track = z.infer<typeof Track>;
@@ -78,11 +78,12 @@ export const PhotoWithCategory = Photo.extend({
 });
 export type PhotoWithCategory = z.infer<typeof PhotoWithCategory>;
 
-const optionalText = (max: number, message: string) =>
+const optionalText = (max: number, message: string, field: string) =>
   z
     .string()
     .trim()
     .max(max, message)
+    .refine(withoutControls({ lines: true }), controlsMessage(field, { lines: true }))
     .nullish()
     .transform((value) => (value ? value : null));
 
@@ -91,8 +92,9 @@ export const UpdatePhotoRequest = z.object({
     .string()
     .trim()
     .min(1, 'Title is required')
-    .max(PHOTO_TITLE_MAX, 'Title must be at most 255 characters'),
-  description: optionalText(PHOTO_DESCRIPTION_MAX, 'Description must be at most 5000 characters'),
+    .max(PHOTO_TITLE_MAX, 'Title must be at most 255 characters')
+    .refine(withoutControls(), controlsMessage('Title')),
+  description: optionalText(PHOTO_DESCRIPTION_MAX, 'Description must be at most 5000 characters', 'Description'),
   hyperlink: z
     .union([z.literal(''), httpUrl('Please enter a valid URL')])
     .nullish()

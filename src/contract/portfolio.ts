@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrentPassword, httpUrl } from './common.ts';
+import { controlsMessage, CurrentPassword, httpUrl, withoutControls } from './common.ts';
 
 export const TITLE_MAX = 255;
 export const SUBTITLE_MAX = 500;
@@ -50,22 +50,23 @@ export const PortfolioOwner = z.object({
 export type PortfolioOwner = z.infer<typeof PortfolioOwner>;
 
 /** Trimmed; a blank value clears the field (spec §5: blank values are sent as null). */
-const clearable = (max: number, maxMessage: string, format: z.ZodType<string, string> = z.string()) =>
+const clearable = (max: number, maxMessage: string, format: z.ZodType<string, string> = z.string(), field: string, lines = false) =>
   z
     .string()
     .trim()
     .max(max, maxMessage)
+    .refine(withoutControls({ lines }), controlsMessage(field, { lines }))
     .transform((value) => (value === '' ? null : value))
     .pipe(format.nullable())
     .nullable();
 
-const socialUrl = clearable(SOCIAL_URL_MAX, 'URL must be at most 500 characters', httpUrl('Please enter a valid URL'));
+const socialUrl = clearable(SOCIAL_URL_MAX, 'URL must be at most 500 characters', httpUrl('Please enter a valid URL'), 'The URL');
 
 export const PortfolioSettingsUpdate = z
   .object({
-    portfolioTitle: clearable(TITLE_MAX, 'Title must be at most 255 characters'),
-    portfolioSubtitle: clearable(SUBTITLE_MAX, 'Subtitle must be at most 500 characters'),
-    aboutText: clearable(ABOUT_MAX, 'About text must be at most 10000 characters'),
+    portfolioTitle: clearable(TITLE_MAX, 'Title must be at most 255 characters', z.string(), 'Title'),
+    portfolioSubtitle: clearable(SUBTITLE_MAX, 'Subtitle must be at most 500 characters', z.string(), 'Subtitle'),
+    aboutText: clearable(ABOUT_MAX, 'About text must be at most 10000 characters', z.string(), 'About text', true),
     showContactForm: z.boolean(),
     showCameraDetails: z.boolean(),
     showOtherSection: z.boolean(),
@@ -74,7 +75,7 @@ export const PortfolioSettingsUpdate = z
     twitterUrl: socialUrl,
     substackUrl: socialUrl,
     linktreeUrl: socialUrl,
-    email: clearable(254, 'Valid email is required', z.email('Valid email is required')),
+    email: clearable(254, 'Valid email is required', z.email('Valid email is required'), 'The email'),
     /** Required when `email` changes the recovery address; ignored otherwise. */
     currentPassword: CurrentPassword,
     themeDefault: ThemeDefault,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { controlsMessage, withoutControls } from './common.ts';
 
 /**
  * Who made a photo and under what licence: alt text for screen readers and search, and
@@ -49,7 +50,7 @@ export const LicenseField = z
   .string()
   .trim()
   .max(500, LICENSE_MESSAGE)
-  .refine((value) => value === '' || isNamedLicense(value) || isHttpsUrl(value), LICENSE_MESSAGE)
+  .refine((value) => value === '' || ((isNamedLicense(value) || isHttpsUrl(value)) && withoutControls()(value)), LICENSE_MESSAGE)
   .nullish()
   .transform(blankAsNull)
   .optional();
@@ -64,11 +65,19 @@ function isHttpsUrl(value: string): boolean {
 }
 
 /** Trimmed text; blank clears it (null). */
-export const rightsText = (max: number, message: string) => z.string().trim().max(max, message).nullish().transform(blankAsNull).optional();
+export const rightsText = (max: number, message: string, field: string) =>
+  z
+    .string()
+    .trim()
+    .max(max, message)
+    .refine(withoutControls({ lines: true }), controlsMessage(field, { lines: true }))
+    .nullish()
+    .transform(blankAsNull)
+    .optional();
 
-export const AltTextField = rightsText(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`);
-export const CreditField = rightsText(CREDIT_MAX, `Credit must be at most ${CREDIT_MAX} characters`);
-export const CopyrightField = rightsText(COPYRIGHT_MAX, `Copyright must be at most ${COPYRIGHT_MAX} characters`);
+export const AltTextField = rightsText(ALT_TEXT_MAX, `Alt text must be at most ${ALT_TEXT_MAX} characters`, 'Alt text');
+export const CreditField = rightsText(CREDIT_MAX, `Credit must be at most ${CREDIT_MAX} characters`, 'Credit');
+export const CopyrightField = rightsText(COPYRIGHT_MAX, `Copyright must be at most ${COPYRIGHT_MAX} characters`, 'Copyright');
 
 /** Licence, credit and copyright: a photo's own, a category's default, or the two merged. */
 export interface Rights {

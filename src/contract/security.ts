@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CurrentPassword } from './common.ts';
+import { controlsMessage, CurrentPassword, withoutControls } from './common.ts';
 import { CurrentUser } from './auth.ts';
 
 /**
@@ -39,7 +39,12 @@ export const PasskeySignInRequest = z.object({ response: WebauthnJson });
 export type PasskeySignInRequest = z.infer<typeof PasskeySignInRequest>;
 
 export const PASSKEY_NAME_MAX = 60;
-export const PasskeyName = z.string().trim().min(1, 'Name the passkey').max(PASSKEY_NAME_MAX, `At most ${PASSKEY_NAME_MAX} characters`);
+export const PasskeyName = z
+  .string()
+  .trim()
+  .min(1, 'Name the passkey')
+  .max(PASSKEY_NAME_MAX, `At most ${PASSKEY_NAME_MAX} characters`)
+  .refine(withoutControls(), controlsMessage('The name'));
 
 export const AddPasskeyRequest = z.object({ name: PasskeyName, response: WebauthnJson });
 export type AddPasskeyRequest = z.infer<typeof AddPasskeyRequest>;

@@ -3,6 +3,7 @@
  * report. Nothing here names a visitor: the server keeps daily counts and a daily-salted hash.
  */
 import { z } from 'zod';
+import { controlsMessage, withoutControls } from './common.ts';
 
 const PhotoId = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
 
@@ -15,7 +16,7 @@ const ServiceName = z.string().trim().min(1).max(40).regex(/^[\p{L}\p{N} .&'-]+$
  * the viewer, a release opened, a click to a streaming service.
  */
 export const StatisticsEvent = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('view'), path: z.string().startsWith('/').max(300) }),
+  z.object({ kind: z.literal('view'), path: z.string().startsWith('/').max(300).refine(withoutControls(), controlsMessage('The path')) }),
   z.object({ kind: z.literal('viewer'), photoId: PhotoId }),
   z.object({ kind: z.literal('release'), photoId: PhotoId }),
   z.object({ kind: z.literal('stream'), photoId: PhotoId, service: ServiceName }),

@@ -28,7 +28,7 @@ import { registerErrorHandler } from '#server/http/error-handler.ts';
 import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
 import { removeStaleUploads } from '#server/http/receive-files.ts';
-import { logFilters, registerAccessLog, registerRequestId, requestIdFor } from '#server/http/logging.ts';
+import { loggerOptions, registerAccessLog, registerRequestId, requestIdFor } from '#server/http/logging.ts';
 import { registerOpenApi } from '#server/http/openapi.ts';
 import { answerFrameworkErrors, registerSecurity, securityHeaders } from '#server/http/security.ts';
 import type { Mailer } from '#server/mail/mailer.ts';
@@ -65,7 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the pages' own.
   const headers = securityHeaders(config);
   const app = Fastify({
-    logger: options.logger ?? { level: config.logLevel, ...logFilters },
+    logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: trustedProxies(config.trustProxy),
     // JSON lines carry `requestId`; the id comes from a sane X-Request-Id or is made here.
     genReqId: requestIdFor,

@@ -7,8 +7,9 @@ const GALLERY_TOKEN = /^(\/+(?:g|api\/+galleries)\/+)[^/]+/;
 
 /**
  * What the log keeps of a request: Fastify's usual fields, but the path without its query string,
- * since a reset link carries its token there, and without a gallery link's token: logs never hold
- * a token. Headers, and so cookies, are never serialized.
+ * since a reset link carries its token there, and without a gallery link's token (logs never hold
+ * a token), nor the client's address and port: no visitor's address is written anywhere
+ * (docs/privacy.md). Headers, and so cookies, are never serialized.
  */
 export function requestForLog(request: FastifyRequest) {
   const query = request.url.indexOf('?');
@@ -16,16 +17,19 @@ export function requestForLog(request: FastifyRequest) {
     method: request.method,
     url: (query === -1 ? request.url : request.url.slice(0, query)).replace(GALLERY_TOKEN, '$1{token}'),
     host: request.host,
-    remoteAddress: request.ip,
-    remotePort: request.socket.remotePort,
   };
 }
 
-/** What the logger leaves out of every line: the request as above, and cookies, which carry the session id. */
-export const logFilters = {
-  redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-  serializers: { req: requestForLog },
-};
+/** The server's logger: JSON lines at `level`, to standard output unless a stream is given. */
+export function loggerOptions(level: string, stream?: { write(line: string): void }) {
+  return {
+    level,
+    // Cookies carry the session id; they never reach the log.
+    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
+    serializers: { req: requestForLog },
+    ...(stream ? { stream } : {}),
+  };
+}
 
 /** An incoming id is kept only if it is a plain token: nothing that could forge a log line or a header. */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;

@@ -1,5 +1,6 @@
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
+import { inflateSync } from 'node:zlib';
 import type { ImageFormat } from './image-format.ts';
 
 /**
@@ -7,15 +8,21 @@ import type { ImageFormat } from './image-format.ts';
  * re-encoded: its pixels are the uploaded bytes.
  *
  * - JPEG, streamed: the segments before the first scan are held (at most HEAD_LIMIT), then the
- *   rest passes through as it comes. In each EXIF block the GPS IFD is emptied (its entries and
+ *   rest passes through as it comes, up to the first image's end (EOI): what follows it (the
+ *   further images of an MPF file, with their own EXIF and GPS; any trailer) is not sent, nor is
+ *   the MPF segment that points to them. In each EXIF block the GPS IFD is emptied (its entries and
  *   values overwritten with zeros) and its pointer removed from IFD0, in place, so no other
  *   offset moves and every other tag (camera, lens, time, orientation) is kept. An XMP packet
  *   that names a place (GPS, city, location…) is dropped with every other XMP segment of the
  *   file, as is an IPTC block (APP13) with a place in it. An EXIF block too damaged to read is
  *   dropped whole: what cannot be read cannot be proven free of a location.
  * - PNG and WebP, read whole (one file at a time, at most the upload limit): their EXIF and XMP
- *   chunks are dropped whole; the image data is untouched.
- * - GIF carries no EXIF: passed as it is.
+ *   chunks are dropped whole; the image data is untouched. A PNG's text chunks are dropped too
+ *   when they hold a "Raw profile type …" (ImageMagick's way of keeping EXIF, XMP or IPTC in a
+ *   PNG), or when their keyword or text names a place, or when a compressed one cannot be read.
+ * - GIF, read whole: an XMP application block is dropped, as is any other application or
+ *   comment block that names a place; the image blocks are untouched, nothing after the trailer
+ *   is sent.
  */
 
 /** The most a JPEG's segments before its first scan may take; a larger head is refused. */
@@ -25,6 +32,9 @@ const XMP_SIGNATURE = 'http://ns.adobe.com/xap/1.0/\0';
 const XMP_EXTENSION_SIGNATURE = 'http://ns.adobe.com/xmp/extension/\0';
 const EXIF_SIGNATURE = 'Exif\0\0';
 const PHOTOSHOP_SIGNATURE = 'Photoshop 3.0\0';
+const MPF_SIGNATURE = 'MPF\0';
+/** The most a PNG text chunk may inflate to before it is dropped unread. */
+const TEXT_INFLATE_LIMIT = 4 * 1024 * 1024;
 /** What an XMP packet names a place with: EXIF's GPS, Photoshop's and IPTC's place names. */
 const XMP_PLACE = /GPS|Latitude|Longitude|Location|photoshop:(?:City|State|Country)|CountryCode|CountryName|ProvinceState|Sublocation/i;
 /** IPTC datasets of record 2 that name a place: content location, sub-location, city, state, country. */
@@ -38,15 +48,12 @@ export class LocationDataError extends Error {}
 export function withoutLocation(format: ImageFormat, source: Readable): Readable {
   // An error on either side ends both; the reader of the result sees it.
   if (format === 'jpeg') return pipeline(source, new JpegLocationFilter(), () => {});
-  if (format === 'png' || format === 'webp') {
-    return Readable.from(
-      (async function* () {
-        const whole = await readAll(source);
-        yield format === 'png' ? pngWithoutMetadata(whole) : webpWithoutMetadata(whole);
-      })(),
-    );
-  }
-  return source;
+  const clean = { png: pngWithoutMetadata, webp: webpWithoutMetadata, gif: gifWithoutLocation }[format];
+  return Readable.from(
+    (async function* () {
+      yield clean(await readAll(source));
+    })(),
+  );
 }
 
 /** Holds a JPEG's head up to its first scan, cleans it, then lets the rest through. */
@@ -54,9 +61,10 @@ class JpegLocationFilter extends Transform {
   private head: Buffer[] = [];
   private headLength = 0;
   private passing = false;
+  private readonly tail = new JpegEnd();
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
-    if (this.passing) return done(null, chunk);
+    if (this.passing) return done(null, this.tail.upToEnd(chunk));
     this.head.push(chunk);
     this.headLength += chunk.length;
     const head = Buffer.concat(this.head);
@@ -70,7 +78,7 @@ class JpegLocationFilter extends Transform {
       this.passing = true;
       this.head = [];
       this.push(jpegHeadWithoutLocation(head.subarray(0, scan)));
-      done(null, head.subarray(scan));
+      done(null, this.tail.upToEnd(head.subarray(scan)));
     } catch (error) {
       done(error as Error);
     }
@@ -80,6 +88,60 @@ class JpegLocationFilter extends Transform {
     if (this.passing) return done();
     // No scan at all: not an image the upload would have kept; nothing of it is sent.
     done(new LocationDataError('JPEG without image data'));
+  }
+}
+
+/**
+ * Follows a JPEG from its first scan on, chunk by chunk, and cuts it after the first EOI: markers
+ * are looked for in the entropy-coded data (where a 0xFF byte is always followed by 0x00, a
+ * restart marker or a fill byte), the segments between scans are skipped by their length.
+ */
+class JpegEnd {
+  private state: 'scan' | 'marker' | 'length-high' | 'length-low' | 'skip' | 'ended' = 'scan';
+  private lengthHigh = 0;
+  private remaining = 0;
+
+  upToEnd(chunk: Buffer): Buffer {
+    let at = 0;
+    while (at < chunk.length) {
+      switch (this.state) {
+        case 'ended':
+          return chunk.subarray(0, 0);
+        case 'scan': {
+          const next = chunk.indexOf(0xff, at);
+          if (next < 0) return chunk;
+          at = next + 1;
+          this.state = 'marker';
+          break;
+        }
+        case 'marker': {
+          const marker = chunk[at++]!;
+          if (marker === 0xff) break; // a fill byte
+          if (marker === 0xd9) {
+            this.state = 'ended';
+            return chunk.subarray(0, at);
+          }
+          this.state = marker === 0x00 || isStandalone(marker) ? 'scan' : 'length-high';
+          break;
+        }
+        case 'length-high':
+          this.lengthHigh = chunk[at++]!;
+          this.state = 'length-low';
+          break;
+        case 'length-low':
+          this.remaining = this.lengthHigh * 256 + chunk[at++]! - 2;
+          this.state = this.remaining > 0 ? 'skip' : 'scan';
+          break;
+        case 'skip': {
+          const skipped = Math.min(this.remaining, chunk.length - at);
+          at += skipped;
+          this.remaining -= skipped;
+          if (this.remaining === 0) this.state = 'scan';
+          break;
+        }
+      }
+    }
+    return this.state === 'ended' ? chunk.subarray(0, 0) : chunk;
   }
 }
 
@@ -140,6 +202,8 @@ export function jpegHeadWithoutLocation(head: Buffer): Buffer {
     } else if (segment.marker === 0xe1 && payloadStarts(segment.bytes, EXIF_SIGNATURE)) {
       const cleaned = exifWithoutGps(segment.bytes);
       if (cleaned) kept.push(cleaned);
+    } else if (segment.marker === 0xe2 && payloadStarts(segment.bytes, MPF_SIGNATURE)) {
+      // The index of the images after the first, which are not sent.
     } else if (segment.marker === 0xed && payloadStarts(segment.bytes, PHOTOSHOP_SIGNATURE)) {
       if (!photoshopNamesPlace(segment.bytes.subarray(4 + PHOTOSHOP_SIGNATURE.length))) kept.push(segment.bytes);
     } else {
@@ -241,7 +305,36 @@ function iptcNamesPlace(iptc: Buffer): boolean {
   return false;
 }
 
-/** A PNG without its eXIf chunk and its XMP text chunk; every other chunk as it was. */
+/** Whether a PNG text chunk (tEXt, zTXt, iTXt) may hold a location; an unreadable one may. */
+function pngTextMayHoldLocation(type: string, data: Buffer): boolean {
+  const keywordEnd = data.indexOf(0);
+  if (keywordEnd < 0) return true;
+  const keyword = data.toString('latin1', 0, keywordEnd);
+  if (keyword === 'XML:com.adobe.xmp' || /^Raw profile type /i.test(keyword) || XMP_PLACE.test(keyword)) return true;
+  let text: Buffer;
+  try {
+    if (type === 'tEXt') text = data.subarray(keywordEnd + 1);
+    else if (type === 'zTXt') text = inflateSync(data.subarray(keywordEnd + 2), { maxOutputLength: TEXT_INFLATE_LIMIT });
+    else {
+      // iTXt: keyword, compression flag and method, language tag, translated keyword, text.
+      const compressed = data[keywordEnd + 1] === 1;
+      const languageEnd = data.indexOf(0, keywordEnd + 3);
+      const translatedEnd = languageEnd < 0 ? -1 : data.indexOf(0, languageEnd + 1);
+      if (translatedEnd < 0) return true;
+      const body = data.subarray(translatedEnd + 1);
+      text = compressed ? inflateSync(body, { maxOutputLength: TEXT_INFLATE_LIMIT }) : body;
+      if (XMP_PLACE.test(data.toString('utf8', languageEnd + 1, translatedEnd))) return true;
+    }
+  } catch {
+    return true;
+  }
+  return XMP_PLACE.test(text.toString('utf8'));
+}
+
+/**
+ * A PNG without its eXIf chunk and the text chunks that may hold a location (XMP, ImageMagick's
+ * raw profiles, any naming a place); every other chunk as it was.
+ */
 export function pngWithoutMetadata(png: Buffer): Buffer {
   const kept: Buffer[] = [png.subarray(0, 8)];
   let offset = 8;
@@ -250,8 +343,9 @@ export function pngWithoutMetadata(png: Buffer): Buffer {
     const end = offset + 12 + length;
     if (end > png.length) throw new LocationDataError('Damaged PNG chunk');
     const type = png.toString('latin1', offset + 4, offset + 8);
-    const isXmp = (type === 'iTXt' || type === 'tEXt' || type === 'zTXt') && png.toString('latin1', offset + 8, offset + 8 + 18) === 'XML:com.adobe.xmp\0';
-    if (type !== 'eXIf' && !isXmp) kept.push(png.subarray(offset, end));
+    const isText = type === 'iTXt' || type === 'tEXt' || type === 'zTXt';
+    const dropped = type === 'eXIf' || (isText && pngTextMayHoldLocation(type, png.subarray(offset + 8, offset + 8 + length)));
+    if (!dropped) kept.push(png.subarray(offset, end));
     offset = end;
   }
   return Buffer.concat(kept);
@@ -280,4 +374,48 @@ export function webpWithoutMetadata(webp: Buffer): Buffer {
   const header = Buffer.from(webp.subarray(0, 12));
   header.writeUInt32LE(body.length + 4, 4);
   return Buffer.concat([header, body]);
+}
+
+/**
+ * A GIF without its XMP block and any other application or comment block that names a place;
+ * the header, colour tables and image blocks as they were; nothing after the trailer.
+ */
+export function gifWithoutLocation(gif: Buffer): Buffer {
+  if (gif.length < 13 || !/^GIF8[79]a$/.test(gif.toString('latin1', 0, 6))) throw new LocationDataError('Not a GIF');
+  const colourTableSize = (flags: number) => (flags & 0x80 ? 3 * (1 << ((flags & 0x07) + 1)) : 0);
+  /** Where a run of sub-blocks starting at `at` ends (after its zero-length terminator). */
+  const subBlocksEnd = (at: number) => {
+    for (;;) {
+      if (at >= gif.length) throw new LocationDataError('Damaged GIF block');
+      const size = gif[at]!;
+      at += 1 + size;
+      if (size === 0) return at;
+    }
+  };
+  let offset = 13 + colourTableSize(gif[10]!);
+  const kept: Buffer[] = [gif.subarray(0, offset)];
+  while (offset < gif.length) {
+    const introducer = gif[offset]!;
+    if (introducer === 0x3b) {
+      kept.push(gif.subarray(offset, offset + 1));
+      break;
+    }
+    if (introducer === 0x2c) {
+      // An image: its descriptor, its local colour table, the LZW code size, its data.
+      if (offset + 10 > gif.length) throw new LocationDataError('Damaged GIF block');
+      const end = subBlocksEnd(offset + 10 + colourTableSize(gif[offset + 9]!) + 1);
+      kept.push(gif.subarray(offset, end));
+      offset = end;
+      continue;
+    }
+    if (introducer !== 0x21 || offset + 2 > gif.length) throw new LocationDataError('Damaged GIF block');
+    const label = gif[offset + 1]!;
+    const end = subBlocksEnd(offset + 2);
+    const block = gif.subarray(offset, end);
+    const isXmp = label === 0xff && gif.toString('latin1', offset + 3, offset + 14) === 'XMP DataXMP';
+    const namesPlace = (label === 0xff || label === 0xfe) && XMP_PLACE.test(block.toString('latin1'));
+    if (!isXmp && !namesPlace) kept.push(block);
+    offset = end;
+  }
+  return Buffer.concat(kept);
 }

@@ -16,7 +16,11 @@ export const FEED_ENTRIES = 50;
 /** A fixed date for a feed without entries (Atom asks for `updated` on every feed). */
 const EPOCH = '1970-01-01T00:00:00.000Z';
 
-const text = (value: string) => escapeHtml(value);
+/* eslint-disable-next-line no-control-regex -- the characters XML 1.0 cannot hold, named */
+const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/** Escaped, and without what XML cannot hold (text saved before the contract refused it): one such character makes the whole feed unreadable. */
+const text = (value: string) => escapeHtml(value.replace(NOT_XML, ''));
 
 function entry(publicUrl: string, photo: Photo): string {
   const pageUrl = `${publicUrl}${pathTo(screens.photo, { id: photo.id })}`;

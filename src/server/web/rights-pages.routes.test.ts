@@ -78,6 +78,40 @@ describe('the Atom feed', () => {
     expect(broken.status).not.toBe(0);
   });
 
+  it('refuses control characters in what it shows, and stays readable with those saved before', async () => {
+    t = await start();
+    const cookie = await t.signIn();
+    const shown = await createCategory(t, 'Shown', 0);
+    const [photo] = await createPhotos(t, cookie, 1);
+    await t.app.inject({ method: 'POST', url: '/api/photos/move', headers: { cookie }, payload: { ids: [photo!.id], categoryId: shown } });
+
+    const refused = await put(`/api/photos/${photo!.id}`, { title: 'Bell\u0007 and \u001b[2J', description: 'Fine.' }, cookie);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ issues: [{ path: 'title', message: 'Title must be one line, without control characters' }] });
+    for (const [field, value, message] of [
+      ['title', 'Two\nlines', 'Title must be one line, without control characters'],
+      ['title', 'C1\u0085', 'Title must be one line, without control characters'],
+      ['title', 'Half \ud800 a pair', 'Title must be one line, without control characters'],
+      ['description', 'Null\u0000', 'Description must not contain control characters'],
+      ['altText', 'Back\bspace', 'Alt text must not contain control characters'],
+    ] as const) {
+      const answer = await put(`/api/photos/${photo!.id}`, { title: 'Dune', [field]: value }, cookie);
+      expect(answer.statusCode, `${field}: ${JSON.stringify(value)}`).toBe(400);
+      expect(answer.json().issues, field).toContainEqual({ path: field, message });
+    }
+    const settings = await t.app.inject({ method: 'PATCH', url: '/api/portfolio-settings', headers: { cookie }, payload: { portfolioTitle: 'Site\u0001' } });
+    expect(settings.json()).toMatchObject({ issues: [{ path: 'portfolioTitle', message: 'Title must be one line, without control characters' }] });
+    // Text over lines keeps its tabs and line breaks.
+    expect((await put(`/api/photos/${photo!.id}`, { title: 'Dune', description: 'One\n\tTwo\r\nThree' }, cookie)).statusCode).toBe(200);
+
+    // A title saved before the contract refused them: the feed drops what XML cannot hold.
+    await t.database.db.updateTable('photos').set({ title: 'Old\u0001\u001b title' }).where('id', '=', photo!.id).execute();
+    const feed = await t.app.inject({ url: '/feed.xml' });
+    expect(feed.statusCode).toBe(200);
+    expect(validateAtom(feed.body)).toMatchObject({ status: 0 });
+    expect(feed.body).toContain('<title>Old title</title>');
+  });
+
   it('is named in the head of every page', async () => {
     t = await start();
     for (const url of ['/', '/login', '/no-such/page/here']) {

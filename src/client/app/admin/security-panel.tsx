@@ -185,25 +185,25 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
           {errorText(overview.passkeysUnavailable)}
         </p>
       ) : (
-      <form
-        noValidate
-        className="flex flex-col gap-2 sm:flex-row sm:items-end"
-        onSubmit={(event) => {
-          event.preventDefault();
-          guard(async () => {
-            const answer = await add.mutateAsync(name.trim() || 'Passkey');
-            setName('');
-            if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
-          });
-        }}
-      >
-        <FormField id="new-passkey-name" label="Name of the new passkey" className="grid grow gap-2">
-          {(field) => <Input {...field} value={name} maxLength={60} placeholder="Laptop, phone…" onChange={(event) => setName(event.target.value)} />}
-        </FormField>
-        <Button type="submit" disabled={add.isPending}>
-          {add.isPending ? 'Waiting for passkey...' : 'Add a Passkey'}
-        </Button>
-      </form>
+        <form
+          noValidate
+          className="flex flex-col gap-2 sm:flex-row sm:items-end"
+          onSubmit={(event) => {
+            event.preventDefault();
+            guard(async () => {
+              const answer = await add.mutateAsync(name.trim() || 'Passkey');
+              setName('');
+              if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
+            });
+          }}
+        >
+          <FormField id="new-passkey-name" label="Name of the new passkey" className="grid grow gap-2">
+            {(field) => <Input {...field} value={name} maxLength={60} placeholder="Laptop, phone…" onChange={(event) => setName(event.target.value)} />}
+          </FormField>
+          <Button type="submit" disabled={add.isPending}>
+            {add.isPending ? 'Waiting for passkey...' : 'Add a Passkey'}
+          </Button>
+        </form>
       )}
       {dialog}
     </Section>

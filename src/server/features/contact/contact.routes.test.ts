@@ -81,6 +81,19 @@ describe('POST /api/contact', () => {
     expect(limited.statusCode).toBe(429);
     expect((await send(visitor, '10.0.0.8')).statusCode).toBe(200);
   });
+
+  it('counts an IPv6 visitor by its /64, and an IPv4-mapped address as the IPv4 one', async () => {
+    t = await createTestApp();
+    // A new address of the same /64 for each message, as one host may pick.
+    for (let i = 0; i < CONTACT_LIMIT_PER_ADDRESS.limit; i++) {
+      expect((await send(visitor, `2001:db8:7:9:${(i + 1).toString(16)}::1`)).statusCode).toBe(200);
+    }
+    expect((await send(visitor, '2001:db8:7:9:ffff:1:2:3')).statusCode).toBe(429);
+    expect((await send(visitor, '2001:db8:7:a::1')).statusCode).toBe(200);
+
+    for (let i = 0; i < CONTACT_LIMIT_PER_ADDRESS.limit; i++) expect((await send(visitor, '10.0.0.9')).statusCode).toBe(200);
+    expect((await send(visitor, '::ffff:10.0.0.9')).statusCode).toBe(429);
+  });
 });
 
 describe("the owner's inbox", () => {

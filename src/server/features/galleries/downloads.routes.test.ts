@@ -7,7 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { fromBuffer, type Entry, type ZipFile } from 'yauzl';
-import type { Gallery, GalleryLink, NewGalleryLink } from '#contract/galleries.ts';
+import { GALLERY_ZIPS_PER_LINK, type Gallery, type GalleryLink, type NewGalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { insertPhotos } from '#server/features/photos/photos.repository.ts';
 import { newFileKey } from '#server/storage/file-names.ts';
@@ -347,5 +347,59 @@ describe('a gallery ZIP under way', () => {
     expect((await visitor(photoUrl(link, setup.photos[0]!.id))).statusCode).toBe(404);
     second.request.destroy();
     agent.destroy();
+  });
+
+  it('is one of at most four per link, whatever the addresses asking', async () => {
+    const setup = await largeGallery();
+    const link = await createLink(setup, { label: 'Shared round', downloads: 'display' });
+    const other = await createLink(setup, { label: 'Parents', downloads: 'display' });
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = t.app.server.address() as AddressInfo;
+    const agent = new http.Agent({ keepAlive: false });
+    /** A GET from `localAddress` whose body is not read after its first chunk: the server cannot finish it. */
+    const hold = (url: string, localAddress: string) =>
+      new Promise<{ status: number; response: http.IncomingMessage; request: http.ClientRequest }>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path: url, agent, localAddress }, (response) => {
+          response.once('data', () => {
+            response.pause();
+            resolve({ status: response.statusCode!, response, request });
+          });
+        });
+        request.on('error', reject);
+      });
+
+    // One ZIP from each of four addresses: the link's every slot.
+    const held: Array<Awaited<ReturnType<typeof hold>>> = [];
+    // Readers left holding a ZIP would keep the app from closing: they go whatever the test finds.
+    try {
+      for (let i = 0; i < GALLERY_ZIPS_PER_LINK; i++) held.push(await hold(zipUrl(link), `127.0.0.${i + 2}`));
+      expect(held.map((zip) => zip.status)).toEqual(Array(GALLERY_ZIPS_PER_LINK).fill(200));
+
+      const fifth = await visitor(zipUrl(link), undefined, '198.51.100.20');
+      expect(fifth.statusCode).toBe(429);
+      expect(fifth.json()).toEqual({
+        code: 'galleries.link_busy',
+        message: 'This gallery is being downloaded 4 times at once already. Wait for one to finish, then try again.',
+        params: { max: GALLERY_ZIPS_PER_LINK, retryAfterSeconds: 10 },
+      });
+      // Another link of the same gallery has slots of its own; one photo at a time is not counted.
+      expect((await visitor(zipUrl(other), undefined, '198.51.100.20')).statusCode).toBe(200);
+      expect((await visitor(photoUrl(link, setup.photos[0]!.id), undefined, '198.51.100.20')).statusCode).toBe(200);
+
+      // One reader leaves: the link has a slot again.
+      const closed = new Promise((resolve) => held[0]!.response.once('close', resolve));
+      held[0]!.request.destroy();
+      await closed;
+      let again = await visitor(zipUrl(link), undefined, '198.51.100.20');
+      // The server hears of the close on its own time: asked again until it has.
+      while (again.statusCode === 429) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        again = await visitor(zipUrl(link), undefined, '198.51.100.20');
+      }
+      expect(again.statusCode).toBe(200);
+    } finally {
+      for (const zip of held) zip.request.destroy();
+      agent.destroy();
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { PassThrough, Readable } from 'node:stream';
 import { ZipFile } from '#server/lib/stored-zip.ts';
-import { GALLERY_ZIPS_PER_VISITOR } from '#contract/galleries.ts';
+import { GALLERY_ZIPS_PER_LINK, GALLERY_ZIPS_PER_VISITOR } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
 import {
   listDownloadablePhotos,
@@ -8,6 +8,7 @@ import {
   openOriginalFile,
   type DownloadablePhoto,
 } from '#server/features/renditions/photo-downloads.service.ts';
+import { addressBlock } from '#server/lib/address-block.ts';
 import { forbidden, notFound, tooManyAttempts } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
 
@@ -68,22 +69,37 @@ export async function downloadPhoto(ctx: DownloadsContext, token: string, access
   };
 }
 
-/** ZIPs under way per address, in this process. */
+/** ZIPs under way in this process, per address (an IPv6 one by its /64) and per link. */
 const zipsUnderWay = new Map<string, number>();
 
-/** Takes one of the address's ZIP slots; the function given back frees it (once). */
-function takeZipSlot(address: string): () => void {
-  const held = zipsUnderWay.get(address) ?? 0;
-  if (held >= GALLERY_ZIPS_PER_VISITOR) throw tooManyAttempts(10, 'galleries.too_many_zips', { max: GALLERY_ZIPS_PER_VISITOR });
-  zipsUnderWay.set(address, held + 1);
+/** Takes one of a key's ZIP slots, or throws 429 with the error given; the function given back frees it (once). */
+function takeSlot(key: string, limit: number, refusal: () => Error): () => void {
+  const held = zipsUnderWay.get(key) ?? 0;
+  if (held >= limit) throw refusal();
+  zipsUnderWay.set(key, held + 1);
   let freed = false;
   return () => {
     if (freed) return;
     freed = true;
-    const left = (zipsUnderWay.get(address) ?? 1) - 1;
-    if (left > 0) zipsUnderWay.set(address, left);
-    else zipsUnderWay.delete(address);
+    const left = (zipsUnderWay.get(key) ?? 1) - 1;
+    if (left > 0) zipsUnderWay.set(key, left);
+    else zipsUnderWay.delete(key);
   };
+}
+
+/** A slot of the address's and one of the link's, or neither. */
+function takeZipSlot(address: string, linkId: number): () => void {
+  const releaseAddress = takeSlot(`address:${addressBlock(address)}`, GALLERY_ZIPS_PER_VISITOR, () => tooManyAttempts(10, 'galleries.too_many_zips', { max: GALLERY_ZIPS_PER_VISITOR }));
+  try {
+    const releaseLink = takeSlot(`link:${linkId}`, GALLERY_ZIPS_PER_LINK, () => tooManyAttempts(10, 'galleries.link_busy', { max: GALLERY_ZIPS_PER_LINK }));
+    return () => {
+      releaseLink();
+      releaseAddress();
+    };
+  } catch (error) {
+    releaseAddress();
+    throw error;
+  }
 }
 
 /** The entry of a photo in the ZIP: its place in the gallery, then its title. */
@@ -108,8 +124,8 @@ export async function downloadGallery(
   token: string,
   access: GalleryAccess & { address: string },
 ): Promise<Download> {
-  const { category, policy } = await openPolicy(ctx, token, access);
-  const release = takeZipSlot(access.address);
+  const { link, category, policy } = await openPolicy(ctx, token, access);
+  const release = takeZipSlot(access.address, link.id);
   try {
     const photos = await listDownloadablePhotos(ctx, category.id);
     const zip = new ZipFile();

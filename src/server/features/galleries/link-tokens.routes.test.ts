@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GalleryLink, NewGalleryLink } from '#contract/galleries.ts';
 import { buildApp } from '#server/app.ts';
-import { logFilters } from '#server/http/logging.ts';
+import { loggerOptions } from '#server/http/logging.ts';
 import { hashLinkTokens } from '#server/db/migrations/0016-paused-passkeys-and-link-secrets.ts';
 import { createBackup, type BackupContext } from '#server/features/backup/backup.service.ts';
 import { restoreBackup } from '#server/features/backup/restore.service.ts';
@@ -121,7 +121,7 @@ describe("a gallery link's token", () => {
         done();
       },
     });
-    const app = await buildApp({ config: t.config, database: t.database, logger: { level: 'info', stream, ...logFilters } });
+    const app = await buildApp({ config: t.config, database: t.database, logger: loggerOptions('info', stream) });
     try {
       await app.inject({ method: 'GET', url: `/api/galleries/${token}` });
       await app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: 'wrong' } });

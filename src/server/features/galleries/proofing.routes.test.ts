@@ -285,8 +285,9 @@ describe('a link with proofing', () => {
     const setup = await gallery();
     const link = await createLink(setup, { label: 'Smith wedding, parents', proofing: true });
     const [first, second, third] = setup.photos;
-    const tricky = 'Dance, "first" one\nsecond line';
-    await owner(setup.cookie, 'PUT', `/api/photos/${first!.id}`, { title: tricky });
+    // A title is one line (the contract refuses control characters), but may hold commas and quotes.
+    const tricky = 'Dance, "first" one';
+    expect((await owner(setup.cookie, 'PUT', `/api/photos/${first!.id}`, { title: tricky })).statusCode).toBe(200);
     await owner(setup.cookie, 'PUT', `/api/photos/${second!.id}`, { title: '=HYPERLINK("http://evil.test")' });
     const me = holder(link);
     await me.pick(third!.id);
@@ -316,7 +317,7 @@ describe('a link with proofing', () => {
       '\uFEFF' +
         [
           'Title,File name,Photo id,Picked at',
-          `"Dance, ""first"" one\nsecond line",${file(first!.id)},${first!.id},${at(first!.id).pickedAt}`,
+          `"Dance, ""first"" one",${file(first!.id)},${first!.id},${at(first!.id).pickedAt}`,
           `"'=HYPERLINK(""http://evil.test"")",${file(second!.id)},${second!.id},${at(second!.id).pickedAt}`,
           `DSC_0003,${file(third!.id)},${third!.id},${at(third!.id).pickedAt}`,
         ].join('\r\n') +

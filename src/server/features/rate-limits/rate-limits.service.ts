@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AppContext } from '#server/app-context.ts';
 import { jobKind } from '#server/jobs/job-queue.ts';
+import { addressBlock } from '#server/lib/address-block.ts';
 import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { tooManyAttempts } from '#server/lib/errors.ts';
 import * as repo from './rate-limits.repository.ts';
@@ -47,9 +48,12 @@ export async function consume(ctx: RateLimitContext, key: string, rule: RateLimi
 /**
  * A key whose variable part (an address, a username, an email: visitor text) is hashed, so a
  * key has the same short length whatever a visitor sends, and the table holds no personal data.
+ * A per-address scope (one ending in `:ip`) counts the address's block: an IPv6 address by its
+ * /64, which one host may hold whole, an IPv4-mapped one as the IPv4 address.
  */
 export function limitKey(scope: string, value: string): string {
-  return `${scope}:${createHash('sha256').update(value).digest('base64url').slice(0, 22)}`;
+  const counted = scope.endsWith(':ip') ? addressBlock(value) : value;
+  return `${scope}:${createHash('sha256').update(counted).digest('base64url').slice(0, 22)}`;
 }
 
 export function reset(ctx: RateLimitContext, key: string): Promise<void> {

@@ -39,7 +39,8 @@ const FORMATS_BY_EXTENSION = new Map<string, ImageFormat>([
 
 /**
  * The uploaded original without its location data (images/location-free.ts: JPEG losslessly
- * and streamed, PNG and WebP without their EXIF and XMP). A photo kept without its original
+ * and streamed, its first image only; PNG, WebP and GIF without the chunks and blocks that may
+ * hold one). A photo kept without its original
  * (one from before originals were kept) gives its display copy: the best file there is.
  */
 export async function openOriginalFile(ctx: Pick<AppContext, 'media'>, photo: DownloadablePhoto): Promise<DownloadFile | null> {

@@ -40,6 +40,57 @@ export async function addCounts(db: Db, rows: Array<{ day: string; kind: Statist
   }
 }
 
+/**
+ * Counts (day, kind, subject rows) a day may hold, whoever sends them: past it, a new subject of
+ * the day is counted under OTHER_SUBJECT (its views are kept, no row is added).
+ */
+export const ROWS_PER_DAY = 10_000;
+export const OTHER_SUBJECT = '(other)';
+/** A stream's subject is "photo id<TAB>service": its "other" keeps the shape. */
+const otherOf = (kind: StatisticsKind) => (kind === 'stream' ? `${OTHER_SUBJECT}\t${OTHER_SUBJECT}` : OTHER_SUBJECT);
+
+type CountRow = { day: string; kind: StatisticsKind; subject: string; count: number };
+
+/**
+ * The rows with every new subject past a day's ROWS_PER_DAY folded into its kind's "other". The
+ * day's rows are read only when the batch could take it past the cap: never on a normal day.
+ * Processes writing at once may pass the cap by a batch, not more.
+ */
+export async function withinDailyRows(db: Db, rows: CountRow[]): Promise<CountRow[]> {
+  const byDay = new Map<string, CountRow[]>();
+  for (const row of rows) byDay.set(row.day, [...(byDay.get(row.day) ?? []), row]);
+  const kept: CountRow[] = [];
+  for (const [day, dayRows] of byDay) {
+    const held = await db
+      .selectFrom('statisticsDaily')
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .where('day', '=', day)
+      .executeTakeFirstOrThrow();
+    let room = ROWS_PER_DAY - Number(held.rows);
+    if (dayRows.length <= room) {
+      kept.push(...dayRows);
+      continue;
+    }
+    const existing = new Set(
+      (await db.selectFrom('statisticsDaily').select(['kind', 'subject']).where('day', '=', day).execute()).map((row) => `${row.kind}\t${row.subject}`),
+    );
+    const folded = new Map<string, CountRow>();
+    for (const row of dayRows) {
+      if (existing.has(`${row.kind}\t${row.subject}`)) kept.push(row);
+      else if (room > 0) {
+        room -= 1;
+        kept.push(row);
+      } else {
+        const other = folded.get(row.kind) ?? { day, kind: row.kind, subject: otherOf(row.kind), count: 0 };
+        other.count += row.count;
+        folded.set(row.kind, other);
+      }
+    }
+    kept.push(...folded.values());
+  }
+  return kept;
+}
+
 /** The days before `day` that still have visitor hashes. */
 export async function visitorDaysBefore(db: Db, day: string): Promise<string[]> {
   const rows = await db.selectFrom('statisticsVisitors').select('day').distinct().where('day', '<', day).execute();

@@ -6,6 +6,7 @@ import { listCategories } from '#server/features/categories/categories.service.t
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import { jobKind } from '#server/jobs/job-queue.ts';
 import { handle, type Periodic, type Tick } from '#server/jobs/worker.ts';
+import { addressBlock } from '#server/lib/address-block.ts';
 import * as repo from './statistics.repository.ts';
 import type { StatisticsKind } from './statistics.table.ts';
 
@@ -41,6 +42,18 @@ const FLUSH_AT = 5000;
 /** Yesterday's visitors are counted and their hashes deleted this often. */
 export const ROLL_UP_INTERVAL_MS = 10 * 60 * 1000;
 
+/**
+ * What one address (an IPv6 one by its /64) may add in a day, in each process: counted events,
+ * and the visitors it stands for (the devices of a household or an office behind one address).
+ * Past the events, its hits are still answered and not counted; a further device of a full
+ * address counts its events as no new visitor. Fake hits from one address can neither add rows
+ * by the thousand nor make up visitors.
+ */
+export const EVENTS_PER_ADDRESS_PER_DAY = 1000;
+export const VISITORS_PER_ADDRESS_PER_DAY = 20;
+/** Addresses a process keeps a day's budget for (a few hundred bytes each); later ones go unbounded, the day's rows still bounded. */
+const ADDRESSES_KEPT = 50_000;
+
 /** Joins day, kind and subject into one key in memory; a subject never holds it. */
 const KEY_SEPARATOR = '\u0001';
 
@@ -75,7 +88,7 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
       const [day, kind, subject] = key.split(KEY_SEPARATOR) as [string, StatisticsKind, string];
       return { day, kind, subject, count };
     });
-    await repo.addCounts(ctx.db, rows);
+    await repo.addCounts(ctx.db, await repo.withinDailyRows(ctx.db, rows));
     for (const [day, visits] of batchVisitors) {
       const salt = await repo.saltOf(ctx.db, day, randomBytes(32).toString('base64url'));
       await repo.addVisitors(ctx.db, [...visits].map((visit) => ({ day, visitor: hashVisitor(salt, visit) })));
@@ -124,17 +137,51 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
     return dayName;
   };
 
+  // Each address's budget for the day: the events it had counted, the user agents it was counted
+  // with. Both kept under a hash salted for this process and day, so memory holds no address
+  // past the next write of the counts either.
+  let budgetDay = '';
+  let budgetSalt = '';
+  let budgets = new Map<string, { events: number; agents: string[] }>();
+  const budgetHash = (text: string) => createHash('sha256').update(budgetSalt).update('\n').update(text).digest('base64url').slice(0, 16);
+  /** Whether the visit's events count, and whether as a visitor; the budget is spent as it says. */
+  const spend = (day: string, block: string, userAgent: string, events: number): { counts: boolean; visitor: boolean } => {
+    if (day !== budgetDay) {
+      budgetDay = day;
+      budgetSalt = randomBytes(16).toString('base64url');
+      budgets = new Map();
+    }
+    const key = budgetHash(block);
+    let budget = budgets.get(key);
+    if (!budget) {
+      if (budgets.size >= ADDRESSES_KEPT) return { counts: true, visitor: true };
+      budgets.set(key, (budget = { events: 0, agents: [] }));
+    }
+    if (budget.events + events > EVENTS_PER_ADDRESS_PER_DAY) return { counts: false, visitor: false };
+    budget.events += events;
+    const agent = budgetHash(userAgent).slice(0, 12);
+    if (budget.agents.includes(agent)) return { counts: true, visitor: true };
+    if (budget.agents.length >= VISITORS_PER_ADDRESS_PER_DAY) return { counts: true, visitor: false };
+    budget.agents.push(agent);
+    return { counts: true, visitor: true };
+  };
+
   return {
     record(visit, events) {
       const day = dayNow();
+      const block = addressBlock(visit.address);
+      const spent = spend(day, block, visit.userAgent, events.length);
+      if (!spent.counts) return;
       for (const event of events) {
         const key = `${day}${KEY_SEPARATOR}${event.kind}${KEY_SEPARATOR}${event.subject}`;
         counts.set(key, (counts.get(key) ?? 0) + 1);
       }
+      if (!spent.visitor) return;
       let today = visitors.get(day);
       if (!today) visitors.set(day, (today = new Set()));
       const before = today.size;
-      today.add(`${visit.address}\n${visit.userAgent}`);
+      // A visitor is its address's block (an IPv6 address's /64) with its user agent.
+      today.add(`${block}\n${visit.userAgent}`);
       // Only what grows memory counts towards a write: a new visitor or a new key.
       pending += today.size - before;
       if (counts.size + pending >= FLUSH_AT) void flush();
