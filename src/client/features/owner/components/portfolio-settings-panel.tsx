@@ -6,7 +6,7 @@ import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
 import { EmailInput, Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
@@ -106,176 +106,171 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
     form.register(name);
 
   return (
-    <Card role="region" aria-labelledby="portfolio-settings-heading">
-      <CardHeader>
-        <CardTitle id="portfolio-settings-heading" className="text-xl">
-          Portfolio Settings
-        </CardTitle>
-        <CardDescription>
-          What visitors see at the top of your portfolio, and the email for password resets.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="@container">
-        <form
-          noValidate
-          className="grid gap-6 @3xl:grid-cols-2 @3xl:gap-x-8"
-          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-        >
-          <div className="grid content-start gap-6">
+    <PanelCard
+      headingId="portfolio-settings-heading"
+      title="Portfolio Settings"
+      description="What visitors see at the top of your portfolio, and the email for password resets."
+      contentClassName="@container"
+    >
+      <form
+        noValidate
+        className="grid gap-6 @3xl:grid-cols-2 @3xl:gap-x-8"
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <div className="grid content-start gap-6">
+          <FormField
+            id="settings-portfolioTitle"
+            label="Portfolio Title"
+            hint="The header of your portfolio shows only when a title is set."
+            error={errors.portfolioTitle?.message}
+            className="grid content-start gap-2"
+          >
+            {(field) => <Input {...field} {...text('portfolioTitle')} />}
+          </FormField>
+          <FormField id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message} className="grid content-start gap-2">
+            {(field) => <Textarea rows={3} className="min-h-0" {...field} {...text('portfolioSubtitle')} />}
+          </FormField>
+          <FormField
+            id="settings-aboutText"
+            label="About Text"
+            hint="Shown in the About dialog; line breaks are kept."
+            error={errors.aboutText?.message}
+            className="grid content-start gap-2"
+          >
+            {(field) => <Textarea rows={6} {...field} {...text('aboutText')} />}
+          </FormField>
+        </div>
+
+        <div className="grid content-start gap-6">
+          <SettingSwitch
+            control={form.control}
+            name="showContactForm"
+            label="Show Contact Form"
+            hint="Visitors can send you a message from your portfolio."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="showOtherSection"
+            label="Show unsorted photos as Other"
+            hint="Photos in no category appear to visitors in a last section called Other."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="showEmptyCategories"
+            label="Show empty categories"
+            hint="Visitors see a category without photos, with “No photos in this category yet”."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="showCameraDetails"
+            label="Show Camera Details"
+            hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
+          />
+          <BannerUpload bannerImage={user.bannerImage} />
+        </div>
+
+        <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
+          <legend className="mb-4 text-sm font-semibold">Social Links</legend>
+          <div className="grid gap-4 @3xl:grid-cols-3">
+            <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
+              {(field) => <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...field} {...text('twitterUrl')} />}
+            </FormField>
+            <FormField id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message} className="grid content-start gap-2">
+              {(field) => (
+                <Input
+                  type="url"
+                  inputMode="url"
+                  placeholder="https://yourname.substack.com"
+                  {...field}
+                  {...text('substackUrl')}
+                />
+              )}
+            </FormField>
+            <FormField id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message} className="grid content-start gap-2">
+              {(field) => <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...field} {...text('linktreeUrl')} />}
+            </FormField>
+          </div>
+        </fieldset>
+
+        <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
+          <legend className="mb-4 text-sm font-semibold">Look</legend>
+          <div className="grid gap-4 @3xl:grid-cols-3">
             <FormField
-              id="settings-portfolioTitle"
-              label="Portfolio Title"
-              hint="The header of your portfolio shows only when a title is set."
-              error={errors.portfolioTitle?.message}
+              id="settings-themeDefault"
+              label="Theme"
+              hint="Visitors can still switch it with the top bar's button."
               className="grid content-start gap-2"
             >
-              {(field) => <Input {...field} {...text('portfolioTitle')} />}
-            </FormField>
-            <FormField id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message} className="grid content-start gap-2">
-              {(field) => <Textarea rows={3} className="min-h-0" {...field} {...text('portfolioSubtitle')} />}
+              {(field) => (
+                <NativeSelect {...field} {...text('themeDefault')}>
+                  <option value="system">Follow the visitor's system</option>
+                  <option value="light">Light</option>
+                  <option value="dark">Dark</option>
+                </NativeSelect>
+              )}
             </FormField>
             <FormField
-              id="settings-aboutText"
-              label="About Text"
-              hint="Shown in the About dialog; line breaks are kept."
-              error={errors.aboutText?.message}
+              id="settings-topBarBrand"
+              label="Top Bar Shows"
+              hint="Your title needs a Portfolio Title; without one the product name shows."
               className="grid content-start gap-2"
             >
-              {(field) => <Textarea rows={6} {...field} {...text('aboutText')} />}
+              {(field) => (
+                <NativeSelect {...field} {...text('topBarBrand')}>
+                  <option value="product">The product name (Atelier)</option>
+                  <option value="portfolio">Your portfolio title</option>
+                </NativeSelect>
+              )}
+            </FormField>
+            <FormField id="settings-headingFont" label="Heading Typeface" className="grid content-start gap-2">
+              {(field) => (
+                <NativeSelect {...field} {...text('headingFont')}>
+                  <option value="sans">System sans-serif</option>
+                  <option value="serif">Playfair Display (serif)</option>
+                  <option value="display">Oswald (condensed)</option>
+                  <option value="mono">IBM Plex Mono</option>
+                </NativeSelect>
+              )}
             </FormField>
           </div>
+          <SettingSwitch
+            control={form.control}
+            name="compactTopBar"
+            label="Compact Top Bar for Visitors"
+            hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
+          />
+        </fieldset>
 
-          <div className="grid content-start gap-6">
-            <SettingSwitch
-              control={form.control}
-              name="showContactForm"
-              label="Show Contact Form"
-              hint="Visitors can send you a message from your portfolio."
-            />
-            <SettingSwitch
-              control={form.control}
-              name="showOtherSection"
-              label="Show unsorted photos as Other"
-              hint="Photos in no category appear to visitors in a last section called Other."
-            />
-            <SettingSwitch
-              control={form.control}
-              name="showEmptyCategories"
-              label="Show empty categories"
-              hint="Visitors see a category without photos, with “No photos in this category yet”."
-            />
-            <SettingSwitch
-              control={form.control}
-              name="showCameraDetails"
-              label="Show Camera Details"
-              hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
-            />
-            <BannerUpload bannerImage={user.bannerImage} />
-          </div>
-
-          <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
-            <legend className="mb-4 text-sm font-semibold">Social Links</legend>
-            <div className="grid gap-4 @3xl:grid-cols-3">
-              <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
-                {(field) => <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...field} {...text('twitterUrl')} />}
-              </FormField>
-              <FormField id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message} className="grid content-start gap-2">
-                {(field) => (
-                  <Input
-                    type="url"
-                    inputMode="url"
-                    placeholder="https://yourname.substack.com"
-                    {...field}
-                    {...text('substackUrl')}
-                  />
-                )}
-              </FormField>
-              <FormField id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message} className="grid content-start gap-2">
-                {(field) => <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...field} {...text('linktreeUrl')} />}
-              </FormField>
-            </div>
-          </fieldset>
-
-          <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
-            <legend className="mb-4 text-sm font-semibold">Look</legend>
-            <div className="grid gap-4 @3xl:grid-cols-3">
-              <FormField
-                id="settings-themeDefault"
-                label="Theme"
-                hint="Visitors can still switch it with the top bar's button."
-                className="grid content-start gap-2"
-              >
-                {(field) => (
-                  <NativeSelect {...field} {...text('themeDefault')}>
-                    <option value="system">Follow the visitor's system</option>
-                    <option value="light">Light</option>
-                    <option value="dark">Dark</option>
-                  </NativeSelect>
-                )}
-              </FormField>
-              <FormField
-                id="settings-topBarBrand"
-                label="Top Bar Shows"
-                hint="Your title needs a Portfolio Title; without one the product name shows."
-                className="grid content-start gap-2"
-              >
-                {(field) => (
-                  <NativeSelect {...field} {...text('topBarBrand')}>
-                    <option value="product">The product name (Atelier)</option>
-                    <option value="portfolio">Your portfolio title</option>
-                  </NativeSelect>
-                )}
-              </FormField>
-              <FormField id="settings-headingFont" label="Heading Typeface" className="grid content-start gap-2">
-                {(field) => (
-                  <NativeSelect {...field} {...text('headingFont')}>
-                    <option value="sans">System sans-serif</option>
-                    <option value="serif">Playfair Display (serif)</option>
-                    <option value="display">Oswald (condensed)</option>
-                    <option value="mono">IBM Plex Mono</option>
-                  </NativeSelect>
-                )}
-              </FormField>
-            </div>
-            <SettingSwitch
-              control={form.control}
-              name="compactTopBar"
-              label="Compact Top Bar for Visitors"
-              hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
-            />
-          </fieldset>
-
-          <div className="grid content-start gap-6">
+        <div className="grid content-start gap-6">
+          <FormField
+            id="settings-email"
+            label="Recovery Email"
+            hint="Password reset links are sent here. Visitors never see it."
+            error={errors.email?.message}
+            className="grid content-start gap-2"
+          >
+            {(field) => <EmailInput {...field} {...text('email')} />}
+          </FormField>
+          {emailChanges && (
             <FormField
-              id="settings-email"
-              label="Recovery Email"
-              hint="Password reset links are sent here. Visitors never see it."
-              error={errors.email?.message}
+              id="settings-currentPassword"
+              label="Current Password"
+              hint="Needed to change the recovery email. A notice goes to the old address."
+              error={errors.currentPassword?.message}
               className="grid content-start gap-2"
             >
-              {(field) => <EmailInput {...field} {...text('email')} />}
+              {(field) => <Input type="password" autoComplete="current-password" {...field} {...text('currentPassword')} />}
             </FormField>
-            {emailChanges && (
-              <FormField
-                id="settings-currentPassword"
-                label="Current Password"
-                hint="Needed to change the recovery email. A notice goes to the old address."
-                error={errors.currentPassword?.message}
-                className="grid content-start gap-2"
-              >
-                {(field) => <Input type="password" autoComplete="current-password" {...field} {...text('currentPassword')} />}
-              </FormField>
-            )}
-          </div>
+          )}
+        </div>
 
-          <div className="flex items-end justify-end">
-            <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        <div className="flex items-end justify-end">
+          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+    </PanelCard>
   );
 }
 

@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import type { Watermark } from '#contract/watermarks.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { useSaveSiteWatermark, useSiteWatermark } from '#client/features/watermarks/api/watermarks.ts';
@@ -13,18 +13,13 @@ import { WatermarkProgressLine } from './watermark-progress.tsx';
 export function SiteWatermarkPanel() {
   const { data } = useSiteWatermark();
   return (
-    <Card role="region" aria-labelledby="site-watermark-heading">
-      <CardHeader>
-        <CardTitle id="site-watermark-heading" className="text-xl">
-          Watermark
-        </CardTitle>
-        <CardDescription>
-          Drawn on the photos visitors see (display images and widths, thumbnails if you choose), never on your originals. A gallery
-          can have its own, or none, from its card.
-        </CardDescription>
-      </CardHeader>
-      <CardContent>{data && <SiteWatermarkForm saved={data.watermark} />}</CardContent>
-    </Card>
+    <PanelCard
+      headingId="site-watermark-heading"
+      title="Watermark"
+      description="Drawn on the photos visitors see (display images and widths, thumbnails if you choose), never on your originals. A gallery can have its own, or none, from its card."
+    >
+      {data && <SiteWatermarkForm saved={data.watermark} />}
+    </PanelCard>
   );
 }
 
