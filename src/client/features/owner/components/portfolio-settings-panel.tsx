@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
-import { FormField } from '#client/components/form-field.tsx';
+import { FormField, type FieldControlProps } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PanelCard } from '#client/components/panel-card.tsx';
 import { EmailInput, Input } from '#client/components/ui/input.tsx';
@@ -38,6 +38,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   .required()
   .extend({ currentPassword: z.string() });
 type SettingsFormInput = z.input<typeof SettingsForm>;
+type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
 type SettingsFormValues = z.output<typeof SettingsForm>;
 
 /** The current password is asked only when the recovery email changes; the server checks it then. */
@@ -100,10 +101,17 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
       onSuccess: (saved) => form.reset(toFormValues(saved)),
     });
 
-  const text = (
-    name: Exclude<keyof SettingsFormInput, 'showContactForm' | 'showCameraDetails' | 'compactTopBar' | 'showOtherSection' | 'showEmptyCategories'>,
-  ) =>
-    form.register(name);
+  /** A setting's labelled control: its id, registration and error line come from its name. */
+  const setting = (
+    name: Exclude<keyof SettingsFormInput, SwitchName>,
+    label: string,
+    hint: string | undefined,
+    control: (props: FieldControlProps & UseFormRegisterReturn) => ReactNode,
+  ) => (
+    <FormField id={`settings-${name}`} label={label} hint={hint} error={errors[name]?.message} className="grid content-start gap-2">
+      {(field) => control({ ...field, ...form.register(name) })}
+    </FormField>
+  );
 
   return (
     <PanelCard
@@ -118,27 +126,15 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       >
         <div className="grid content-start gap-6">
-          <FormField
-            id="settings-portfolioTitle"
-            label="Portfolio Title"
-            hint="The header of your portfolio shows only when a title is set."
-            error={errors.portfolioTitle?.message}
-            className="grid content-start gap-2"
-          >
-            {(field) => <Input {...field} {...text('portfolioTitle')} />}
-          </FormField>
-          <FormField id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message} className="grid content-start gap-2">
-            {(field) => <Textarea rows={3} className="min-h-0" {...field} {...text('portfolioSubtitle')} />}
-          </FormField>
-          <FormField
-            id="settings-aboutText"
-            label="About Text"
-            hint="Shown in the About dialog; line breaks are kept."
-            error={errors.aboutText?.message}
-            className="grid content-start gap-2"
-          >
-            {(field) => <Textarea rows={6} {...field} {...text('aboutText')} />}
-          </FormField>
+          {setting('portfolioTitle', 'Portfolio Title', 'The header of your portfolio shows only when a title is set.', (props) => (
+            <Input {...props} />
+          ))}
+          {setting('portfolioSubtitle', 'Portfolio Subtitle', undefined, (props) => (
+            <Textarea rows={3} className="min-h-0" {...props} />
+          ))}
+          {setting('aboutText', 'About Text', 'Shown in the About dialog; line breaks are kept.', (props) => (
+            <Textarea rows={6} {...props} />
+          ))}
         </div>
 
         <div className="grid content-start gap-6">
@@ -172,66 +168,42 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
           <legend className="mb-4 text-sm font-semibold">Social Links</legend>
           <div className="grid gap-4 @3xl:grid-cols-3">
-            <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
-              {(field) => <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...field} {...text('twitterUrl')} />}
-            </FormField>
-            <FormField id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message} className="grid content-start gap-2">
-              {(field) => (
-                <Input
-                  type="url"
-                  inputMode="url"
-                  placeholder="https://yourname.substack.com"
-                  {...field}
-                  {...text('substackUrl')}
-                />
-              )}
-            </FormField>
-            <FormField id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message} className="grid content-start gap-2">
-              {(field) => <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...field} {...text('linktreeUrl')} />}
-            </FormField>
+            {setting('twitterUrl', 'Twitter URL', undefined, (props) => (
+              <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...props} />
+            ))}
+            {setting('substackUrl', 'Substack URL', undefined, (props) => (
+              <Input type="url" inputMode="url" placeholder="https://yourname.substack.com" {...props} />
+            ))}
+            {setting('linktreeUrl', 'Linktree URL', undefined, (props) => (
+              <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...props} />
+            ))}
           </div>
         </fieldset>
 
         <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
           <legend className="mb-4 text-sm font-semibold">Look</legend>
           <div className="grid gap-4 @3xl:grid-cols-3">
-            <FormField
-              id="settings-themeDefault"
-              label="Theme"
-              hint="Visitors can still switch it with the top bar's button."
-              className="grid content-start gap-2"
-            >
-              {(field) => (
-                <NativeSelect {...field} {...text('themeDefault')}>
-                  <option value="system">Follow the visitor's system</option>
-                  <option value="light">Light</option>
-                  <option value="dark">Dark</option>
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField
-              id="settings-topBarBrand"
-              label="Top Bar Shows"
-              hint="Your title needs a Portfolio Title; without one the product name shows."
-              className="grid content-start gap-2"
-            >
-              {(field) => (
-                <NativeSelect {...field} {...text('topBarBrand')}>
-                  <option value="product">The product name (Atelier)</option>
-                  <option value="portfolio">Your portfolio title</option>
-                </NativeSelect>
-              )}
-            </FormField>
-            <FormField id="settings-headingFont" label="Heading Typeface" className="grid content-start gap-2">
-              {(field) => (
-                <NativeSelect {...field} {...text('headingFont')}>
-                  <option value="sans">System sans-serif</option>
-                  <option value="serif">Playfair Display (serif)</option>
-                  <option value="display">Oswald (condensed)</option>
-                  <option value="mono">IBM Plex Mono</option>
-                </NativeSelect>
-              )}
-            </FormField>
+            {setting('themeDefault', 'Theme', "Visitors can still switch it with the top bar's button.", (props) => (
+              <NativeSelect {...props}>
+                <option value="system">Follow the visitor's system</option>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </NativeSelect>
+            ))}
+            {setting('topBarBrand', 'Top Bar Shows', 'Your title needs a Portfolio Title; without one the product name shows.', (props) => (
+              <NativeSelect {...props}>
+                <option value="product">The product name (Atelier)</option>
+                <option value="portfolio">Your portfolio title</option>
+              </NativeSelect>
+            ))}
+            {setting('headingFont', 'Heading Typeface', undefined, (props) => (
+              <NativeSelect {...props}>
+                <option value="sans">System sans-serif</option>
+                <option value="serif">Playfair Display (serif)</option>
+                <option value="display">Oswald (condensed)</option>
+                <option value="mono">IBM Plex Mono</option>
+              </NativeSelect>
+            ))}
           </div>
           <SettingSwitch
             control={form.control}
@@ -242,26 +214,11 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         </fieldset>
 
         <div className="grid content-start gap-6">
-          <FormField
-            id="settings-email"
-            label="Recovery Email"
-            hint="Password reset links are sent here. Visitors never see it."
-            error={errors.email?.message}
-            className="grid content-start gap-2"
-          >
-            {(field) => <EmailInput {...field} {...text('email')} />}
-          </FormField>
-          {emailChanges && (
-            <FormField
-              id="settings-currentPassword"
-              label="Current Password"
-              hint="Needed to change the recovery email. A notice goes to the old address."
-              error={errors.currentPassword?.message}
-              className="grid content-start gap-2"
-            >
-              {(field) => <Input type="password" autoComplete="current-password" {...field} {...text('currentPassword')} />}
-            </FormField>
-          )}
+          {setting('email', 'Recovery Email', 'Password reset links are sent here. Visitors never see it.', (props) => <EmailInput {...props} />)}
+          {emailChanges &&
+            setting('currentPassword', 'Current Password', 'Needed to change the recovery email. A notice goes to the old address.', (props) => (
+              <Input type="password" autoComplete="current-password" {...props} />
+            ))}
         </div>
 
         <div className="flex items-end justify-end">
@@ -282,7 +239,7 @@ function SettingSwitch({
   hint,
 }: {
   control: Control<SettingsFormInput, unknown, SettingsFormValues>;
-  name: 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
+  name: SwitchName;
   label: string;
   hint: string;
 }) {
