@@ -13,26 +13,12 @@ const DENSITY_LABELS: Record<CategoryDensity, string> = { compact: 'Compact', la
 /** How visitors see this category's photos; each change is saved at once. */
 export function CategoryLayoutPicker({ category }: { category: Category }) {
   const update = useUpdateCategory();
-  const save = (changes: { layout?: CategoryLayout; density?: CategoryDensity }) =>
-    update.mutate({ id: category.id, changes });
 
   return (
     <div className="mb-2 flex flex-wrap items-center gap-2">
       <LayoutGrid className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <CategorySettingSelect
-        label={`Layout of ${category.name}`}
-        value={category.layout}
-        labels={LAYOUT_LABELS}
-        disabled={update.isPending}
-        onChange={(layout) => save({ layout })}
-      />
-      <CategorySettingSelect
-        label={`Density of ${category.name}`}
-        value={category.density}
-        labels={DENSITY_LABELS}
-        disabled={update.isPending}
-        onChange={(density) => save({ density })}
-      />
+      <CategorySettingSelect category={category} setting="layout" name="Layout" labels={LAYOUT_LABELS} update={update} />
+      <CategorySettingSelect category={category} setting="density" name="Density" labels={DENSITY_LABELS} update={update} />
     </div>
   );
 }

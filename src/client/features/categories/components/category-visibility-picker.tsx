@@ -21,13 +21,7 @@ export function CategoryVisibilityPicker({ category }: { category: Category }) {
   return (
     <div className="mb-2 flex items-center gap-2">
       <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <CategorySettingSelect
-        label={`Visibility of ${category.name}`}
-        value={category.visibility}
-        labels={VISIBILITY_LABELS}
-        disabled={update.isPending}
-        onChange={(visibility) => update.mutate({ id: category.id, changes: { visibility } })}
-      />
+      <CategorySettingSelect category={category} setting="visibility" name="Visibility" labels={VISIBILITY_LABELS} update={update} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { STATISTICS_RANGES, type StatisticsRange, type StatisticsReport } from '#contract/statistics.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { PanelCard } from '#client/components/panel-card.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { LoadState } from '#client/components/load-state.tsx';
 import { useStatistics } from '#client/features/statistics/api/get-statistics.ts';
 import { VisitsChart } from './visits-chart.tsx';
 
@@ -39,17 +39,14 @@ export function StatisticsPanel() {
           </Button>
         ))}
       </div>
-      {report.isPending ? (
-        <div className="flex justify-center py-8">
-          <Spinner label="Loading the statistics" />
-        </div>
-      ) : report.isError ? (
-        <div role="alert" className="grid justify-items-start gap-3">
-          <p>The statistics could not be loaded.</p>
-          <Button variant="outline" className="min-h-11" onClick={() => void report.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {report.isPending || report.isError ? (
+        <LoadState
+          look="panel"
+          failed={report.isError}
+          onRetry={() => void report.refetch()}
+          loadingLabel="Loading the statistics"
+          failedText="The statistics could not be loaded."
+        />
       ) : (
         <Report report={report.data} />
       )}
