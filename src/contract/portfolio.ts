@@ -65,7 +65,8 @@ const socialUrl = clearable(SOCIAL_URL_MAX, 'URL must be at most 500 characters'
 export const PortfolioSettingsUpdate = z
   .object({
     portfolioTitle: clearable(TITLE_MAX, 'Title must be at most 255 characters', z.string(), 'Title'),
-    portfolioSubtitle: clearable(SUBTITLE_MAX, 'Subtitle must be at most 500 characters', z.string(), 'Subtitle'),
+    // Edited in a text area: its line breaks are the owner's (a page's description joins them).
+    portfolioSubtitle: clearable(SUBTITLE_MAX, 'Subtitle must be at most 500 characters', z.string(), 'Subtitle', true),
     aboutText: clearable(ABOUT_MAX, 'About text must be at most 10000 characters', z.string(), 'About text', true),
     showContactForm: z.boolean(),
     showCameraDetails: z.boolean(),

@@ -308,6 +308,9 @@ async function sqliteSite(options: { owner?: boolean } = {}): Promise<TestApp> {
       await drainer.drain();
     },
     signIn: async () => cookieHeader(await app.inject({ method: 'POST', url: '/api/login', payload: OWNER })),
+    get smtp(): never {
+      throw new Error('this site mails to no SMTP server');
+    },
     close: async () => {
       await app.close();
       await database.destroy();

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_CHECK_LIMIT } from '#server/features/auth/auth.service.ts';
-import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -9,11 +8,8 @@ import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
  */
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 const patch = (cookie: string, payload: object) =>
@@ -23,9 +19,8 @@ const changePassword = (cookie: string, currentPassword: string) =>
 const storedEmail = async () => (await t.database.db.selectFrom('users').select('email').executeTakeFirstOrThrow()).email;
 
 async function setupWithSmtp() {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://photos.example.com', MAIL_FROM: 'Atelier <site@example.com>' } });
-  return smtp;
+  t = await createTestApp({ smtp: true, env: { PUBLIC_URL: 'https://photos.example.com', MAIL_FROM: 'Atelier <site@example.com>' } });
+  return t.smtp;
 }
 
 describe('changing the recovery email', () => {

@@ -52,3 +52,5 @@ export async function startSmtpServer() {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;

@@ -16,6 +16,7 @@ import { countBusy } from '#server/jobs/job-queue.ts';
 import { OWNER } from './owner.ts';
 import { databaseUrlOf, withAdmin } from './postgres-admin.ts';
 import { dropTestSchema, migrateBesideOthers } from './postgres-schemas.ts';
+import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
 export { OWNER };
 
@@ -45,6 +46,8 @@ export interface TestApp {
   runJobs(): Promise<void>;
   /** Signs the owner in and returns the Cookie header to send. */
   signIn(password?: string): Promise<string>;
+  /** The SMTP server the app mails to; only for an app made with `smtp: true`. */
+  readonly smtp: TestSmtpServer;
   close(): Promise<void>;
 }
 
@@ -104,10 +107,13 @@ export async function createTestApp(
     fromScratch?: boolean;
     /** Hash at the production cost, the owner's password included, until the app closes. */
     passwordCost?: 'production';
+    /** Mail over SMTP to a real server on loopback (`t.smtp`), closed with the app. */
+    smtp?: boolean;
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const smtp = options.smtp ? await startSmtpServer() : undefined;
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env });
   const wantsOwner = options.owner !== false;
   // The template's owner was made at the real time; a test that moves its own clock makes the
   // owner at that clock's time, as the site would.
@@ -147,9 +153,14 @@ export async function createTestApp(
       if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.statusCode} ${response.body}`);
       return cookieHeader(response);
     },
+    get smtp() {
+      if (!smtp) throw new Error('this test app has no SMTP server: create it with { smtp: true }');
+      return smtp;
+    },
     async close() {
       if (options.passwordCost) setPasswordCostForTests('test');
       await app.close();
+      await smtp?.close();
       await database.destroy();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -79,14 +79,9 @@ export async function enqueue<Payload>(
   return waiting ? waiting.id : enqueue(ctx, kind, payload, options);
 }
 
-/**
- * Whether a job of these kinds can be taken now: a queued one whose time (`now`, the site's
- * clock) has come, or a running one whose hold ran out (`heldNow`, the machine's time: a hold
- * measures whether its worker still lives, in real seconds, whatever the site's clock says).
- */
-export async function anyDue(db: Db, names: readonly string[], now: string, heldNow: string): Promise<boolean> {
-  if (names.length === 0) return false;
-  const row = await db
+/** The ids of the jobs of these kinds that can be taken now; see `anyDue`. */
+function dueJobs(db: Db, names: readonly string[], now: string, heldNow: string) {
+  return db
     .selectFrom('jobs')
     .select('id')
     .where('name', 'in', names)
@@ -95,9 +90,17 @@ export async function anyDue(db: Db, names: readonly string[], now: string, held
         eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]),
         eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', heldNow)]),
       ]),
-    )
-    .limit(1)
-    .executeTakeFirst();
+    );
+}
+
+/**
+ * Whether a job of these kinds can be taken now: a queued one whose time (`now`, the site's
+ * clock) has come, or a running one whose hold ran out (`heldNow`, the machine's time: a hold
+ * measures whether its worker still lives, in real seconds, whatever the site's clock says).
+ */
+export async function anyDue(db: Db, names: readonly string[], now: string, heldNow: string): Promise<boolean> {
+  if (names.length === 0) return false;
+  const row = await dueJobs(db, names, now, heldNow).limit(1).executeTakeFirst();
   return row !== undefined;
 }
 
@@ -114,16 +117,7 @@ export async function claim(
 ): Promise<JobRow | undefined> {
   const { names, exclusive, now, heldNow } = options;
   if (names.length === 0) return undefined;
-  let due = db
-    .selectFrom('jobs')
-    .select('id')
-    .where('name', 'in', names)
-    .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'queued'), eb('runAt', '<=', now)]),
-        eb.and([eb('state', '=', 'running'), eb('lockedUntil', '<', heldNow)]),
-      ]),
-    );
+  let due = dueJobs(db, names, now, heldNow);
   if (exclusive.length > 0) {
     // A kind that runs alone waits while a job of it is held by a live worker.
     due = due.where((eb) =>

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { ChangePasswordDialog } from '#client/features/owner/components/change-password-dialog.tsx';
@@ -15,25 +15,24 @@ export function AccountPanel() {
 
   return (
     <>
-    <Card role="region" aria-labelledby="account-heading">
-      <CardHeader>
-        <CardTitle id="account-heading" className="text-xl">
-          Account
-        </CardTitle>
-        {user && (
-          <CardDescription>
+    <PanelCard
+      headingId="account-heading"
+      title="Account"
+      description={
+        user && (
+          <>
             Signed in as <span className="font-medium text-foreground">{user.username}</span>
-          </CardDescription>
-        )}
-      </CardHeader>
-      <CardContent className="flex flex-col gap-2 sm:flex-row">
-        <ChangePasswordDialog />
-        <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
-          <LogOut aria-hidden />
-          Logout
-        </Button>
-      </CardContent>
-    </Card>
+          </>
+        )
+      }
+      contentClassName="flex flex-col gap-2 sm:flex-row"
+    >
+      <ChangePasswordDialog />
+      <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
+        <LogOut aria-hidden />
+        Logout
+      </Button>
+    </PanelCard>
     <Suspense fallback={null}>
       <SecurityPanel />
     </Suspense>

@@ -380,24 +380,21 @@ function CategoryTitle({
         {count}
         <span className="sr-only"> photo(s)</span>
       </Badge>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="ml-auto size-9 shrink-0"
-        aria-label={`Rename ${category.name}`}
-        onClick={() => setDraft(category.name)}
-      >
-        <Pencil aria-hidden />
-      </Button>
-      <Button
-        variant="ghost"
-        size="icon"
-        className="size-9 shrink-0 hover:text-destructive"
-        aria-label={`Delete ${category.name}`}
-        onClick={() => onDelete(category)}
-      >
-        <Trash2 aria-hidden />
-      </Button>
+      {[
+        { label: 'Rename', Icon: Pencil, className: 'ml-auto', onClick: () => setDraft(category.name) },
+        { label: 'Delete', Icon: Trash2, className: 'hover:text-destructive', onClick: () => onDelete(category) },
+      ].map(({ label, Icon, className, onClick }) => (
+        <Button
+          key={label}
+          variant="ghost"
+          size="icon"
+          className={cn('size-9 shrink-0', className)}
+          aria-label={`${label} ${category.name}`}
+          onClick={onClick}
+        >
+          <Icon aria-hidden />
+        </Button>
+      ))}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Passkey, SecurityOverview, TotpSetup } from '#contract/security.ts
 import { FormField } from '#client/components/form-field.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
 import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { ApiError } from '#client/lib/api-client.ts';
@@ -37,26 +37,23 @@ export default function SecurityPanel() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
   return (
-    <Card role="region" aria-labelledby="security-heading">
-      <CardHeader>
-        <CardTitle id="security-heading" className="text-xl">
-          Security
-        </CardTitle>
-        <CardDescription>A second step after your password, and the browsers signed in to your account.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        {overview.data ? (
-          <>
-            <PasskeysSection overview={overview.data} onRecoveryCodes={setRecoveryCodes} />
-            <AuthenticatorSection overview={overview.data} onRecoveryCodes={setRecoveryCodes} />
-            <RecoveryCodesSection overview={overview.data} codes={recoveryCodes} onCodes={setRecoveryCodes} />
-          </>
-        ) : (
-          <p className="text-sm text-muted-foreground">{overview.isError ? 'Could not load your security settings.' : 'Loading…'}</p>
-        )}
-        <BrowsersSection overview={overview.data} />
-      </CardContent>
-    </Card>
+    <PanelCard
+      headingId="security-heading"
+      title="Security"
+      description="A second step after your password, and the browsers signed in to your account."
+      contentClassName="grid gap-6"
+    >
+      {overview.data ? (
+        <>
+          <PasskeysSection overview={overview.data} onRecoveryCodes={setRecoveryCodes} />
+          <AuthenticatorSection overview={overview.data} onRecoveryCodes={setRecoveryCodes} />
+          <RecoveryCodesSection overview={overview.data} codes={recoveryCodes} onCodes={setRecoveryCodes} />
+        </>
+      ) : (
+        <p className="text-sm text-muted-foreground">{overview.isError ? 'Could not load your security settings.' : 'Loading…'}</p>
+      )}
+      <BrowsersSection overview={overview.data} />
+    </PanelCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { ImageIcon } from '#client/components/ui/icons.tsx';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { LoadState } from '#client/components/load-state.tsx';
 import { DrawMore } from '#client/components/draw-more.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PhotoDialog, prefetchDialogs, ReleaseDialog } from './lazy-dialogs.tsx';
@@ -91,22 +91,14 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
     [signedIn],
   );
 
-  if (portfolio.status === 'pending') {
+  if (portfolio.status === 'pending' || portfolio.status === 'error') {
     return (
-      <div className="flex justify-center py-16">
-        <Spinner label="Loading the portfolio" />
-      </div>
-    );
-  }
-
-  if (portfolio.status === 'error') {
-    return (
-      <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
-        <p className="text-lg font-medium">The portfolio could not be loaded.</p>
-        <Button variant="outline" onClick={portfolio.retry}>
-          Try again
-        </Button>
-      </div>
+      <LoadState
+        failed={portfolio.status === 'error'}
+        onRetry={portfolio.status === 'error' ? portfolio.retry : () => {}}
+        loadingLabel="Loading the portfolio"
+        failedText="The portfolio could not be loaded."
+      />
     );
   }
 

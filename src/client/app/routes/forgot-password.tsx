@@ -1,17 +1,14 @@
 import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
 import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
+import { AuthOutcome } from '#client/features/auth/components/auth-outcome.tsx';
 import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';
 
 const linkClass =
   'justify-self-center rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
-
-/** A stable ref callback, so the focus moves once, when the element appears. */
-const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** /forgot-password: the form, then the confirmation. */
 export function ForgotPasswordPage() {
@@ -35,23 +32,13 @@ export function ForgotPasswordPage() {
             </CardContent>
           </>
         ) : (
-          <>
-            <CardHeader className="items-center text-center">
-              <MailCheck className="size-10 text-muted-foreground" aria-hidden />
-              {/* Focus follows the form's replacement, so keyboard and screen reader users land here. */}
-              <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
-                Check Your Email
-              </CardTitle>
-              <CardDescription>
-                {sentMessage} The link expires in 1 hour.
-              </CardDescription>
-            </CardHeader>
-            <CardContent className="grid">
-              <Button asChild variant="outline">
-                <Link href={screens.login}>Back to Login</Link>
-              </Button>
-            </CardContent>
-          </>
+          <AuthOutcome
+            icon={<MailCheck className="size-10 text-muted-foreground" aria-hidden />}
+            title="Check Your Email"
+            description={`${sentMessage} The link expires in 1 hour.`}
+            takesFocus
+            next={{ href: screens.login, label: 'Back to Login', variant: 'outline' }}
+          />
         )}
       </Card>
     </AuthPageShell>

@@ -7,11 +7,11 @@ import { AppLayout } from '#client/app/layout.tsx';
 import { PhotoDialog } from '#client/app/portfolio/lazy-dialogs.tsx';
 import { PhotoGrid } from '#client/app/portfolio/photo-grid.tsx';
 import { FormField } from '#client/components/form-field.tsx';
+import { LoadState } from '#client/components/load-state.tsx';
 import { NotFoundCard } from '#client/components/not-found-card.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
 import { useGallery, useUnlockGallery } from '#client/features/galleries/api/galleries.ts';
 import { DownloadAllButton, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
 import { useProofing } from '#client/features/galleries/components/proofing.tsx';
@@ -25,17 +25,13 @@ export function GalleryPage() {
   const answer = useGallery(token);
   return (
     <AppLayout>
-      {answer.isPending ? (
-        <div className="flex justify-center py-16">
-          <Spinner label="Loading the gallery" />
-        </div>
-      ) : answer.isError ? (
-        <div role="alert" className="grid justify-items-center gap-4 py-16 text-center">
-          <p className="text-lg font-medium">The gallery could not be loaded.</p>
-          <Button variant="outline" className="min-h-11" onClick={() => void answer.refetch()}>
-            Try again
-          </Button>
-        </div>
+      {answer.isPending || answer.isError ? (
+        <LoadState
+          failed={answer.isError}
+          onRetry={() => void answer.refetch()}
+          loadingLabel="Loading the gallery"
+          failedText="The gallery could not be loaded."
+        />
       ) : answer.data.state === 'open' ? (
         <GalleryView gallery={answer.data.gallery} token={token} />
       ) : answer.data.state === 'locked' ? (

@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
-import { Link } from '#client/lib/router.tsx';
 import { useSearchParams } from '#client/lib/search-params.ts';
-import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/routes.ts';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
+import { AuthOutcome } from '#client/features/auth/components/auth-outcome.tsx';
 import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';
-
-/** A stable ref callback, so the focus moves once, when the element appears. */
-const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** /reset-password?token=…: no token, the invalid-link screen; a token, the form, then success. */
 export function ResetPasswordPage() {
@@ -21,34 +17,20 @@ export function ResetPasswordPage() {
     <AuthPageShell>
       <Card className="w-full max-w-sm">
         {!token ? (
-          <>
-            <CardHeader className="items-center text-center">
-              <CircleAlert className="size-10 text-destructive" aria-hidden />
-              <CardTitle as="h1">Invalid Reset Link</CardTitle>
-              <CardDescription>This password reset link is incomplete. Request a new one to reset your password.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid">
-              <Button asChild>
-                <Link href={screens.forgotPassword}>Request a New Link</Link>
-              </Button>
-            </CardContent>
-          </>
+          <AuthOutcome
+            icon={<CircleAlert className="size-10 text-destructive" aria-hidden />}
+            title="Invalid Reset Link"
+            description="This password reset link is incomplete. Request a new one to reset your password."
+            next={{ href: screens.forgotPassword, label: 'Request a New Link' }}
+          />
         ) : isReset ? (
-          <>
-            <CardHeader className="items-center text-center">
-              <CircleCheck className="size-10 text-muted-foreground" aria-hidden />
-              {/* Focus follows the form's replacement, so keyboard and screen reader users land here. */}
-              <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
-                Password Reset Successful
-              </CardTitle>
-              <CardDescription>Your password has been changed. Sign in with your new password.</CardDescription>
-            </CardHeader>
-            <CardContent className="grid">
-              <Button asChild>
-                <Link href={screens.login}>Go to Login</Link>
-              </Button>
-            </CardContent>
-          </>
+          <AuthOutcome
+            icon={<CircleCheck className="size-10 text-muted-foreground" aria-hidden />}
+            title="Password Reset Successful"
+            description="Your password has been changed. Sign in with your new password."
+            takesFocus
+            next={{ href: screens.login, label: 'Go to Login' }}
+          />
         ) : (
           <>
             <CardHeader>

@@ -1,5 +1,4 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { SIGN_IN_LINK_ANSWER } from './auth.routes.ts';
 import { LOGIN_LIMIT_PER_ACCOUNT, LOGIN_LIMIT_PER_DEVICE } from './auth.service.ts';
@@ -13,14 +12,12 @@ import { SIGN_IN_LINK_LIMIT_PER_EMAIL, SIGN_IN_LINK_TTL_MS } from './sign-in-lin
  */
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 const PUBLIC_URL = 'https://photos.example.com';
+const MAIL_ENV = { PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' };
 
 const login = (password: string, remoteAddress: string, options: { cookie?: string; username?: string } = {}) =>
   t.app.inject({
@@ -72,8 +69,7 @@ async function guessFromEverywhere(): Promise<Record<number, number>> {
 
 describe('no lock-out of the owner', () => {
   it('after 1,000 guesses from 100 addresses, lets the owner in from a browser that signed in before, and from a new one by a mailed link', async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' } });
+    t = await createTestApp({ smtp: true, env: MAIL_ENV });
     const firstVisit = await login(OWNER.password, '192.0.2.10');
     expect(firstVisit.statusCode).toBe(200);
     const knownBrowser = deviceCookieOf(firstVisit);
@@ -93,7 +89,7 @@ describe('no lock-out of the owner', () => {
     const asked = await t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email: OWNER.email }, remoteAddress: '192.0.2.20' });
     expect(asked.statusCode).toBe(200);
     expect(asked.json()).toEqual({ message: SIGN_IN_LINK_ANSWER });
-    const [mail] = await smtp.waitForMails(1);
+    const [mail] = await t.smtp.waitForMails(1);
     expect(mail?.to).toEqual([OWNER.email]);
     const token = signInLinkIn(mail?.decoded ?? '');
     const used = await useLink(token, '192.0.2.20');
@@ -162,15 +158,14 @@ describe('no lock-out of the owner', () => {
 
   it('keeps a live link in the inbox however often someone else asks for links, and never mails anyone else', async () => {
     const clock = createTestClock();
-    smtp = await startSmtpServer();
-    t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' } });
+    t = await createTestApp({ clock, smtp: true, env: MAIL_ENV });
     const ask = (email: string, remoteAddress: string) =>
       t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email }, remoteAddress });
 
     // Someone asks for links to the owner's address from many addresses; an unknown address gets the same answer and no mail.
     expect((await ask('someone@example.com', '198.51.100.1')).json()).toEqual({ message: SIGN_IN_LINK_ANSWER });
     for (let i = 0; i < 20; i++) expect((await ask(OWNER.email, `198.51.100.${i}`)).statusCode).toBe(200);
-    const mails = await smtp.waitForMails(SIGN_IN_LINK_LIMIT_PER_EMAIL.limit);
+    const mails = await t.smtp.waitForMails(SIGN_IN_LINK_LIMIT_PER_EMAIL.limit);
     expect(mails.every((mail) => mail.to.join() === OWNER.email)).toBe(true);
     const links = await t.database.db.selectFrom('signInLinks').select('id').execute();
     expect(links).toHaveLength(SIGN_IN_LINK_LIMIT_PER_EMAIL.limit);
@@ -185,11 +180,10 @@ describe('no lock-out of the owner', () => {
 
   it('refuses a forged or expired link with 400 and its message', async () => {
     const clock = createTestClock();
-    smtp = await startSmtpServer();
-    t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' } });
+    t = await createTestApp({ clock, smtp: true, env: MAIL_ENV });
     expect((await useLink('forged')).json()).toEqual({ code: 'auth.invalid_sign_in_link', message: 'This sign-in link is invalid or has expired. Please request a new one.' });
     await t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email: OWNER.email } });
-    const [mail] = await smtp.waitForMails(1);
+    const [mail] = await t.smtp.waitForMails(1);
     clock.advance(SIGN_IN_LINK_TTL_MS);
     const expired = await useLink(signInLinkIn(mail?.decoded ?? ''));
     expect(expired.statusCode).toBe(400);

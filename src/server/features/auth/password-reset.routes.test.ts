@@ -2,17 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { waitFor } from '#tests/api/support/wait.ts';
-import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { FORGOT_PASSWORD_ANSWER } from './auth.routes.ts';
 import { FORGOT_LIMIT_PER_ADDRESS, RESET_TOKEN_TTL_MS } from './password-reset.service.ts';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 const PUBLIC_URL = 'https://photos.example.com';
@@ -31,9 +27,8 @@ function resetTokenIn(mail: string): string {
 }
 
 async function setupWithSmtp(clock?: ReturnType<typeof createTestClock>) {
-  smtp = await startSmtpServer();
-  t = await createTestApp({ env: { SMTP_URL: smtp.url, PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' }, ...(clock ? { clock } : {}) });
-  return smtp;
+  t = await createTestApp({ smtp: true, env: { PUBLIC_URL, MAIL_FROM: 'Atelier <site@example.com>' }, ...(clock ? { clock } : {}) });
+  return t.smtp;
 }
 
 describe('password recovery by mail', () => {

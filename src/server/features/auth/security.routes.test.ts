@@ -1,6 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { SECOND_STEP_MS } from './auth.service.ts';
@@ -9,11 +8,8 @@ import { CONFIRMED_FOR_MS, PASSKEY_OPTIONS_LIMIT_PER_ADDRESS, RECOVERY_CODE_COUN
 import { totpCode } from './totp.ts';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36';
@@ -21,8 +17,7 @@ const FIREFOX_LINUX = 'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 
 
 async function setup() {
   const clock = createTestClock();
-  smtp = await startSmtpServer();
-  t = await createTestApp({ clock, env: { SMTP_URL: smtp.url, PUBLIC_URL: 'https://photos.example.com' } });
+  t = await createTestApp({ clock, smtp: true, env: { PUBLIC_URL: 'https://photos.example.com' } });
   return clock;
 }
 
@@ -134,31 +129,31 @@ describe('the authenticator app as a second step', () => {
   it('keeps the second step after a sign-in link and after a password reset', async () => {
     const clock = await setup();
     await turnOnTotp(await t.signIn(), clock);
-    const mailsBefore = smtp!.received.length;
+    const mailsBefore = t.smtp.received.length;
     await t.app.inject({ method: 'POST', url: '/api/sign-in-link', payload: { email: OWNER.email } });
-    await waitFor(() => smtp!.received.some((mail, index) => index >= mailsBefore && /sign-in link|Sign in to/.test(mail.decoded)), 'the sign-in link');
-    const linkMail = smtp!.received.slice(mailsBefore).find((mail) => /Sign in to/.test(mail.decoded))!;
+    await waitFor(() => t.smtp.received.some((mail, index) => index >= mailsBefore && /sign-in link|Sign in to/.test(mail.decoded)), 'the sign-in link');
+    const linkMail = t.smtp.received.slice(mailsBefore).find((mail) => /Sign in to/.test(mail.decoded))!;
     const token = /login\?link=([A-Za-z0-9_-]+)/.exec(linkMail.decoded)?.[1];
     const used = await t.app.inject({ method: 'POST', url: '/api/sign-in-link/use', payload: { token } });
     expect(used.statusCode, used.body).toBe(202);
     expect((await call('GET', '/api/auth/user', cookieHeader(used))).statusCode).toBe(401);
 
-    const before = smtp!.received.length;
+    const before = t.smtp.received.length;
     await t.app.inject({ method: 'POST', url: '/api/forgot-password', payload: { email: OWNER.email } });
-    await waitFor(() => smtp!.received.length > before, 'the reset mail');
-    const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(smtp!.received.at(-1)!.decoded)?.[1];
+    await waitFor(() => t.smtp.received.length > before, 'the reset mail');
+    const resetToken = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(t.smtp.received.at(-1)!.decoded)?.[1];
     const reset = await t.app.inject({ method: 'POST', url: '/api/reset-password', payload: { token: resetToken, newPassword: OWNER.password } });
     expect(reset.statusCode).toBe(200);
     expect(reset.cookies).toEqual([]);
     expect((await login()).statusCode).toBe(202);
-    await waitFor(() => smtp!.received.some((mail) => /password was changed/.test(mail.decoded)), 'the password notice');
+    await waitFor(() => t.smtp.received.some((mail) => /password was changed/.test(mail.decoded)), 'the password notice');
   });
 
   it('turns the authenticator off only after a fresh password check, and mails each change', async () => {
     const clock = await setup();
     const owner = await t.signIn();
     await turnOnTotp(owner, clock);
-    await waitFor(() => smtp!.received.some((mail) => /An authenticator app was added/.test(mail.decoded)), 'the added notice');
+    await waitFor(() => t.smtp.received.some((mail) => /An authenticator app was added/.test(mail.decoded)), 'the added notice');
     // The check made to turn it on has ended.
     clock.advance(CONFIRMED_FOR_MS);
 
@@ -175,7 +170,7 @@ describe('the authenticator app as a second step', () => {
     await call('POST', '/api/security/confirm', owner, { password: OWNER.password });
     const off = await call('DELETE', '/api/security/totp', owner);
     expect(off.statusCode, off.body).toBe(200);
-    await waitFor(() => smtp!.received.some((mail) => /The authenticator app was removed/.test(mail.decoded)), 'the removed notice');
+    await waitFor(() => t.smtp.received.some((mail) => /The authenticator app was removed/.test(mail.decoded)), 'the removed notice');
     expect((await login()).statusCode).toBe(200);
   });
 
@@ -288,13 +283,13 @@ describe('signed-in browsers', () => {
     expect((await login({ cookie: `${device.name}=${device.value}`, 'user-agent': CHROME_MAC })).statusCode).toBe(200);
     // From another browser: a notice naming it.
     const other = await login({ 'user-agent': FIREFOX_LINUX }, '198.51.100.7');
-    await waitFor(() => smtp!.received.length >= 1, 'the new sign-in notice');
-    expect(smtp!.received).toHaveLength(1);
-    expect(smtp!.received[0]!.to).toEqual([OWNER.email]);
-    expect(smtp!.received[0]!.decoded).toContain('Firefox on Linux, from 198.51.100.7');
+    await waitFor(() => t.smtp.received.length >= 1, 'the new sign-in notice');
+    expect(t.smtp.received).toHaveLength(1);
+    expect(t.smtp.received[0]!.to).toEqual([OWNER.email]);
+    expect(t.smtp.received[0]!.decoded).toContain('Firefox on Linux, from 198.51.100.7');
 
     const change = await call('POST', '/api/change-password', cookieHeader(other), { currentPassword: OWNER.password, newPassword: 'another good one' });
     expect(change.statusCode).toBe(200);
-    await waitFor(() => smtp!.received.some((mail) => /password was changed/.test(mail.decoded)), 'the password notice');
+    await waitFor(() => t.smtp.received.some((mail) => /password was changed/.test(mail.decoded)), 'the password notice');
   });
 });

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   Category,
@@ -10,46 +9,32 @@ import {
 import { IdParams, MessageResponse } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import * as categories from './categories.service.ts';
 
 export const categoriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
 
-  routes.post(
-    api.categories,
-    { onRequest: requireOwner, schema: { body: CreateCategoryRequest, response: { 201: Category } } },
-    async (request, reply) => {
-      const category = await categories.createCategory(ctx, ownerOf(request).id, request.body);
-      return reply.code(201).send(category);
-    },
-  );
+  owner.post(api.categories, { body: CreateCategoryRequest, response: { 201: Category } }, async (ownerId, request, reply) => {
+    const category = await categories.createCategory(ctx, ownerId, request.body);
+    return reply.code(201).send(category);
+  });
 
   // Declared before /:id; Fastify's router prefers the static segment in any case.
-  routes.put(
-    api.categoriesReorder,
-    { onRequest: requireOwner, schema: { body: ReorderCategoriesRequest, response: { 200: z.array(Category) } } },
-    async (request) => categories.reorderCategories(ctx, ownerOf(request).id, request.body),
+  owner.put(api.categoriesReorder, { body: ReorderCategoriesRequest, response: { 200: z.array(Category) } }, async (ownerId, request) =>
+    categories.reorderCategories(ctx, ownerId, request.body),
   );
 
-  routes.put(
-    api.category,
-    { onRequest: requireOwner, schema: { params: IdParams, body: UpdateCategoryRequest, response: { 200: Category } } },
-    async (request) => categories.updateCategory(ctx, ownerOf(request).id, request.params.id, request.body),
+  owner.put(api.category, { params: IdParams, body: UpdateCategoryRequest, response: { 200: Category } }, async (ownerId, request) =>
+    categories.updateCategory(ctx, ownerId, request.params.id, request.body),
   );
 
-  routes.post(
-    api.categoryRestore,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: Category } } },
-    async (request) => categories.restoreCategory(ctx, ownerOf(request).id, request.params.id),
+  owner.post(api.categoryRestore, { params: IdParams, response: { 200: Category } }, async (ownerId, request) =>
+    categories.restoreCategory(ctx, ownerId, request.params.id),
   );
 
-  routes.delete(
-    api.category,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
-    async (request) => {
-      await categories.deleteCategory(ctx, ownerOf(request).id, request.params.id);
-      return { message: 'Category deleted' };
-    },
-  );
+  owner.delete(api.category, { params: IdParams, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await categories.deleteCategory(ctx, ownerId, request.params.id);
+    return { message: 'Category deleted' };
+  });
 };

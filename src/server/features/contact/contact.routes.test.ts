@@ -1,14 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSmtpServer } from '#tests/setup/smtp.ts';
 import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { CONTACT_LIMIT_PER_ADDRESS } from './contact.service.ts';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 const visitor = { name: 'Grace', email: 'grace@example.com', message: 'Love the <b>night</b> series.\n\nAre prints for sale?' };
@@ -18,13 +14,12 @@ const send = (payload: object, remoteAddress = '127.0.0.1') =>
 
 describe('POST /api/contact', () => {
   it("stores the message in the owner's inbox and mails the owner with the sender as reply-to", async () => {
-    smtp = await startSmtpServer();
-    t = await createTestApp({ env: { SMTP_URL: smtp.url } });
+    t = await createTestApp({ smtp: true });
     const response = await send({ ...visitor, userId: 1 });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ message: 'Your message has been sent successfully' });
 
-    const [mail] = await smtp.waitForMails(1);
+    const [mail] = await t.smtp.waitForMails(1);
     expect(mail?.to).toEqual([OWNER.email]);
     expect(mail?.decoded).toMatch(/^Reply-To: grace@example\.com/m);
     expect(mail?.decoded).toContain('Love the &lt;b&gt;night&lt;/b&gt; series.');

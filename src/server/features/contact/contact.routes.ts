@@ -4,11 +4,12 @@ import { IdParams, MessageResponse } from '#contract/common.ts';
 import { ContactMessage, ContactMessageList, ContactRequest } from '#contract/contact.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import * as contact from './contact.service.ts';
 
 export const contactRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
 
   routes.post(
     api.contact,
@@ -19,24 +20,14 @@ export const contactRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     },
   );
 
-  routes.get(
-    api.messages,
-    { onRequest: requireOwner, schema: { response: { 200: ContactMessageList } } },
-    async (request) => contact.listMessages(ctx, ownerOf(request).id),
+  owner.get(api.messages, { response: { 200: ContactMessageList } }, async (ownerId) => contact.listMessages(ctx, ownerId));
+
+  owner.put(api.messageRead, { params: IdParams, response: { 200: ContactMessage } }, async (ownerId, request) =>
+    contact.markMessageRead(ctx, ownerId, request.params.id),
   );
 
-  routes.put(
-    api.messageRead,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: ContactMessage } } },
-    async (request) => contact.markMessageRead(ctx, ownerOf(request).id, request.params.id),
-  );
-
-  routes.delete(
-    api.message,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
-    async (request) => {
-      await contact.deleteMessage(ctx, ownerOf(request).id, request.params.id);
-      return { message: 'Message deleted' };
-    },
-  );
+  owner.delete(api.message, { params: IdParams, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await contact.deleteMessage(ctx, ownerId, request.params.id);
+    return { message: 'Message deleted' };
+  });
 };

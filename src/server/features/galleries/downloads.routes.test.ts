@@ -13,6 +13,7 @@ import { insertPhotos } from '#server/features/photos/photos.repository.ts';
 import { newFileKey } from '#server/storage/file-names.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { CAMERA_MARKER, formWith, GPS_MARKER, jpeg, type FormFile } from '#tests/fixtures/images.ts';
+import { galleryFixture, tokenOf, type GallerySetup } from '#tests/fixtures/galleries.ts';
 import { createCategory } from '#tests/fixtures/photos.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
@@ -25,16 +26,12 @@ afterEach(async () => {
 
 const PASSWORD = 'river-stone-42';
 
-interface Setup {
-  cookie: string;
-  categoryId: number;
-  photos: Photo[];
+interface Setup extends GallerySetup {
   /** The uploaded bytes, by photo id. */
   uploaded: Map<number, Buffer>;
 }
 
-const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const { owner, createLink, makeUnlisted } = galleryFixture(() => t);
 const visitor = (url: string, cookie?: string, remoteAddress = '203.0.113.5') =>
   t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {}, remoteAddress });
 
@@ -64,8 +61,7 @@ async function gallery(files: FormFile[], options: Parameters<typeof createTestA
     photoUpdates: reversed.map((id, order) => ({ id, order, categoryId })),
   });
   expect(ordered.statusCode, ordered.body).toBe(200);
-  const made = await owner(cookie, 'PUT', `/api/categories/${categoryId}`, { visibility: 'unlisted' });
-  expect(made.statusCode, made.body).toBe(200);
+  await makeUnlisted(cookie, categoryId);
   const photos = (await owner(cookie, 'GET', `/api/photos`)).json<Photo[]>();
   expect(photos.map((photo) => photo.id)).toEqual(reversed);
   return { cookie, categoryId, photos, uploaded };
@@ -77,12 +73,6 @@ const smallFiles = async (): Promise<FormFile[]> => [
   { name: 'Église.jpg', data: await jpeg({ width: 240, height: 320, color: '#a0a030', gps: true }), type: 'image/jpeg' },
 ];
 
-async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
-  const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<NewGalleryLink>();
-}
-const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
 const photoUrl = (link: NewGalleryLink, id: number) => `/api/galleries/${tokenOf(link)}/photos/${id}/download`;
 const zipUrl = (link: NewGalleryLink) => `/api/galleries/${tokenOf(link)}/download`;
 

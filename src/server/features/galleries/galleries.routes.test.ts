@@ -4,7 +4,8 @@ import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 import type { PhotoSections } from '#contract/photo-pages.ts';
 import type { Photo } from '#contract/photos.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
-import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
+import { galleryFixture, tokenOf, type GallerySetup as Setup } from '#tests/fixtures/galleries.ts';
+import { createPhotos } from '#tests/fixtures/photos.ts';
 import { cookieHeader, createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -15,35 +16,18 @@ afterEach(async () => {
 
 const PASSWORD = 'river-stone-42';
 
-interface Setup {
-  cookie: string;
-  categoryId: number;
-  photos: Photo[];
-}
-
 /** A site with one unlisted category of two photos, and one public photo in Other. */
 async function unlistedGallery(options: Parameters<typeof createTestApp>[0] = {}): Promise<Setup> {
   t = await createTestApp({ clientDir: clientDir(), ...options });
   const cookie = await t.signIn();
-  const categoryId = await createCategory(t, 'Smith wedding');
   const [first, second, loose] = await createPhotos(t, cookie, 3);
-  await t.database.db.updateTable('photos').set({ categoryId }).where('id', 'in', [first!.id, second!.id]).execute();
-  const made = await owner(cookie, 'PUT', `/api/categories/${categoryId}`, { visibility: 'unlisted' });
-  expect(made.statusCode, made.body).toBe(200);
+  const categoryId = await unlistedCategoryOf(cookie, [first!, second!]);
   return { cookie, categoryId, photos: [first!, second!, loose!] };
 }
 
-const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const { owner, createLink, unlistedCategoryOf } = galleryFixture(() => t);
 const visitor = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
-async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
-  const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<NewGalleryLink>();
-}
-
-const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
 const unlock = (link: NewGalleryLink, password: string, address = '203.0.113.5') =>
   t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address });
 

@@ -13,7 +13,7 @@ import {
 } from '#contract/galleries.ts';
 import { api, files } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import { sendStoredFile } from '#server/http/send-file.ts';
 import { NO_STORE, PRIVATE_REVALIDATE } from '#server/lib/cache-control.ts';
 import { notFound } from '#server/lib/errors.ts';
@@ -23,34 +23,25 @@ import * as galleries from './galleries.service.ts';
 /** The owner's links to a category, one per recipient, and what a link's holder sees. */
 export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
   const secure = ctx.config.secure;
 
-  routes.get(
-    api.categoryLinks,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: z.array(GalleryLink) } } },
-    async (request) => galleries.listLinks(ctx, ownerOf(request).id, request.params.id),
+  owner.get(api.categoryLinks, { params: IdParams, response: { 200: z.array(GalleryLink) } }, async (ownerId, request) =>
+    galleries.listLinks(ctx, ownerId, request.params.id),
   );
 
-  routes.post(
-    api.categoryLinks,
-    { onRequest: requireOwner, schema: { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: NewGalleryLink } } },
-    async (request, reply) => reply.code(201).send(await galleries.createLink(ctx, ownerOf(request).id, request.params.id, request.body)),
+  owner.post(api.categoryLinks, { params: IdParams, body: CreateGalleryLinkRequest, response: { 201: NewGalleryLink } }, async (ownerId, request, reply) =>
+    reply.code(201).send(await galleries.createLink(ctx, ownerId, request.params.id, request.body)),
   );
 
-  routes.patch(
-    api.galleryLink,
-    { onRequest: requireOwner, schema: { params: IdParams, body: UpdateGalleryLinkRequest, response: { 200: GalleryLink } } },
-    async (request) => galleries.updateLink(ctx, ownerOf(request).id, request.params.id, request.body),
+  owner.patch(api.galleryLink, { params: IdParams, body: UpdateGalleryLinkRequest, response: { 200: GalleryLink } }, async (ownerId, request) =>
+    galleries.updateLink(ctx, ownerId, request.params.id, request.body),
   );
 
-  routes.delete(
-    api.galleryLink,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: MessageResponse } } },
-    async (request) => {
-      await galleries.deleteLink(ctx, ownerOf(request).id, request.params.id);
-      return { message: 'Link revoked' };
-    },
-  );
+  owner.delete(api.galleryLink, { params: IdParams, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await galleries.deleteLink(ctx, ownerId, request.params.id);
+    return { message: 'Link revoked' };
+  });
 
   // A holder's answers are theirs alone: no shared cache keeps one, nor one for after the link's end.
   routes.get(api.gallery, { schema: { params: GalleryTokenParams, response: { 200: Gallery } } }, async (request, reply) => {

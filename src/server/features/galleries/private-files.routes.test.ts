@@ -4,6 +4,7 @@ import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 import { displayImagePath, photoSrcSet, thumbnailPath, tileSrcSet } from '#contract/image-urls.ts';
 import type { Photo } from '#contract/photos.ts';
 import { formWith, jpeg } from '#tests/fixtures/images.ts';
+import { galleryFixture, tokenOf } from '#tests/fixtures/galleries.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { startS3Server, startUploadsOnlyCdn, type TestS3Server } from '#tests/setup/s3.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
@@ -55,18 +56,9 @@ async function site(where: 'local' | 's3') {
 
 type Site = Awaited<ReturnType<typeof site>>;
 
-async function makeUnlisted(s: Site) {
-  const response = await s.owner('PUT', `/api/categories/${s.categoryId}`, { visibility: 'unlisted' });
-  expect(response.statusCode, response.body).toBe(200);
-}
+const makeUnlisted = (s: Site) => unlist(s.cookie, s.categoryId);
 
-async function createLink(s: Site, body: object): Promise<NewGalleryLink> {
-  const response = await s.owner('POST', `/api/categories/${s.categoryId}/links`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<NewGalleryLink>();
-}
-
-const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
+const { createLink, makeUnlisted: unlist } = galleryFixture(() => t!);
 
 /** A client's browser: the link's cookie once its password is given. */
 async function unlockedCookie(s: Site, link: NewGalleryLink): Promise<string> {

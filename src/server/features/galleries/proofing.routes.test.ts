@@ -3,50 +3,29 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { GalleryLink, GalleryLinkPicks, GalleryPicks, NewGalleryLink } from '#contract/galleries.ts';
-import type { Photo } from '#contract/photos.ts';
-import { createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
-import { startSmtpServer } from '#tests/setup/smtp.ts';
+import { galleryFixture, tokenOf, type GallerySetup as Setup } from '#tests/fixtures/galleries.ts';
+import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
-let smtp: Awaited<ReturnType<typeof startSmtpServer>> | undefined;
 afterEach(async () => {
   await t?.close();
-  await smtp?.close();
-  smtp = undefined;
 });
 
 const PASSWORD = 'river-stone-42';
 const clock = createTestClock();
 
-interface Setup {
-  cookie: string;
-  categoryId: number;
-  photos: Photo[];
-}
-
 /** An unlisted category of six photos, and one photo left in the bank. */
 async function gallery(options: Parameters<typeof createTestApp>[0] = {}): Promise<Setup> {
   t = await createTestApp({ clock, ...options });
   const cookie = await t.signIn();
-  const categoryId = await createCategory(t, 'Smith wedding');
   const photos = await createPhotos(t, cookie, 7, ['DSC_0001.jpg', 'DSC_0002.jpg', 'DSC_0003.jpg', 'DSC_0004.jpg', 'DSC_0005.jpg', 'DSC_0006.jpg', 'loose.jpg']);
-  await t.database.db.updateTable('photos').set({ categoryId }).where('id', 'in', photos.slice(0, 6).map((photo) => photo.id)).execute();
-  const made = await owner(cookie, 'PUT', `/api/categories/${categoryId}`, { visibility: 'unlisted' });
-  expect(made.statusCode, made.body).toBe(200);
+  const categoryId = await unlistedCategoryOf(cookie, photos.slice(0, 6));
   return { cookie, categoryId, photos };
 }
 
-const owner = (cookie: string, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+const { owner, createLink, unlistedCategoryOf } = galleryFixture(() => t);
 
-async function createLink(setup: Setup, body: object): Promise<NewGalleryLink> {
-  const response = await owner(setup.cookie, 'POST', `/api/categories/${setup.categoryId}/links`, body);
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<NewGalleryLink>();
-}
-
-const tokenOf = (link: NewGalleryLink) => link.path.split('/').at(-1)!;
 const holder = (link: NewGalleryLink, cookie?: string) => {
   const headers = cookie ? { cookie } : {};
   const base = `/api/galleries/${tokenOf(link)}/picks`;
@@ -218,8 +197,7 @@ describe('a link with proofing', () => {
   });
 
   it('sends the picks: locked for the holder, in the inbox from the label, mailed to the owner, reopened by the owner', async () => {
-    smtp = await startSmtpServer();
-    const setup = await gallery({ env: { SMTP_URL: smtp.url } });
+    const setup = await gallery({ smtp: true });
     const link = await createLink(setup, { label: 'Smith wedding, parents', password: PASSWORD, proofing: true, pickCap: 5 });
     const me = holder(link, await unlocked(link));
     const empty = await me.submit();
@@ -251,7 +229,7 @@ describe('a link with proofing', () => {
       'Picked 2 photos in the gallery "Smith wedding":\n\n- DSC_0001\n- DSC_0003\n\nFile-name filter: DSC_0001, DSC_0003',
     );
     // The mail, through a real SMTP server.
-    const [mail] = await smtp.waitForMails(1);
+    const [mail] = await t.smtp.waitForMails(1);
     expect(mail!.to).toEqual([OWNER.email]);
     expect(mail!.decoded).toMatch(/^Subject: Smith wedding, parents picked 2 photos in Smith wedding/m);
     expect(mail!.decoded).toContain('- DSC_0001');
@@ -264,7 +242,7 @@ describe('a link with proofing', () => {
     expect(reopened.json<GalleryLinkPicks>().submittedAt).toBeNull();
     expect((await me.pick(setup.photos[1]!.id)).statusCode).toBe(200);
     expect((await me.submit()).statusCode).toBe(200);
-    await smtp.waitForMails(2);
+    await t.smtp.waitForMails(2);
   });
 
   it('writes the picks mail to the outbox when no SMTP server is set, as every mail', async () => {

@@ -4,7 +4,7 @@ import { IdParams } from '#contract/common.ts';
 import { GalleryLinkPicks, GalleryPickParams, GalleryPicks, GalleryTokenParams } from '#contract/galleries.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import { NO_STORE } from '#server/lib/cache-control.ts';
 import { attachmentHeader } from '#server/http/attachment.ts';
 import * as proofing from './proofing.service.ts';
@@ -15,6 +15,7 @@ import * as proofing from './proofing.service.ts';
  */
 export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
   const secure = ctx.config.secure;
   const access = (cookies: Record<string, string | undefined>) => ({ cookies, secure });
 
@@ -39,28 +40,20 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     return proofing.submitPicks(ctx, request.params.token, access(request.cookies));
   });
 
-  routes.get(
-    api.galleryLinkPicks,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: GalleryLinkPicks } } },
-    async (request) => proofing.ownerPicks(ctx, ownerOf(request).id, request.params.id),
+  owner.get(api.galleryLinkPicks, { params: IdParams, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
+    proofing.ownerPicks(ctx, ownerId, request.params.id),
   );
 
-  routes.post(
-    api.galleryLinkPicksReopen,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: GalleryLinkPicks } } },
-    async (request) => proofing.reopenPicks(ctx, ownerOf(request).id, request.params.id),
+  owner.post(api.galleryLinkPicksReopen, { params: IdParams, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
+    proofing.reopenPicks(ctx, ownerId, request.params.id),
   );
 
-  routes.get(
-    api.galleryLinkPicksCsv,
-    { onRequest: requireOwner, schema: { params: IdParams } },
-    async (request, reply) => {
-      const csv = await proofing.picksCsv(ctx, ownerOf(request).id, request.params.id);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', attachmentHeader(csv.fileName))
-        .header('cache-control', NO_STORE)
-        .send(csv.body);
-    },
-  );
+  owner.get(api.galleryLinkPicksCsv, { params: IdParams }, async (ownerId, request, reply) => {
+    const csv = await proofing.picksCsv(ctx, ownerId, request.params.id);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', attachmentHeader(csv.fileName))
+      .header('cache-control', NO_STORE)
+      .send(csv.body);
+  });
 };

@@ -68,6 +68,15 @@ async function s3Server(): Promise<TestS3Server> {
   return server;
 }
 
+/** Migrates the site to an empty PostgreSQL schema and a new bucket. */
+async function migrateToBucket(source: MigrateSource) {
+  const target = await emptyPostgres();
+  const s3 = await s3Server();
+  const bucket = createFileStores(loadConfig({ DATA_DIR: tempDir('atelier-unused-'), ...s3.env }));
+  const summary = await migrateSite(source, { database: target.database, files: bucket });
+  return { target, s3, bucket, summary };
+}
+
 function tempDir(prefix: string): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   cleanups.push(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -275,10 +284,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
 
   it('with an object store, copies every file byte for byte, and a PostgreSQL + S3 site serves them all', { timeout: TIMEOUT }, async () => {
     const source = await filledSqliteSite();
-    const target = await emptyPostgres();
-    const s3 = await s3Server();
-    const bucket = createFileStores(loadConfig({ DATA_DIR: tempDir('atelier-unused-'), ...s3.env }));
-    const summary = await migrateSite(sourceOf(source), { database: target.database, files: bucket });
+    const { target, s3, bucket, summary } = await migrateToBucket(sourceOf(source));
 
     expect(summary.mismatches).toEqual([]);
     expect(summary.filesCopied).toBe(true);
@@ -308,10 +314,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
         },
       }),
     };
-    const target = await emptyPostgres();
-    const s3 = await s3Server();
-    const bucket = createFileStores(loadConfig({ DATA_DIR: tempDir('atelier-unused-'), ...s3.env }));
-    const summary = await migrateSite(racing, { database: target.database, files: bucket });
+    const { target, bucket, summary } = await migrateToBucket(racing);
 
     expect(deletedWhileReading).toBe(true);
     expect(summary.deletedMeanwhile).toBe(1);
@@ -335,10 +338,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
 
   it('reports a row or a file of the copy that differs from the source', { timeout: TIMEOUT }, async () => {
     const source = await filledSqliteSite();
-    const target = await emptyPostgres();
-    const s3 = await s3Server();
-    const bucket = createFileStores(loadConfig({ DATA_DIR: tempDir('atelier-unused-'), ...s3.env }));
-    const summary = await migrateSite(sourceOf(source), { database: target.database, files: bucket });
+    const { target, bucket, summary } = await migrateToBucket(sourceOf(source));
     expect(summary.mismatches).toEqual([]);
 
     const photo = summary.expected.rows.photos[0]!;

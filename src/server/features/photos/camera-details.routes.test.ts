@@ -5,6 +5,7 @@ import { api, pathTo } from '#contract/routes.ts';
 import { createMedia } from '#server/images/media.ts';
 import { buildPage } from '#server/web/page-content.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
+import { X_T4_DETAILS } from '#tests/fixtures/camera-details.ts';
 import { GPS_MARKER, jpeg } from '#tests/fixtures/images.ts';
 import { postPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -33,15 +34,7 @@ async function cameraJpeg(): Promise<Buffer> {
     .toBuffer();
 }
 
-const EXPECTED = {
-  camera: 'FUJIFILM X-T4',
-  lens: 'XF35mmF1.4 R',
-  focalLength: 35,
-  aperture: 2.8,
-  exposureTime: 0.004,
-  iso: 400,
-  takenAt: '2024-05-01T18:22:10',
-};
+const EXPECTED = X_T4_DETAILS;
 
 const setShowCameraDetails = (cookie: string, showCameraDetails: boolean) =>
   t.app.inject({ method: 'PATCH', url: api.portfolioSettings, headers: { cookie }, payload: { showCameraDetails } });

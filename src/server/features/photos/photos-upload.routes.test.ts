@@ -18,6 +18,7 @@ import {
   svg,
   truncatedJpeg,
   webp,
+  type FormFile,
 } from '#tests/fixtures/images.ts';
 import { createPhotos, postPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -43,6 +44,16 @@ function publicFilesOf(photo: Photo): string[] {
   return [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
 }
 
+/** A new site whose signed-in owner sends this body to the upload route. */
+async function postToNewSite(payload: FormData | object) {
+  t = await createTestApp();
+  const cookie = await t.signIn();
+  return t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload });
+}
+
+/** A new site whose signed-in owner uploads these files. */
+const uploadToNewSite = (files: FormFile[]) => postToNewSite(formWith('photos', files));
+
 describe('POST /api/photos/upload', () => {
   it('answers 401 without a session and stores nothing', async () => {
     t = await createTestApp();
@@ -52,9 +63,7 @@ describe('POST /api/photos/upload', () => {
   });
 
   it('stores a JPEG as a photo in the photo bank, titled after the file, with every size and a placeholder', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [{ name: 'Harbour at dusk.jpg', data: await jpeg({ width: 3000, height: 2000 }) }]);
+    const response = await uploadToNewSite([{ name: 'Harbour at dusk.jpg', data: await jpeg({ width: 3000, height: 2000 }) }]);
 
     expect(response.statusCode).toBe(201);
     const body = response.json();
@@ -149,9 +158,7 @@ describe('POST /api/photos/upload', () => {
   });
 
   it('accepts PNG, GIF and WebP; a transparent image keeps its alpha in a WebP display image', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [
+    const response = await uploadToNewSite([
       { name: 'flat.png', data: await png() },
       { name: 'cut-out.png', data: await png({ transparent: true }) },
       { name: 'anim.gif', data: await gif() },
@@ -166,9 +173,7 @@ describe('POST /api/photos/upload', () => {
   });
 
   it('refuses an SVG with 415 and stores nothing', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [{ name: 'logo.svg', data: svg(), type: 'image/svg+xml' }]);
+    const response = await uploadToNewSite([{ name: 'logo.svg', data: svg(), type: 'image/svg+xml' }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toMatch(/logo\.svg: SVG images are not accepted/);
     expect(response.json().rejected).toEqual([{ name: 'logo.svg', reason: expect.stringMatching(/SVG/), code: 'images.svg_refused', params: { formats: 'JPEG, PNG, GIF or WebP' } }]);
@@ -176,35 +181,27 @@ describe('POST /api/photos/upload', () => {
   });
 
   it('refuses an SVG renamed .jpg and sent as image/jpeg', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [{ name: 'logo.jpg', data: svg(), type: 'image/jpeg' }]);
+    const response = await uploadToNewSite([{ name: 'logo.jpg', data: svg(), type: 'image/jpeg' }]);
     expect(response.statusCode).toBe(415);
     await expectNothingStored();
   });
 
   it('refuses an HTML page renamed .jpg with 415 and stores nothing', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [{ name: 'cat.jpg', data: html(), type: 'image/jpeg' }]);
+    const response = await uploadToNewSite([{ name: 'cat.jpg', data: html(), type: 'image/jpeg' }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().rejected).toEqual([{ name: 'cat.jpg', reason: 'Not a JPEG, PNG, GIF or WebP image', code: 'images.wrong_format', params: { formats: 'JPEG, PNG, GIF or WebP' } }]);
     await expectNothingStored();
   });
 
   it('refuses a truncated JPEG as damaged and stores nothing', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [{ name: 'half.jpg', data: await truncatedJpeg() }]);
+    const response = await uploadToNewSite([{ name: 'half.jpg', data: await truncatedJpeg() }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().rejected).toEqual([{ name: 'half.jpg', reason: 'The image is damaged or incomplete', code: 'images.damaged' }]);
     await expectNothingStored();
   });
 
   it('refuses an empty file and stores nothing', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [{ name: 'empty.jpg', data: Buffer.alloc(0) }]);
+    const response = await uploadToNewSite([{ name: 'empty.jpg', data: Buffer.alloc(0) }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().rejected).toEqual([{ name: 'empty.jpg', reason: 'The file is empty', code: 'images.empty' }]);
     await expectNothingStored();
@@ -263,9 +260,7 @@ describe('POST /api/photos/upload', () => {
   });
 
   it('stores the good files of a mixed upload and names each bad one with its reason', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await postPhotos(t, cookie, [
+    const response = await uploadToNewSite([
       { name: 'good-1.jpg', data: await jpeg() },
       { name: 'evil.svg', data: svg() },
       { name: 'good-2.png', data: await png() },
@@ -317,37 +312,21 @@ describe('POST /api/photos/upload', () => {
   });
 
   it('answers 400 when no file came in the photos field', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
     const form = new FormData();
     form.append('title', 'no file here');
-    const response = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: form });
+    const response = await postToNewSite(form);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toMatch(/No photos were sent/);
   });
 
   it('skips files sent in another field', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { cookie },
-      payload: formWith('file', [{ name: 'a.jpg', data: await jpeg() }]),
-    });
+    const response = await postToNewSite(formWith('file', [{ name: 'a.jpg', data: await jpeg() }]));
     expect(response.statusCode).toBe(400);
     await expectNothingStored();
   });
 
   it('answers 415 to a body that is not multipart', async () => {
-    t = await createTestApp();
-    const cookie = await t.signIn();
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/photos/upload',
-      headers: { cookie },
-      payload: { photos: 'x' },
-    });
+    const response = await postToNewSite({ photos: 'x' });
     expect(response.statusCode).toBe(415);
   });
 });

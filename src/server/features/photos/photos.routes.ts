@@ -22,6 +22,7 @@ import {
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
@@ -41,6 +42,7 @@ const positionOf = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Nu
 export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(multipart);
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
 
   routes.get(
     api.photo,
@@ -89,67 +91,41 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   );
 
   // A route of its own; the router prefers this static segment over /:id.
-  routes.put(
-    api.photosReorder,
-    { onRequest: requireOwner, schema: { body: ReorderPhotosRequest, response: { 200: MessageResponse } } },
-    async (request) => {
-      await photos.reorderPhotos(ctx, ownerOf(request).id, request.body);
-      return { message: 'Photos reordered successfully' };
-    },
-  );
+  owner.put(api.photosReorder, { body: ReorderPhotosRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await photos.reorderPhotos(ctx, ownerId, request.body);
+    return { message: 'Photos reordered successfully' };
+  });
 
   // Bulk actions: each one request and one transaction, all or nothing.
-  routes.post(
-    api.photosMove,
-    { onRequest: requireOwner, schema: { body: MovePhotosRequest, response: { 200: MessageResponse } } },
-    async (request) => {
-      await photos.movePhotos(ctx, ownerOf(request).id, request.body);
-      return { message: 'Photos moved' };
-    },
+  owner.post(api.photosMove, { body: MovePhotosRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await photos.movePhotos(ctx, ownerId, request.body);
+    return { message: 'Photos moved' };
+  });
+
+  owner.put(api.photoPlace, { params: IdParams, body: PlacePhotoRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await photos.placePhoto(ctx, ownerId, request.params.id, request.body);
+    return { message: 'Photos reordered successfully' };
+  });
+
+  owner.post(api.photosOrder, { body: OrderPhotosRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await photos.orderPhotos(ctx, ownerId, request.body);
+    return { message: 'Photos reordered successfully' };
+  });
+
+  owner.post(api.photosDelete, { body: PhotoIdsRequest, response: { 200: TrashedResponse } }, async (ownerId, request) =>
+    photos.deletePhotos(ctx, ownerId, request.body.ids),
   );
 
-  routes.put(
-    api.photoPlace,
-    { onRequest: requireOwner, schema: { params: IdParams, body: PlacePhotoRequest, response: { 200: MessageResponse } } },
-    async (request) => {
-      await photos.placePhoto(ctx, ownerOf(request).id, request.params.id, request.body);
-      return { message: 'Photos reordered successfully' };
-    },
+  owner.post(api.photosRestore, { body: PhotoIdsRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
+    await photos.restorePhotos(ctx, ownerId, request.body.ids);
+    return { message: 'Photos restored' };
+  });
+
+  owner.put(api.photo, { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } }, async (ownerId, request) =>
+    photos.updatePhoto(ctx, ownerId, request.params.id, request.body),
   );
 
-  routes.post(
-    api.photosOrder,
-    { onRequest: requireOwner, schema: { body: OrderPhotosRequest, response: { 200: MessageResponse } } },
-    async (request) => {
-      await photos.orderPhotos(ctx, ownerOf(request).id, request.body);
-      return { message: 'Photos reordered successfully' };
-    },
-  );
-
-  routes.post(
-    api.photosDelete,
-    { onRequest: requireOwner, schema: { body: PhotoIdsRequest, response: { 200: TrashedResponse } } },
-    async (request) => photos.deletePhotos(ctx, ownerOf(request).id, request.body.ids),
-  );
-
-  routes.post(
-    api.photosRestore,
-    { onRequest: requireOwner, schema: { body: PhotoIdsRequest, response: { 200: MessageResponse } } },
-    async (request) => {
-      await photos.restorePhotos(ctx, ownerOf(request).id, request.body.ids);
-      return { message: 'Photos restored' };
-    },
-  );
-
-  routes.put(
-    api.photo,
-    { onRequest: requireOwner, schema: { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } } },
-    async (request) => photos.updatePhoto(ctx, ownerOf(request).id, request.params.id, request.body),
-  );
-
-  routes.delete(
-    api.photo,
-    { onRequest: requireOwner, schema: { params: IdParams, response: { 200: TrashedResponse } } },
-    async (request) => photos.deletePhoto(ctx, ownerOf(request).id, request.params.id),
+  owner.delete(api.photo, { params: IdParams, response: { 200: TrashedResponse } }, async (ownerId, request) =>
+    photos.deletePhoto(ctx, ownerId, request.params.id),
   );
 };

@@ -10,6 +10,7 @@ import { PortfolioOwner, PortfolioSettingsUpdate } from '#contract/portfolio.ts'
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { firstPhotos, photoPage, sectionPhotoIds, sectionsOf } from './photo-pages.service.ts';
 import { savePortfolioSettings } from './portfolio-settings.service.ts';
@@ -22,6 +23,7 @@ import { portfolioFor } from './portfolio-view.service.ts';
  */
 export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
 
   /**
    * The reader's sections, grouped once per data version: a page of a 10,000-photo portfolio
@@ -56,10 +58,8 @@ export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     async (request) => photoPage(await sectionsFor(request), request.query),
   );
 
-  routes.get(
-    api.photoIds,
-    { onRequest: requireOwner, schema: { querystring: PhotoIdsQuery, response: { 200: PhotoIds } } },
-    async (request) => ({ ids: sectionPhotoIds(await sectionsFor(request), request.query.categoryId) }),
+  owner.get(api.photoIds, { querystring: PhotoIdsQuery, response: { 200: PhotoIds } }, async (_ownerId, request) =>
+    ({ ids: sectionPhotoIds(await sectionsFor(request), request.query.categoryId) }),
   );
 
   routes.patch(

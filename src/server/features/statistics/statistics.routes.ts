@@ -4,7 +4,7 @@ import { MessageResponse } from '#contract/common.ts';
 import { api } from '#contract/routes.ts';
 import { StatisticsEvent, StatisticsQuery, StatisticsReport } from '#contract/statistics.ts';
 import type { AppContext } from '#server/app-context.ts';
-import { ownerOf, requireOwner } from '#server/features/auth/session.ts';
+import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import { countableVisit } from './statistics.request.ts';
 import { clientEvents, statisticsReport, type Recorder } from './statistics.service.ts';
@@ -21,6 +21,7 @@ export interface StatisticsRoutesOptions extends AppContext {
 
 export const statisticsRoutes: FastifyPluginAsync<StatisticsRoutesOptions> = async (app, options) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
+  const owner = ownerRoutes(app);
   const { recorder, matchRoute } = options;
 
   routes.post(
@@ -38,9 +39,7 @@ export const statisticsRoutes: FastifyPluginAsync<StatisticsRoutesOptions> = asy
     },
   );
 
-  routes.get(
-    api.statistics,
-    { onRequest: requireOwner, schema: { querystring: StatisticsQuery, response: { 200: StatisticsReport } } },
-    async (request) => statisticsReport(options, recorder, ownerOf(request).id, request.query.days),
+  owner.get(api.statistics, { querystring: StatisticsQuery, response: { 200: StatisticsReport } }, async (ownerId, request) =>
+    statisticsReport(options, recorder, ownerId, request.query.days),
   );
 };

@@ -7,6 +7,11 @@ import { FormField } from '#client/components/form-field.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { useResetPassword } from '#client/features/auth/api/reset-password.ts';
 
+const PASSWORD_FIELDS = [
+  ['newPassword', 'reset-new-password', 'New Password'],
+  ['confirmPassword', 'reset-confirm-password', 'Confirm Password'],
+] as const;
+
 /** Sets a new password with the token from the mailed link; `onReset` runs on success. */
 export function ResetPasswordForm({ token, onReset }: { token: string; onReset: () => void }) {
   const resetPassword = useResetPassword();
@@ -27,28 +32,11 @@ export function ResetPasswordForm({ token, onReset }: { token: string; onReset: 
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <FormField id="reset-new-password" label="New Password" error={errors.newPassword?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.register('newPassword')}
-          />
-        )}
-      </FormField>
-      <FormField id="reset-confirm-password" label="Confirm Password" error={errors.confirmPassword?.message}>
-        {(field) => (
-          <Input
-            {...field}
-            type="password"
-            autoComplete="new-password"
-            required
-            {...form.register('confirmPassword')}
-          />
-        )}
-      </FormField>
+      {PASSWORD_FIELDS.map(([name, id, label]) => (
+        <FormField key={name} id={id} label={label} error={errors[name]?.message}>
+          {(field) => <Input {...field} type="password" autoComplete="new-password" required {...form.register(name)} />}
+        </FormField>
+      ))}
       <Button type="submit" className="w-full" disabled={resetPassword.isPending}>
         {resetPassword.isPending ? 'Resetting...' : 'Reset Password'}
       </Button>

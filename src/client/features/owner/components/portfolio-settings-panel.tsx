@@ -1,12 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo } from 'react';
-import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import { useMemo, type ReactNode } from 'react';
+import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
 import { z } from 'zod';
 import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
-import { FormField } from '#client/components/form-field.tsx';
+import { FormField, type FieldControlProps } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
 import { EmailInput, Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
@@ -38,6 +38,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   .required()
   .extend({ currentPassword: z.string() });
 type SettingsFormInput = z.input<typeof SettingsForm>;
+type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
 type SettingsFormValues = z.output<typeof SettingsForm>;
 
 /** The current password is asked only when the recovery email changes; the server checks it then. */
@@ -100,182 +101,133 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
       onSuccess: (saved) => form.reset(toFormValues(saved)),
     });
 
-  const text = (
-    name: Exclude<keyof SettingsFormInput, 'showContactForm' | 'showCameraDetails' | 'compactTopBar' | 'showOtherSection' | 'showEmptyCategories'>,
-  ) =>
-    form.register(name);
+  /** A setting's labelled control: its id, registration and error line come from its name. */
+  const setting = (
+    name: Exclude<keyof SettingsFormInput, SwitchName>,
+    label: string,
+    hint: string | undefined,
+    control: (props: FieldControlProps & UseFormRegisterReturn) => ReactNode,
+  ) => (
+    <FormField id={`settings-${name}`} label={label} hint={hint} error={errors[name]?.message} className="grid content-start gap-2">
+      {(field) => control({ ...field, ...form.register(name) })}
+    </FormField>
+  );
 
   return (
-    <Card role="region" aria-labelledby="portfolio-settings-heading">
-      <CardHeader>
-        <CardTitle id="portfolio-settings-heading" className="text-xl">
-          Portfolio Settings
-        </CardTitle>
-        <CardDescription>
-          What visitors see at the top of your portfolio, and the email for password resets.
-        </CardDescription>
-      </CardHeader>
-      <CardContent className="@container">
-        <form
-          noValidate
-          className="grid gap-6 @3xl:grid-cols-2 @3xl:gap-x-8"
-          onSubmit={(event) => void form.handleSubmit(onValid)(event)}
-        >
-          <div className="grid content-start gap-6">
-            <FormField
-              id="settings-portfolioTitle"
-              label="Portfolio Title"
-              hint="The header of your portfolio shows only when a title is set."
-              error={errors.portfolioTitle?.message}
-              className="grid content-start gap-2"
-            >
-              {(field) => <Input {...field} {...text('portfolioTitle')} />}
-            </FormField>
-            <FormField id="settings-portfolioSubtitle" label="Portfolio Subtitle" error={errors.portfolioSubtitle?.message} className="grid content-start gap-2">
-              {(field) => <Textarea rows={3} className="min-h-0" {...field} {...text('portfolioSubtitle')} />}
-            </FormField>
-            <FormField
-              id="settings-aboutText"
-              label="About Text"
-              hint="Shown in the About dialog; line breaks are kept."
-              error={errors.aboutText?.message}
-              className="grid content-start gap-2"
-            >
-              {(field) => <Textarea rows={6} {...field} {...text('aboutText')} />}
-            </FormField>
+    <PanelCard
+      headingId="portfolio-settings-heading"
+      title="Portfolio Settings"
+      description="What visitors see at the top of your portfolio, and the email for password resets."
+      contentClassName="@container"
+    >
+      <form
+        noValidate
+        className="grid gap-6 @3xl:grid-cols-2 @3xl:gap-x-8"
+        onSubmit={(event) => void form.handleSubmit(onValid)(event)}
+      >
+        <div className="grid content-start gap-6">
+          {setting('portfolioTitle', 'Portfolio Title', 'The header of your portfolio shows only when a title is set.', (props) => (
+            <Input {...props} />
+          ))}
+          {setting('portfolioSubtitle', 'Portfolio Subtitle', undefined, (props) => (
+            <Textarea rows={3} className="min-h-0" {...props} />
+          ))}
+          {setting('aboutText', 'About Text', 'Shown in the About dialog; line breaks are kept.', (props) => (
+            <Textarea rows={6} {...props} />
+          ))}
+        </div>
+
+        <div className="grid content-start gap-6">
+          <SettingSwitch
+            control={form.control}
+            name="showContactForm"
+            label="Show Contact Form"
+            hint="Visitors can send you a message from your portfolio."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="showOtherSection"
+            label="Show unsorted photos as Other"
+            hint="Photos in no category appear to visitors in a last section called Other."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="showEmptyCategories"
+            label="Show empty categories"
+            hint="Visitors see a category without photos, with “No photos in this category yet”."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="showCameraDetails"
+            label="Show Camera Details"
+            hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
+          />
+          <BannerUpload bannerImage={user.bannerImage} />
+        </div>
+
+        <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
+          <legend className="mb-4 text-sm font-semibold">Social Links</legend>
+          <div className="grid gap-4 @3xl:grid-cols-3">
+            {setting('twitterUrl', 'Twitter URL', undefined, (props) => (
+              <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...props} />
+            ))}
+            {setting('substackUrl', 'Substack URL', undefined, (props) => (
+              <Input type="url" inputMode="url" placeholder="https://yourname.substack.com" {...props} />
+            ))}
+            {setting('linktreeUrl', 'Linktree URL', undefined, (props) => (
+              <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...props} />
+            ))}
           </div>
+        </fieldset>
 
-          <div className="grid content-start gap-6">
-            <SettingSwitch
-              control={form.control}
-              name="showContactForm"
-              label="Show Contact Form"
-              hint="Visitors can send you a message from your portfolio."
-            />
-            <SettingSwitch
-              control={form.control}
-              name="showOtherSection"
-              label="Show unsorted photos as Other"
-              hint="Photos in no category appear to visitors in a last section called Other."
-            />
-            <SettingSwitch
-              control={form.control}
-              name="showEmptyCategories"
-              label="Show empty categories"
-              hint="Visitors see a category without photos, with “No photos in this category yet”."
-            />
-            <SettingSwitch
-              control={form.control}
-              name="showCameraDetails"
-              label="Show Camera Details"
-              hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
-            />
-            <BannerUpload bannerImage={user.bannerImage} />
+        <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
+          <legend className="mb-4 text-sm font-semibold">Look</legend>
+          <div className="grid gap-4 @3xl:grid-cols-3">
+            {setting('themeDefault', 'Theme', "Visitors can still switch it with the top bar's button.", (props) => (
+              <NativeSelect {...props}>
+                <option value="system">Follow the visitor's system</option>
+                <option value="light">Light</option>
+                <option value="dark">Dark</option>
+              </NativeSelect>
+            ))}
+            {setting('topBarBrand', 'Top Bar Shows', 'Your title needs a Portfolio Title; without one the product name shows.', (props) => (
+              <NativeSelect {...props}>
+                <option value="product">The product name (Atelier)</option>
+                <option value="portfolio">Your portfolio title</option>
+              </NativeSelect>
+            ))}
+            {setting('headingFont', 'Heading Typeface', undefined, (props) => (
+              <NativeSelect {...props}>
+                <option value="sans">System sans-serif</option>
+                <option value="serif">Playfair Display (serif)</option>
+                <option value="display">Oswald (condensed)</option>
+                <option value="mono">IBM Plex Mono</option>
+              </NativeSelect>
+            ))}
           </div>
+          <SettingSwitch
+            control={form.control}
+            name="compactTopBar"
+            label="Compact Top Bar for Visitors"
+            hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
+          />
+        </fieldset>
 
-          <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
-            <legend className="mb-4 text-sm font-semibold">Social Links</legend>
-            <div className="grid gap-4 @3xl:grid-cols-3">
-              <FormField id="settings-twitterUrl" label="Twitter URL" error={errors.twitterUrl?.message} className="grid content-start gap-2">
-                {(field) => <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...field} {...text('twitterUrl')} />}
-              </FormField>
-              <FormField id="settings-substackUrl" label="Substack URL" error={errors.substackUrl?.message} className="grid content-start gap-2">
-                {(field) => (
-                  <Input
-                    type="url"
-                    inputMode="url"
-                    placeholder="https://yourname.substack.com"
-                    {...field}
-                    {...text('substackUrl')}
-                  />
-                )}
-              </FormField>
-              <FormField id="settings-linktreeUrl" label="Linktree URL" error={errors.linktreeUrl?.message} className="grid content-start gap-2">
-                {(field) => <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...field} {...text('linktreeUrl')} />}
-              </FormField>
-            </div>
-          </fieldset>
+        <div className="grid content-start gap-6">
+          {setting('email', 'Recovery Email', 'Password reset links are sent here. Visitors never see it.', (props) => <EmailInput {...props} />)}
+          {emailChanges &&
+            setting('currentPassword', 'Current Password', 'Needed to change the recovery email. A notice goes to the old address.', (props) => (
+              <Input type="password" autoComplete="current-password" {...props} />
+            ))}
+        </div>
 
-          <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
-            <legend className="mb-4 text-sm font-semibold">Look</legend>
-            <div className="grid gap-4 @3xl:grid-cols-3">
-              <FormField
-                id="settings-themeDefault"
-                label="Theme"
-                hint="Visitors can still switch it with the top bar's button."
-                className="grid content-start gap-2"
-              >
-                {(field) => (
-                  <NativeSelect {...field} {...text('themeDefault')}>
-                    <option value="system">Follow the visitor's system</option>
-                    <option value="light">Light</option>
-                    <option value="dark">Dark</option>
-                  </NativeSelect>
-                )}
-              </FormField>
-              <FormField
-                id="settings-topBarBrand"
-                label="Top Bar Shows"
-                hint="Your title needs a Portfolio Title; without one the product name shows."
-                className="grid content-start gap-2"
-              >
-                {(field) => (
-                  <NativeSelect {...field} {...text('topBarBrand')}>
-                    <option value="product">The product name (Atelier)</option>
-                    <option value="portfolio">Your portfolio title</option>
-                  </NativeSelect>
-                )}
-              </FormField>
-              <FormField id="settings-headingFont" label="Heading Typeface" className="grid content-start gap-2">
-                {(field) => (
-                  <NativeSelect {...field} {...text('headingFont')}>
-                    <option value="sans">System sans-serif</option>
-                    <option value="serif">Playfair Display (serif)</option>
-                    <option value="display">Oswald (condensed)</option>
-                    <option value="mono">IBM Plex Mono</option>
-                  </NativeSelect>
-                )}
-              </FormField>
-            </div>
-            <SettingSwitch
-              control={form.control}
-              name="compactTopBar"
-              label="Compact Top Bar for Visitors"
-              hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
-            />
-          </fieldset>
-
-          <div className="grid content-start gap-6">
-            <FormField
-              id="settings-email"
-              label="Recovery Email"
-              hint="Password reset links are sent here. Visitors never see it."
-              error={errors.email?.message}
-              className="grid content-start gap-2"
-            >
-              {(field) => <EmailInput {...field} {...text('email')} />}
-            </FormField>
-            {emailChanges && (
-              <FormField
-                id="settings-currentPassword"
-                label="Current Password"
-                hint="Needed to change the recovery email. A notice goes to the old address."
-                error={errors.currentPassword?.message}
-                className="grid content-start gap-2"
-              >
-                {(field) => <Input type="password" autoComplete="current-password" {...field} {...text('currentPassword')} />}
-              </FormField>
-            )}
-          </div>
-
-          <div className="flex items-end justify-end">
-            <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
-              {save.isPending ? 'Saving...' : 'Save Settings'}
-            </Button>
-          </div>
-        </form>
-      </CardContent>
-    </Card>
+        <div className="flex items-end justify-end">
+          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+            {save.isPending ? 'Saving...' : 'Save Settings'}
+          </Button>
+        </div>
+      </form>
+    </PanelCard>
   );
 }
 
@@ -287,7 +239,7 @@ function SettingSwitch({
   hint,
 }: {
   control: Control<SettingsFormInput, unknown, SettingsFormValues>;
-  name: 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
+  name: SwitchName;
   label: string;
   hint: string;
 }) {

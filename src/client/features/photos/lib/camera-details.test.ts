@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { X_T4_DETAILS } from '#tests/fixtures/camera-details.ts';
 import { cameraDetailsParts, formatShutter, formatTakenAt } from './camera-details.ts';
 
 describe('camera details in the caption', () => {
   it('reads as a photographer writes them', () => {
     expect(
-      cameraDetailsParts(
-        {
-          camera: 'FUJIFILM X-T4',
-          lens: 'XF35mmF1.4 R',
-          focalLength: 35,
-          aperture: 2.8,
-          exposureTime: 0.004,
-          iso: 400,
-          takenAt: '2024-05-01T18:22:10',
-        },
-        'en-GB',
-      ),
+      cameraDetailsParts(X_T4_DETAILS, 'en-GB'),
     ).toEqual(['FUJIFILM X-T4', 'XF35mmF1.4 R', '35 mm', 'ƒ/2.8', '1/250 s', 'ISO 400', '1 May 2024']);
   });
 

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { STATISTICS_RANGES, type StatisticsRange, type StatisticsReport } from '#contract/statistics.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { Spinner } from '#client/components/ui/spinner.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
+import { LoadState } from '#client/components/load-state.tsx';
 import { useStatistics } from '#client/features/statistics/api/get-statistics.ts';
 import { VisitsChart } from './visits-chart.tsx';
 
@@ -20,43 +20,37 @@ export function StatisticsPanel() {
   const report = useStatistics(days);
 
   return (
-    <Card role="region" aria-labelledby="statistics-heading">
-      <CardHeader>
-        <CardTitle id="statistics-heading" className="text-xl">
-          Statistics
-        </CardTitle>
-        <CardDescription>Counted on this server, without cookies. Bots and your own visits are left out.</CardDescription>
-      </CardHeader>
-      <CardContent className="grid gap-6">
-        <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
-          {STATISTICS_RANGES.map((range) => (
-            <Button
-              key={range}
-              variant={range === days ? 'default' : 'outline'}
-              aria-pressed={range === days}
-              className="min-h-11"
-              onClick={() => setDays(range)}
-            >
-              {range} days
-            </Button>
-          ))}
-        </div>
-        {report.isPending ? (
-          <div className="flex justify-center py-8">
-            <Spinner label="Loading the statistics" />
-          </div>
-        ) : report.isError ? (
-          <div role="alert" className="grid justify-items-start gap-3">
-            <p>The statistics could not be loaded.</p>
-            <Button variant="outline" className="min-h-11" onClick={() => void report.refetch()}>
-              Try again
-            </Button>
-          </div>
-        ) : (
-          <Report report={report.data} />
-        )}
-      </CardContent>
-    </Card>
+    <PanelCard
+      headingId="statistics-heading"
+      title="Statistics"
+      description="Counted on this server, without cookies. Bots and your own visits are left out."
+      contentClassName="grid gap-6"
+    >
+      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+        {STATISTICS_RANGES.map((range) => (
+          <Button
+            key={range}
+            variant={range === days ? 'default' : 'outline'}
+            aria-pressed={range === days}
+            className="min-h-11"
+            onClick={() => setDays(range)}
+          >
+            {range} days
+          </Button>
+        ))}
+      </div>
+      {report.isPending || report.isError ? (
+        <LoadState
+          look="panel"
+          failed={report.isError}
+          onRetry={() => void report.refetch()}
+          loadingLabel="Loading the statistics"
+          failedText="The statistics could not be loaded."
+        />
+      ) : (
+        <Report report={report.data} />
+      )}
+    </PanelCard>
   );
 }
 
