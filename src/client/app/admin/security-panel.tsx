@@ -75,6 +75,22 @@ const needsFreshCheck = (error: unknown) => error instanceof ApiError && error.s
 
 type Guard = (action: () => Promise<unknown>) => void;
 
+/** A field and its button, whose submit runs `action` behind the fresh check. */
+function GuardedForm({ guard, action, children }: { guard: Guard; action: () => Promise<unknown>; children: ReactNode }) {
+  return (
+    <form
+      noValidate
+      className="flex flex-col gap-2 sm:flex-row sm:items-end"
+      onSubmit={(event) => {
+        event.preventDefault();
+        guard(action);
+      }}
+    >
+      {children}
+    </form>
+  );
+}
+
 /**
  * Runs `action` once the owner has proved who they are in the last minutes; else asks first, for
  * the password, a code of the app or a passkey. When the server still answers that a check is
@@ -182,16 +198,12 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
           {errorText(overview.passkeysUnavailable)}
         </p>
       ) : (
-        <form
-          noValidate
-          className="flex flex-col gap-2 sm:flex-row sm:items-end"
-          onSubmit={(event) => {
-            event.preventDefault();
-            guard(async () => {
-              const answer = await add.mutateAsync(name.trim() || 'Passkey');
-              setName('');
-              if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
-            });
+        <GuardedForm
+          guard={guard}
+          action={async () => {
+            const answer = await add.mutateAsync(name.trim() || 'Passkey');
+            setName('');
+            if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
           }}
         >
           <FormField id="new-passkey-name" label="Name of the new passkey" className="grid grow gap-2">
@@ -200,7 +212,7 @@ function PasskeysSection({ overview, onRecoveryCodes }: { overview: SecurityOver
           <Button type="submit" disabled={add.isPending}>
             {add.isPending ? 'Waiting for passkey...' : 'Add a Passkey'}
           </Button>
-        </form>
+        </GuardedForm>
       )}
       {dialog}
     </Section>
@@ -291,17 +303,13 @@ function AuthenticatorSection({ overview, onRecoveryCodes }: { overview: Securit
           <p className="text-sm">
             Key: <code className="rounded bg-muted px-1 py-0.5 font-mono break-all" data-testid="totp-secret">{setup.secret}</code>
           </p>
-          <form
-            noValidate
-            className="flex flex-col gap-2 sm:flex-row sm:items-end"
-            onSubmit={(event) => {
-              event.preventDefault();
-              guard(async () => {
-                const answer = await confirm.mutateAsync(code.trim());
-                setSetup(null);
-                setCode('');
-                if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
-              });
+          <GuardedForm
+            guard={guard}
+            action={async () => {
+              const answer = await confirm.mutateAsync(code.trim());
+              setSetup(null);
+              setCode('');
+              if (answer.recoveryCodes) onRecoveryCodes(answer.recoveryCodes);
             }}
           >
             <FormField id="totp-confirm-code" label="Code from the app" className="grow" error={confirm.isError && !needsFreshCheck(confirm.error) ? errorMessage(confirm.error, 'That code is not right') : undefined}>
@@ -310,7 +318,7 @@ function AuthenticatorSection({ overview, onRecoveryCodes }: { overview: Securit
             <Button type="submit" disabled={confirm.isPending || !code.trim()}>
               Turn On
             </Button>
-          </form>
+          </GuardedForm>
         </div>
       ) : (
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
