@@ -28,6 +28,7 @@ import * as galleryDownloads from '#server/db/migrations/0012-gallery-downloads.
 import * as galleryProofing from '#server/db/migrations/0013-gallery-proofing.ts';
 import * as watermarks from '#server/db/migrations/0014-watermarks.ts';
 import * as jobsAndCopies from '#server/db/migrations/0015-jobs-and-copies.ts';
+import * as originalNames from '#server/db/migrations/0018-original-names-and-file-name-titles.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -92,6 +93,7 @@ const migrations = {
   '0013-gallery-proofing': galleryProofing,
   '0014-watermarks': watermarks,
   '0015-jobs-and-copies': jobsAndCopies,
+  '0018-original-names-and-file-name-titles': originalNames,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
