@@ -153,7 +153,7 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
   if (id === null) return photoNotFound(owner);
   let photo;
   try {
-    photo = await getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, visitor: owner });
+    photo = await getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles, visitor: owner });
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
     // A draft's photo: nothing of it in the page; the owner's client asks the API, which knows them.
@@ -165,10 +165,12 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
   }
   const siteName = siteNameOf(owner);
   const rights = (await rightsOfPhoto(ctx.photos, photo.id)) ?? { license: null, credit: null, copyright: null };
+  // A title hidden as only a file name: the page is named by its category, else by the site alone.
+  const heading = photo.title || photo.category?.name;
   return {
     status: 200,
     meta: {
-      title: `${photo.title} · ${siteName}`,
+      title: heading ? `${heading} · ${siteName}` : siteName,
       siteName,
       description: excerpt(photo.description) ?? excerpt(owner.portfolioSubtitle),
       canonicalUrl: absolute(ctx, pathTo(screens.photo, { id: photo.id })),

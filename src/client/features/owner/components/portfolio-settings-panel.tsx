@@ -26,6 +26,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   showCameraDetails: true,
   showOtherSection: true,
   showEmptyCategories: true,
+  hideFileNameTitles: true,
   twitterUrl: true,
   substackUrl: true,
   linktreeUrl: true,
@@ -58,6 +59,7 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
     showCameraDetails: user.showCameraDetails,
     showOtherSection: user.showOtherSection,
     showEmptyCategories: user.showEmptyCategories,
+    hideFileNameTitles: user.hideFileNameTitles,
     twitterUrl: user.twitterUrl ?? '',
     substackUrl: user.substackUrl ?? '',
     linktreeUrl: user.linktreeUrl ?? '',
@@ -101,7 +103,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
     });
 
   const text = (
-    name: Exclude<keyof SettingsFormInput, 'showContactForm' | 'showCameraDetails' | 'compactTopBar' | 'showOtherSection' | 'showEmptyCategories'>,
+    name: Exclude<keyof SettingsFormInput, 'showContactForm' | 'showCameraDetails' | 'compactTopBar' | 'showOtherSection' | 'showEmptyCategories' | 'hideFileNameTitles'>,
   ) =>
     form.register(name);
 
@@ -169,6 +171,12 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
               name="showCameraDetails"
               label="Show Camera Details"
               hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
+            />
+            <SettingSwitch
+              control={form.control}
+              name="hideFileNameTitles"
+              label="Hide file-name titles"
+              hint="Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. You still see it here."
             />
             <BannerUpload bannerImage={user.bannerImage} />
           </div>
@@ -287,7 +295,7 @@ function SettingSwitch({
   hint,
 }: {
   control: Control<SettingsFormInput, unknown, SettingsFormValues>;
-  name: 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
+  name: 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar' | 'hideFileNameTitles';
   label: string;
   hint: string;
 }) {
