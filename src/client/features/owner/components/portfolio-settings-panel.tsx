@@ -176,7 +176,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
               control={form.control}
               name="hideFileNameTitles"
               label="Hide file-name titles"
-              hint="Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. You still see it here."
+              hint="Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title."
             />
             <BannerUpload bannerImage={user.bannerImage} />
           </div>
