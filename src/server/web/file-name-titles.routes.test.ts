@@ -72,6 +72,10 @@ describe('the owner’s switch hiding titles that are only file names', () => {
     expect(metaOf(photoPage.body, 'og:title')).toMatch(/^Harbour · /);
     expect(metaOf(photoPage.body, 'og:image:alt')).toBe('Photo');
     expect(photoPage.body).not.toContain('IMG_1234');
+    // The owner's own browser gets every title in the page's data; its head stays the visitor's.
+    const ownersPage = await as(cookie, 'GET', `/photo/${camera.id}`);
+    expect(titleOf(ownersPage.body)).toMatch(/^Harbour · /);
+    expect(ownersPage.body).toContain('IMG_1234');
     // Without a category, only the site's name.
     const loosePage = await as(undefined, 'GET', `/photo/${oneWord.id}`);
     expect(titleOf(loosePage.body)).not.toContain('·');

@@ -148,6 +148,14 @@ function photoNotFound(owner: PortfolioOwner | undefined): Page {
   };
 }
 
+/**
+ * The photo as the owner's own browser reads it: every title, the hidden ones too (a request with
+ * the session cookie; the head tags stay the visitor's, for link previews).
+ */
+function ownersPhoto(ctx: WebContext, owner: PortfolioOwner, id: number) {
+  return getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, visitor: owner });
+}
+
 async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
   if (id === null) return photoNotFound(owner);
@@ -184,7 +192,7 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
       jsonLd: photoPageJsonLd(ctx.publicUrl, owner, photo, rights),
       preloads: [{ href: displayImagePath(photo), srcset: photoSrcSet(photo), sizes: PHOTO_PAGE_SIZES }],
     },
-    data: { owner, photo },
+    data: { owner, photo: viewer.maybeOwner && owner.hideFileNameTitles ? await ownersPhoto(ctx, owner, photo.id) : photo },
     look: lookOf(owner),
   };
 }
