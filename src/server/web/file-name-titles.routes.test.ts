@@ -32,11 +32,12 @@ async function setUp() {
     { name: 'lisbon-003.jpg', data: base, type: 'image/jpeg' },
     { name: 'Harbour at noon.jpg', data: base, type: 'image/jpeg' },
     { name: 'DSC00042.jpg', data: withXmp(base, { title: 'Fog' }), type: 'image/jpeg' },
+    { name: 'album-cover.jpg', data: base, type: 'image/jpeg' },
   ]);
   expect(uploaded.statusCode, uploaded.body).toBe(201);
-  const [camera, oneWord, words, embedded] = uploaded.json<UploadPhotosResponse>().photos;
+  const [camera, oneWord, words, embedded, release] = uploaded.json<UploadPhotosResponse>().photos;
   await as(cookie, 'POST', '/api/photos/move', { ids: [camera!.id, words!.id, embedded!.id], categoryId: harbour });
-  return { cookie, harbour, camera: camera!, oneWord: oneWord!, words: words!, embedded: embedded! };
+  return { cookie, harbour, camera: camera!, oneWord: oneWord!, words: words!, embedded: embedded!, release: release! };
 }
 
 const titles = (photos: Photo[]) => Object.fromEntries(photos.map((photo) => [photo.id, photo.title]));
@@ -50,13 +51,14 @@ describe('the owner’s switch hiding titles that are only file names', () => {
   });
 
   it('hides them on every visitor surface, never the owner’s, and not a title written by a person or into the file', async () => {
-    const { cookie, harbour, camera, oneWord, words, embedded } = await setUp();
+    const { cookie, harbour, camera, oneWord, words, embedded, release } = await setUp();
     const saved = await as(cookie, 'PATCH', '/api/portfolio-settings', { hideFileNameTitles: true });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json<CurrentUser>().hideFileNameTitles).toBe(true);
 
     // The lists and one photo, for a visitor.
-    const expected = { [camera.id]: '', [oneWord.id]: '', [words.id]: 'Harbour at noon', [embedded.id]: 'Fog' };
+    // A release's title is its name, and here what makes it a release: never hidden.
+    const expected = { [camera.id]: '', [oneWord.id]: '', [words.id]: 'Harbour at noon', [embedded.id]: 'Fog', [release.id]: 'album-cover' };
     expect(titles((await as(undefined, 'GET', '/api/photos')).json<Photo[]>())).toEqual(expected);
     const page = (await as(undefined, 'GET', `/api/photos/page?categoryId=${harbour}`)).json<PhotoPage>();
     expect(titles(page.photos)).toEqual({ [camera.id]: '', [words.id]: 'Harbour at noon', [embedded.id]: 'Fog' });

@@ -16,6 +16,7 @@ import {
 } from '#contract/photos.ts';
 import { isShownToVisitors, type VisitorViewSettings } from '#contract/portfolio-sections.ts';
 import { isFileNameTitle } from '#contract/file-name-titles.ts';
+import { isMusicRelease } from '#contract/music.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
@@ -56,11 +57,15 @@ export interface PhotoView {
   hideFileNameTitles?: boolean;
 }
 
+/** A music release's title is its name (and may be what makes it one): never hidden. */
+const hidesTitle = (row: PhotoRow, view: PhotoView) =>
+  view.hideFileNameTitles === true && isFileNameTitle(row.title, row.originalName) && !isMusicRelease(row);
+
 export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false }): Photo {
   const camera = view.cameraDetails ? cameraDetailsOf(row) : null;
   return {
     id: row.id,
-    title: view.hideFileNameTitles && isFileNameTitle(row.title, row.originalName) ? '' : row.title,
+    title: hidesTitle(row, view) ? '' : row.title,
     filename: row.filename,
     description: row.description,
     hyperlink: row.hyperlink,
