@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
 import { controlsMessage, PASSWORD_MAX_LENGTH, withoutControls } from './common.ts';
+import { fileNameStem } from './file-name-titles.ts';
 import { Photo } from './photos.ts';
 
 /**
@@ -130,8 +131,11 @@ export const GalleryPickParams = GalleryTokenParams.extend({
   photoId: z.coerce.number({ message: 'No such photo' }).int('No such photo').positive('No such photo'),
 });
 
-/** What the owner sees of one link's picks, in gallery order. */
-export const GalleryLinkPick = z.object({ photo: Photo, pickedAt: z.string() });
+/**
+ * What the owner sees of one link's picks, in gallery order, each with the name its file was
+ * uploaded under (null when not known: photos stored before names were kept).
+ */
+export const GalleryLinkPick = z.object({ photo: Photo, pickedAt: z.string(), fileName: z.string().nullable() });
 export type GalleryLinkPick = z.infer<typeof GalleryLinkPick>;
 export const GalleryLinkPicks = z.object({
   picks: z.array(GalleryLinkPick),
@@ -144,8 +148,15 @@ export const UnlockGalleryRequest = z.object({ password: z.string().min(1, 'Pass
 export type UnlockGalleryRequest = z.infer<typeof UnlockGalleryRequest>;
 
 /**
+ * A pick as a photo editor's catalogue names it: the name its file was uploaded under, less the
+ * extension (so the filter finds the raw file as well as the JPEG made from it); a photo whose
+ * name was not kept goes by its title, which an upload took from its file name.
+ */
+export const pickNameOf = (pick: { photo: { title: string }; fileName: string | null }): string =>
+  (pick.fileName && fileNameStem(pick.fileName)) || pick.photo.title;
+
+/**
  * The picks as a photo editor's filter: their names joined by ", ", for Lightroom Classic's
- * Library Filter (Text, Filename, Contains) and the like. Atelier keeps no upload's file name, so
- * the names are the photos' titles, which an upload takes from its file name less the extension.
+ * Library Filter (Text, Filename, Contains) and the like.
  */
 export const pickFilterText = (names: readonly string[]) => names.join(', ');

@@ -46,6 +46,8 @@ export const PortfolioOwner = z.object({
   showOtherSection: z.boolean(),
   /** Categories without photos show to visitors, with their empty text (on by default). */
   showEmptyCategories: z.boolean(),
+  /** Titles that are only a file name (IMG_1234, or the name it was uploaded under) are not shown to visitors. Off by default. */
+  hideFileNameTitles: z.boolean(),
 });
 export type PortfolioOwner = z.infer<typeof PortfolioOwner>;
 
@@ -83,6 +85,7 @@ export const PortfolioSettingsUpdate = z
     topBarBrand: TopBarBrand,
     headingFont: HeadingFont,
     compactTopBar: z.boolean(),
+    hideFileNameTitles: z.boolean(),
   })
   .partial()
   .strict();

@@ -20,6 +20,7 @@ import { jobsRoutes } from '#server/features/jobs/jobs.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { recordCopiesCheck } from '#server/features/renditions/renditions.service.ts';
+import { recordEmbeddedTextRead } from '#server/features/photos/embedded-text.service.ts';
 import { statisticsRoutes } from '#server/features/statistics/statistics.routes.ts';
 import { createRecorder } from '#server/features/statistics/statistics.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
@@ -138,6 +139,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onReady', async () => {
     ctx.jobs.attach(worker);
     await recordCopiesCheck(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not ask for a check of the photos\' copies'));
+    // Photos stored before uploads read their files' titles and captions read them once.
+    await recordEmbeddedTextRead(ctx).catch((error: unknown) => app.log.error({ err: error }, 'could not ask for a read of the photos\' embedded text'));
     await worker.start();
   });
   // Before the database closes: jobs in hand finish, counts in memory are written.

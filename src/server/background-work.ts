@@ -1,6 +1,7 @@
 import type { AppContext } from './app-context.ts';
 import { authJobs, authPrune } from '#server/features/auth/auth.service.ts';
 import { trashJobs, trashPurge } from '#server/features/photos/trash.service.ts';
+import { embeddedTextJobs } from '#server/features/photos/embedded-text.service.ts';
 import { rateLimitsJobs, rateLimitsPrune } from '#server/features/rate-limits/rate-limits.service.ts';
 import { renditionsJobs } from '#server/features/renditions/renditions.jobs.ts';
 import { statisticsWork, type Recorder } from '#server/features/statistics/statistics.service.ts';
@@ -24,7 +25,7 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...(statistics?.handlers ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...(statistics?.handlers ?? [])],
     periodic: [trashPurge, rateLimitsPrune, authPrune, jobsPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,

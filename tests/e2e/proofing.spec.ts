@@ -3,6 +3,7 @@ import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './portfolio-helpers.ts';
+import { api, pathTo } from '#contract/routes.ts';
 
 test.describe('Proofing', { tag: '@phone' }, () => {
   test('a client picks five photos by mouse, keyboard, touch and the viewer, keeps them over a reload and sends them; the owner sees and exports them', async ({
@@ -106,13 +107,19 @@ test.describe('Proofing', { tag: '@phone' }, () => {
     await expectNoSeriousViolations(client);
     await clientContext.close();
 
+    // The owner retitles a picked photo: the export still gives the name the file was uploaded
+    // under, which the photographer's catalogue (and Lightroom's filter) knows it by.
+    const retitled = await page.request.put(pathTo(api.photo, { id: photos[0]!.id }), { data: { title: 'First dance' } });
+    expect(retitled.ok(), await retitled.text()).toBe(true);
+    const shownTitles = ['First dance', ...titles.slice(1, 5)];
+
     // The owner: the link shows its five, sent; opened, the picks and their export.
     await page.reload();
     await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
     await expect(dialog.getByText(/^Proofing · 5 picked of 10 · sent /)).toBeVisible();
     await dialog.getByRole('button', { name: 'Picks of Parents' }).click();
     const list = dialog.getByRole('list', { name: 'Picks of Parents' });
-    await expect(list.getByRole('listitem')).toHaveText(titles.slice(0, 5));
+    await expect(list.getByRole('listitem')).toHaveText(shownTitles);
     await expectNoSeriousViolations(page);
 
     await dialog.getByRole('button', { name: 'Copy file names' }).click();
@@ -131,7 +138,9 @@ test.describe('Proofing', { tag: '@phone' }, () => {
     const csv = fs.readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n').map((row) => row.split(','));
     expect(rows[0]).toEqual(['Title', 'File name', 'Photo id', 'Picked at']);
-    expect(rows.slice(1).map((row) => [row[0], Number(row[2])])).toEqual(photos.slice(0, 5).map((photo, index) => [titles[index], photo.id]));
+    expect(rows.slice(1).map((row) => [row[0], row[1], Number(row[2])])).toEqual(
+      photos.slice(0, 5).map((photo, index) => [shownTitles[index], `${titles[index]}.png`, photo.id]),
+    );
 
     // Reopened, the client may change them again.
     await dialog.getByRole('button', { name: 'Reopen picks' }).click();

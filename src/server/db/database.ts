@@ -29,6 +29,7 @@ import * as galleryProofing from '#server/db/migrations/0013-gallery-proofing.ts
 import * as watermarks from '#server/db/migrations/0014-watermarks.ts';
 import * as jobsAndCopies from '#server/db/migrations/0015-jobs-and-copies.ts';
 import * as pausedPasskeysAndLinkSecrets from '#server/db/migrations/0016-paused-passkeys-and-link-secrets.ts';
+import * as originalNames from '#server/db/migrations/0017-original-names-and-file-name-titles.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -94,6 +95,7 @@ const migrations = {
   '0014-watermarks': watermarks,
   '0015-jobs-and-copies': jobsAndCopies,
   '0016-paused-passkeys-and-link-secrets': pausedPasskeysAndLinkSecrets,
+  '0017-original-names-and-file-name-titles': originalNames,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

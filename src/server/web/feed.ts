@@ -22,7 +22,7 @@ const NOT_XML = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\u
 /** Escaped, and without what XML cannot hold (text saved before the contract refused it): one such character makes the whole feed unreadable. */
 const text = (value: string) => escapeHtml(value.replace(NOT_XML, ''));
 
-function entry(publicUrl: string, photo: Photo): string {
+function entry(publicUrl: string, photo: Photo, categoryName: string | undefined): string {
   const pageUrl = `${publicUrl}${pathTo(screens.photo, { id: photo.id })}`;
   const imageUrl = `${publicUrl}${displayImagePath(photo)}`;
   const release = isMusicRelease(photo);
@@ -35,7 +35,8 @@ function entry(publicUrl: string, photo: Photo): string {
   return [
     '  <entry>',
     `    <id>${text(pageUrl)}</id>`,
-    `    <title>${text(photo.title)}</title>`,
+    // Atom wants a title: a title hidden as only a file name gives way to its category's name.
+    `    <title>${text(photo.title || categoryName || 'Photo')}</title>`,
     `    <published>${text(photo.createdAt)}</published>`,
     `    <updated>${text(photo.createdAt)}</updated>`,
     `    <link rel="alternate" type="text/html" href="${text(pageUrl)}" />`,
@@ -54,8 +55,11 @@ function entry(publicUrl: string, photo: Photo): string {
 export async function renderFeed(ctx: WebContext): Promise<string> {
   let owner: PortfolioOwner | null = null;
   let photos: Photo[] = [];
+  let categoryNames = new Map<number, string>();
   try {
-    ({ owner, photos } = await portfolioFor(ctx.photos, 'visitor'));
+    let categories;
+    ({ owner, photos, categories } = await portfolioFor(ctx.photos, 'visitor'));
+    categoryNames = new Map(categories.map((category) => [category.id, category.name]));
   } catch (error) {
     // A site without an owner yet has an empty feed.
     if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
@@ -79,7 +83,7 @@ export async function renderFeed(ctx: WebContext): Promise<string> {
     `  <link rel="alternate" type="text/html" href="${text(home)}" />`,
     `  <generator>${PRODUCT_NAME}</generator>`,
     icon ? `  <logo>${text(icon)}</logo>` : '',
-    ...newest.map((photo) => entry(ctx.publicUrl, photo)),
+    ...newest.map((photo) => entry(ctx.publicUrl, photo, photo.categoryId === null ? undefined : categoryNames.get(photo.categoryId))),
     '</feed>',
     '',
   ]

@@ -149,12 +149,20 @@ function photoNotFound(owner: PortfolioOwner | undefined): Page {
   };
 }
 
+/**
+ * The photo as the owner's own browser reads it: every title, the hidden ones too (a request with
+ * the session cookie; the head tags stay the visitor's, for link previews).
+ */
+function ownersPhoto(ctx: WebContext, owner: PortfolioOwner, id: number) {
+  return getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, visitor: owner });
+}
+
 async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
   if (id === null) return photoNotFound(owner);
   let photo;
   try {
-    photo = await getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, visitor: owner });
+    photo = await getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles, visitor: owner });
   } catch (error) {
     if (!(error instanceof DomainError && error.kind === 'notFound')) throw error;
     // A draft's photo: nothing of it in the page; the owner's client asks the API, which knows them.
@@ -166,10 +174,12 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
   }
   const siteName = siteNameOf(owner);
   const rights = (await rightsOfPhoto(ctx.photos, photo.id)) ?? { license: null, credit: null, copyright: null };
+  // A title hidden as only a file name: the page is named by its category, else by the site alone.
+  const heading = photo.title || photo.category?.name;
   return {
     status: 200,
     meta: {
-      title: `${photo.title} · ${siteName}`,
+      title: heading ? `${heading} · ${siteName}` : siteName,
       siteName,
       description: excerpt(photo.description) ?? excerpt(owner.portfolioSubtitle),
       canonicalUrl: absolute(ctx, pathTo(screens.photo, { id: photo.id })),
@@ -183,7 +193,7 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
       jsonLd: photoPageJsonLd(ctx.publicUrl, owner, photo, rights),
       preloads: [{ href: displayImagePath(photo), srcset: photoSrcSet(photo), sizes: PHOTO_PAGE_SIZES }],
     },
-    data: { owner, photo },
+    data: { owner, photo: viewer.maybeOwner && owner.hideFileNameTitles ? await ownersPhoto(ctx, owner, photo.id) : photo },
     look: lookOf(owner),
   };
 }

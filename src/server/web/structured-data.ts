@@ -48,7 +48,8 @@ function imageObject(publicUrl: string, owner: PortfolioOwner, photo: Photo, rig
   return {
     '@type': 'ImageObject',
     '@id': `${pageUrl}#image`,
-    name: photo.title,
+    // A title hidden as only a file name is blank: no name rather than an empty one.
+    ...(photo.title ? { name: photo.title } : {}),
     caption: altOf(photo),
     ...(photo.description ? { description: photo.description } : {}),
     contentUrl: `${publicUrl}${displayImagePath(photo)}`,

@@ -128,7 +128,8 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
       </div>
       <div className="grid content-start gap-4">
         <header className="grid gap-3">
-          <h1 className="text-2xl font-bold tracking-tight break-words sm:text-3xl">{photo.title}</h1>
+          {/* A title hidden as only a file name: the page's heading is its category's name, for screen readers only. */}
+          <h1 className={photo.title ? 'text-2xl font-bold tracking-tight break-words sm:text-3xl' : 'sr-only'}>{photo.title || photo.category?.name || 'Photo'}</h1>
           {photo.category && (
             <Badge variant="secondary" className="justify-self-start">
               {photo.category.name}

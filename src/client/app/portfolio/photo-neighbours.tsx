@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
 import type { Photo } from '#contract/photos.ts';
+import { labelOf } from '#contract/alt-text.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import type { SectionPart } from './use-category-photos.ts';
@@ -42,7 +43,7 @@ function NeighbourLink({ photo, direction }: { photo: Photo | undefined; directi
       <Link href={pathTo(screens.photo, { id: photo.id })} replace>
         <Icon aria-hidden />
         <span className="sr-only">
-          {direction} photo: {photo.title}
+          {direction} photo: {labelOf(photo)}
         </span>
       </Link>
     </Button>

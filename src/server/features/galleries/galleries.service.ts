@@ -144,7 +144,7 @@ function holdsAccess(link: GalleryLinkRow, cookies: Record<string, string | unde
 export async function openGallery(ctx: GalleriesContext, token: string, access: GalleryAccess): Promise<Gallery> {
   const { link, owner, category } = await openHeldLink(ctx, token, access);
   // The category's photos only: a gallery costs its own size, not the site's.
-  const listed = await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails }, category.id);
+  const listed = await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles }, category.id);
   // Every file through the link's own path: revoking the link ends each URL it handed out.
   const filesBase = galleryFilesBase(token);
   const photos = listed.map((photo) => ({ ...photo, filesBase }));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
-import type { GalleryLink, GalleryLinkPicks, GalleryPicks, NewGalleryLink } from '#contract/galleries.ts';
+import { pickFilterText, pickNameOf, type GalleryLink, type GalleryLinkPicks, type GalleryPicks, type NewGalleryLink } from '#contract/galleries.ts';
 import { galleryFixture, tokenOf, type GallerySetup as Setup } from '#tests/fixtures/galleries.ts';
 import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
@@ -259,7 +259,7 @@ describe('a link with proofing', () => {
     expect(mails[0]).toMatch(new RegExp(`^To: ${OWNER.email}`, 'm'));
   });
 
-  it("gives the owner a link's picks in gallery order, and as CSV safe to open in a spreadsheet", async () => {
+  it("gives the owner a link's picks in gallery order with the names they were uploaded under, whatever their titles now, and as CSV safe to open in a spreadsheet", async () => {
     const setup = await gallery();
     const link = await createLink(setup, { label: 'Smith wedding, parents', proofing: true });
     const [first, second, third] = setup.photos;
@@ -277,27 +277,27 @@ describe('a link with proofing', () => {
     const view = await owner(setup.cookie, 'GET', `/api/gallery-links/${link.id}/picks`);
     expect(view.statusCode).toBe(200);
     const picks = view.json<GalleryLinkPicks>();
-    expect(picks.picks.map((pick) => [pick.photo.id, pick.photo.title])).toEqual([
-      [first!.id, tricky],
-      [second!.id, '=HYPERLINK("http://evil.test")'],
-      [third!.id, 'DSC_0003'],
+    expect(picks.picks.map((pick) => [pick.photo.id, pick.photo.title, pick.fileName])).toEqual([
+      [first!.id, tricky, 'DSC_0001.jpg'],
+      [second!.id, '=HYPERLINK("http://evil.test")', 'DSC_0002.jpg'],
+      [third!.id, 'DSC_0003', 'DSC_0003.jpg'],
     ]);
     expect(picks.submittedAt).toBeNull();
+    // "Copy file names": the camera's names, less the extension (the filter then finds the raw file too).
+    expect(pickFilterText(picks.picks.map(pickNameOf))).toBe('DSC_0001, DSC_0002, DSC_0003');
 
     const csv = await owner(setup.cookie, 'GET', `/api/gallery-links/${link.id}/picks/csv`);
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe(`attachment; filename="picks-smith-wedding-parents.csv"; filename*=UTF-8''picks-smith-wedding-parents.csv`);
     const at = (id: number) => picks.picks.find((pick) => pick.photo.id === id)!;
-    // The names of the copies as the gallery has them (renamed as they left public view).
-    const file = (id: number) => at(id).photo.filename;
     expect(csv.body).toBe(
       '\uFEFF' +
         [
           'Title,File name,Photo id,Picked at',
-          `"Dance, ""first"" one",${file(first!.id)},${first!.id},${at(first!.id).pickedAt}`,
-          `"'=HYPERLINK(""http://evil.test"")",${file(second!.id)},${second!.id},${at(second!.id).pickedAt}`,
-          `DSC_0003,${file(third!.id)},${third!.id},${at(third!.id).pickedAt}`,
+          `"Dance, ""first"" one",DSC_0001.jpg,${first!.id},${at(first!.id).pickedAt}`,
+          `"'=HYPERLINK(""http://evil.test"")",DSC_0002.jpg,${second!.id},${at(second!.id).pickedAt}`,
+          `DSC_0003,DSC_0003.jpg,${third!.id},${at(third!.id).pickedAt}`,
         ].join('\r\n') +
         '\r\n',
     );

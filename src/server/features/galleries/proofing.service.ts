@@ -1,11 +1,11 @@
 import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { pickCapCode } from '#contract/error-codes.ts';
-import { pickFilterText } from '#contract/galleries.ts';
+import { pickFilterText, pickNameOf, type GalleryLinkPick } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { addInboxMessage } from '#server/features/contact/contact.service.ts';
 import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
-import { listPhotos } from '#server/features/photos/photos.service.ts';
+import { listPhotos, originalNamesOf } from '#server/features/photos/photos.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { queueMail } from '#server/mail/mail.jobs.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
@@ -68,15 +68,16 @@ export const addPick = (ctx: ProofingContext, token: string, access: GalleryAcce
 /** Idempotent: removing a pick that is not there changes nothing. */
 export const removePick = (ctx: ProofingContext, token: string, access: GalleryAccess, photoId: number) => changePick(ctx, token, access, photoId, false);
 
-/** The link's picked photos in gallery order, with when each was picked. */
-async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow): Promise<Array<{ photo: Photo; pickedAt: string }>> {
+/** The link's picked photos in gallery order, with when each was picked and the name its file was uploaded under. */
+async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow): Promise<GalleryLinkPick[]> {
   const owner = await getPortfolioOwner(ctx);
   const picks = new Map((await repo.listPicks(ctx.db, link)).map((pick) => [pick.photoId, pick.pickedAt]));
   if (picks.size === 0) return [];
   const photos = await listPhotos(ctx, owner.id, { cameraDetails: false }, link.categoryId);
+  const names = await originalNamesOf(ctx, [...picks.keys()]);
   return photos.flatMap((photo) => {
     const pickedAt = picks.get(photo.id);
-    return pickedAt === undefined ? [] : [{ photo, pickedAt }];
+    return pickedAt === undefined ? [] : [{ photo, pickedAt, fileName: names.get(photo.id) ?? null }];
   });
 }
 
@@ -99,9 +100,10 @@ export async function submitPicks(
     if ((await repo.listPicks(trx, locked)).length === 0) throw conflict('galleries.no_picks');
     const submitted = await repo.updateLink(trx, locked.id, { picksSubmittedAt: ctx.clock().toISOString() });
     if (!submitted) throw notFound('galleries.not_found');
-    const titles = (await pickedPhotos({ ...ctx, db: trx }, submitted)).map(({ photo }) => photo.title);
+    const picked = await pickedPhotos({ ...ctx, db: trx }, submitted);
+    const titles = picked.map(({ photo }) => photo.title);
     const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
-    const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(titles)}`;
+    const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(picked.map(pickNameOf))}`;
     await addInboxMessage({ ...ctx, db: trx }, owner.id, { name: submitted.label, email: '', message });
     if (user?.email) {
       await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, siteNameOf(user)));
@@ -134,10 +136,14 @@ export function csvField(value: string | number): string {
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** The picks as CSV (RFC 4180, UTF-8 with a byte-order mark for spreadsheets), and a file name for it. */
+/**
+ * The picks as CSV (RFC 4180, UTF-8 with a byte-order mark for spreadsheets), and a file name for
+ * it. "File name" is the name the file was uploaded under (what the photographer's catalogue
+ * knows), blank for a photo stored before names were kept.
+ */
 export async function picksCsv(ctx: ProofingContext, userId: number, linkId: number): Promise<{ fileName: string; body: string }> {
   const link = await ownedLink(ctx, userId, linkId);
-  const rows = (await pickedPhotos(ctx, link)).map(({ photo, pickedAt }) => [photo.title, photo.filename, photo.id, pickedAt]);
+  const rows = (await pickedPhotos(ctx, link)).map(({ photo, pickedAt, fileName }) => [photo.title, fileName ?? '', photo.id, pickedAt]);
   const lines = [['Title', 'File name', 'Photo id', 'Picked at'], ...rows].map((row) => row.map(csvField).join(','));
   const slug = link.label.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60) || 'link';
   return { fileName: `picks-${slug}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };

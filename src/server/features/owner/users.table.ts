@@ -27,6 +27,8 @@ export interface UserTable {
   showEmptyCategories: Generated<number>;
   /** The site's watermark, JSON of the contract's Watermark; null for none (migration 0014). */
   watermark: Generated<string | null>;
+  /** 1: titles that are only a file name (IMG_1234) are not shown to visitors (migration 0018). */
+  hideFileNameTitles: Generated<number>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

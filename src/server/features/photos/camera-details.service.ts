@@ -47,7 +47,7 @@ export async function backfillCameraDetails(
 }
 
 /** A photo's original is `<fileKey>.<ext>`, the extension of the format it was uploaded in. */
-async function firstOriginal(ctx: Pick<AppContext, 'media'>, fileKey: string): Promise<Buffer | null> {
+export async function firstOriginal(ctx: Pick<AppContext, 'media'>, fileKey: string): Promise<Buffer | null> {
   for await (const file of ctx.media.originals.list(originalsPrefix(fileKey))) {
     const opened = await ctx.media.originals.open(file.name);
     // Whole file: a WebP keeps its EXIF chunk at the end.

@@ -238,3 +238,31 @@ export function listPhotosForCameraDetails(
 export async function setCameraDetails(db: Db, id: number, cameraDetails: string): Promise<void> {
   await db.updateTable('photos').set({ cameraDetails }).where('id', '=', id).execute();
 }
+
+/** The names the photos were uploaded under, by id (null where not known). */
+export async function originalNames(db: Db, ids: readonly number[]): Promise<Map<number, string | null>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('photos').select(['id', 'originalName']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.originalName]));
+}
+
+/** What the embedded-text backfill reads of photos not yet read, in id order. */
+export function listPhotosToReadEmbedded(db: Db, options: { afterId: number; limit: number }) {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'fileKey', 'title', 'description', 'altText', 'credit', 'copyright', 'originalName', 'createdAt', 'updatedAt'])
+    .where('embeddedRead', '=', 0)
+    .where('id', '>', options.afterId)
+    .orderBy('id')
+    .limit(options.limit)
+    .execute();
+}
+
+export async function anyPhotoToReadEmbedded(db: Db): Promise<boolean> {
+  return (await db.selectFrom('photos').select('id').where('embeddedRead', '=', 0).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** Marks a photo read, with what its file said; only if it was not read meanwhile. */
+export async function setEmbeddedText(db: Db, id: number, changes: PhotoUpdate): Promise<void> {
+  await db.updateTable('photos').set({ ...changes, embeddedRead: 1 }).where('id', '=', id).where('embeddedRead', '=', 0).execute();
+}

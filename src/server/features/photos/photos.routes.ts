@@ -50,7 +50,7 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     async (request) => {
       const owner = await getPortfolioOwner(ctx);
       const view = { cameraDetails: owner.showCameraDetails };
-      return photos.getPhoto(ctx, owner.id, request.params.id, viewerOf(request) === 'visitor' ? { ...view, visitor: owner } : view);
+      return photos.getPhoto(ctx, owner.id, request.params.id, viewerOf(request) === 'visitor' ? { ...view, hideFileNameTitles: owner.hideFileNameTitles, visitor: owner } : view);
     },
   );
 

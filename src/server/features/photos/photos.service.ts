@@ -15,6 +15,8 @@ import {
   type UpdatePhotoRequest,
 } from '#contract/photos.ts';
 import { isShownToVisitors, type VisitorViewSettings } from '#contract/portfolio-sections.ts';
+import { isFileNameTitle } from '#contract/file-name-titles.ts';
+import { isMusicRelease } from '#contract/music.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
@@ -46,16 +48,24 @@ function cameraDetailsOf(row: Pick<PhotoRow, 'cameraDetails'>): CameraDetails | 
   return 'camera' in stored ? (stored as CameraDetails) : null;
 }
 
-/** How a photo is shown: camera details only while the owner's switch is on. */
+/**
+ * How a photo is shown: camera details only while the owner's switch is on; to a visitor, while
+ * the owner hides them, a title that is only a file name is blank.
+ */
 export interface PhotoView {
   cameraDetails: boolean;
+  hideFileNameTitles?: boolean;
 }
+
+/** A music release's title is its name (and may be what makes it one): never hidden. */
+const hidesTitle = (row: PhotoRow, view: PhotoView) =>
+  view.hideFileNameTitles === true && isFileNameTitle(row.title, row.originalName) && !isMusicRelease(row);
 
 export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false }): Photo {
   const camera = view.cameraDetails ? cameraDetailsOf(row) : null;
   return {
     id: row.id,
-    title: row.title,
+    title: hidesTitle(row, view) ? '' : row.title,
     filename: row.filename,
     description: row.description,
     hyperlink: row.hyperlink,
@@ -77,6 +87,11 @@ export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false 
     // Only the owner reads this; a gallery's answer gives its own base (galleries feature).
     ...(row.filesPrivate === 1 ? { filesBase: RESTRICTED_FILES_BASE } : {}),
   };
+}
+
+/** The names the photos' files were uploaded under (the owner's; never a visitor's), by id. */
+export function originalNamesOf(ctx: Pick<AppContext, 'db'>, ids: readonly number[]): Promise<Map<number, string | null>> {
+  return repo.originalNames(ctx.db, ids);
 }
 
 /** A listed row as the API shows it: a photo whose category is in the trash shows in the bank. */

@@ -43,6 +43,10 @@ export interface PhotoTable {
   copiesKey: string;
   /** 1 keeps a photo without a category out of public view: it came from a gallery that was not public. */
   bankPrivate: Generated<number>;
+  /** The name the file was uploaded under, never shown to visitors; null when not known (migration 0018). */
+  originalName: Generated<string | null>;
+  /** 1 once the original's IPTC and XMP text was read (at upload, or by the backfill job). */
+  embeddedRead: Generated<number>;
 }
 export type PhotoRow = Selectable<PhotoTable>;
 export type NewPhotoRow = Insertable<PhotoTable>;

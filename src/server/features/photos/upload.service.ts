@@ -1,5 +1,7 @@
-import { PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
+import { PHOTO_DESCRIPTION_MAX, PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
 import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
+import { fileNameStem, UNSAFE_CHARACTERS } from '#contract/file-name-titles.ts';
+import { ALT_TEXT_MAX, COPYRIGHT_MAX, CREDIT_MAX } from '#contract/rights.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryDefaultRights } from '#server/features/categories/categories.service.ts';
 import type { Rights } from '#contract/rights.ts';
@@ -9,10 +11,12 @@ import {
   renderedColumns,
   renderedFilesOf,
   renderNewCopies,
+  withOwnRights,
   type NewCopiesPlan,
 } from '#server/features/renditions/renditions.service.ts';
 import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
+import { readEmbeddedText, type EmbeddedText, type EmbeddedTextLimits } from '#server/images/embedded-text.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
 import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
@@ -31,15 +35,33 @@ export const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'web
 
 /** A title from an upload's name: no folders, no extension, no control characters, ≤ 255. */
 export function titleFromFileName(fileName: string): string {
-  const base = fileName.split(/[\\/]/).at(-1) ?? '';
-  const stem = base.includes('.', 1) ? base.slice(0, base.lastIndexOf('.')) : base;
-  const clean = stem
-    .normalize('NFC')
-    // Control characters, and the bidi overrides that could make a title read backwards.
-    .replace(/[\p{Cc}\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-  return [...clean].slice(0, PHOTO_TITLE_MAX).join('').trim() || 'Untitled';
+  return fileNameStem(fileName) || 'Untitled';
+}
+
+/** An upload's name as kept (never shown to visitors): no folders, no control characters, ≤ 255; null when none. */
+export function originalNameOf(fileName: string): string | null {
+  const base = (fileName.split(/[\\/]/).at(-1) ?? '').normalize('NFC').replace(UNSAFE_CHARACTERS, ' ').replace(/\s+/g, ' ').trim();
+  return [...base].slice(0, PHOTO_TITLE_MAX).join('').trim() || null;
+}
+
+/** The contract's limits: embedded text longer than a field takes is cut, never refused. */
+export const EMBEDDED_TEXT_LIMITS: EmbeddedTextLimits = {
+  title: PHOTO_TITLE_MAX,
+  description: PHOTO_DESCRIPTION_MAX,
+  altText: ALT_TEXT_MAX,
+  credit: CREDIT_MAX,
+  copyright: COPYRIGHT_MAX,
+};
+
+/** The columns a photo takes from the text written into its file (absent ones left as they are). */
+export function embeddedColumns(text: EmbeddedText) {
+  return {
+    ...(text.title ? { title: text.title } : {}),
+    ...(text.description ? { description: text.description } : {}),
+    ...(text.altText ? { altText: text.altText } : {}),
+    ...(text.credit ? { credit: text.credit } : {}),
+    ...(text.copyright ? { copyright: text.copyright } : {}),
+  };
 }
 
 /** A file of an upload, on local disk for the time of the request. */
@@ -82,7 +104,9 @@ export interface UploadOutcome {
 interface StoredImage {
   position: number | undefined;
   key: string;
-  title: string;
+  /** The file's name, and the text written into it (its title wins over the name). */
+  originalName: string | null;
+  embedded: EmbeddedText;
   rendered: RenderedPhoto;
   /** The column's JSON: the camera's details as read from the original (never its location). */
   cameraDetails: string;
@@ -96,13 +120,18 @@ function formatBytes(bytes: number): string {
   return `${bytes} bytes`;
 }
 
-/** A new photo has no rights of its own: its copies carry its category's defaults from the start. */
-async function storeImage(media: Media, file: IncomingFile, copies: NewCopiesPlan): Promise<StoredImage> {
+/**
+ * A new photo's rights are those written into its file (credit, copyright), else its category's
+ * defaults: its copies carry them from the start.
+ */
+async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewCopiesPlan): Promise<StoredImage> {
   if (file.tooLarge) {
     throw new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
   }
   const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
+  const embedded = await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
+  const copies = withOwnRights(categoryCopies, { license: null, credit: embedded.credit, copyright: embedded.copyright });
   const [rendered, camera] = await Promise.all([
     renderNewCopies(media, file.path, key, copies),
     readCameraDetails(file.path),
@@ -116,7 +145,8 @@ async function storeImage(media: Media, file: IncomingFile, copies: NewCopiesPla
   return {
     position: file.position,
     key,
-    title: titleFromFileName(file.name),
+    originalName: originalNameOf(file.name),
+    embedded,
     rendered,
     cameraDetails: storedCameraDetails(camera),
     copies,
@@ -124,11 +154,12 @@ async function storeImage(media: Media, file: IncomingFile, copies: NewCopiesPla
 }
 
 function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
-  const { key, title, rendered, cameraDetails, copies } = image;
+  const { key, originalName, embedded, rendered, cameraDetails, copies } = image;
   return {
     userId,
     categoryId: target.categoryId,
-    title,
+    // The spec's title, the file's name, unless the photographer wrote one into the file.
+    title: titleFromFileName(originalName ?? ''),
     description: null,
     hyperlink: null,
     sortOrder,
@@ -144,6 +175,9 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     updatedAt: now,
     uploadSelection: target.selection?.id ?? null,
     uploadPosition: target.selection ? (image.position ?? null) : null,
+    originalName,
+    embeddedRead: 1,
+    ...embeddedColumns(embedded),
   };
 }
 

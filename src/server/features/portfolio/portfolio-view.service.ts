@@ -20,7 +20,9 @@ export interface PortfolioContent {
  */
 export async function portfolioFor(ctx: Pick<AppContext, 'db' | 'media' | 'clock'>, viewer: Viewer): Promise<PortfolioContent> {
   const owner = await getPortfolioOwner(ctx);
-  const [categories, photos] = await Promise.all([listCategories(ctx, owner.id), listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails })]);
+  // The owner reads every title (to edit them); a visitor not one the owner hides as a file name.
+  const view = { cameraDetails: owner.showCameraDetails, hideFileNameTitles: viewer === 'visitor' && owner.hideFileNameTitles };
+  const [categories, photos] = await Promise.all([listCategories(ctx, owner.id), listPhotos(ctx, owner.id, view)]);
   if (viewer === 'owner') return { owner, categories, photos };
   return { owner, ...visitorView(categories, photos, owner) };
 }

@@ -24,6 +24,8 @@ describe('GET /api/portfolio-owner', () => {
       showCameraDetails: false,
       showOtherSection: true,
       showEmptyCategories: true,
+      // Off by default: visitors see the spec's titles, file names included.
+      hideFileNameTitles: false,
       bannerImage: null,
       twitterUrl: null,
       substackUrl: null,

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { ImageVariant } from '#contract/photos.ts';
-import type { Rights } from '#contract/rights.ts';
+import { effectiveRights, type Rights } from '#contract/rights.ts';
 import type { Watermark, WatermarkProgress } from '#contract/watermarks.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
@@ -123,6 +123,13 @@ export async function planNewCopies(
     renderedWatermark: renderedWatermarkColumn(watermark),
     filesPrivate: (await repo.newPhotoWantsPrivate(ctx.db, categoryId)) ? 1 : 0,
   };
+}
+
+/** The plan for a new photo that brings rights of its own (written into its file): they win over the category's. */
+export function withOwnRights(plan: NewCopiesPlan, own: Rights): NewCopiesPlan {
+  if (!own.license && !own.credit && !own.copyright) return plan;
+  const rights = effectiveRights(own, plan.rights);
+  return { ...plan, rights, renderedRights: renderedRightsColumn(rights) };
 }
 
 /** Renders a new photo's copies from its file under `key`, straight into the store they belong in. */

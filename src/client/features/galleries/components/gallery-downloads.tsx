@@ -2,6 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Download } from 'lucide-react';
 import type { Gallery, GalleryDownloads, GalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
+import { labelOf } from '#contract/alt-text.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
@@ -96,7 +97,7 @@ export function photoDownloadAction(gallery: Gallery, token: string): ((photo: P
     <a key="download" href={photoDownloadUrl(token, photo.id)} download className={className} data-download-photo={photo.id}>
       <Download aria-hidden />
       Download
-      <span className="sr-only"> {photo.title}</span>
+      <span className="sr-only"> {labelOf(photo)}</span>
     </a>
   );
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ClipboardCopy, Download, Heart, LockOpen } from 'lucide-react';
-import { GALLERY_PICK_CAP_MAX, pickFilterText, type GalleryLink } from '#contract/galleries.ts';
+import { GALLERY_PICK_CAP_MAX, pickFilterText, pickNameOf, type GalleryLink } from '#contract/galleries.ts';
 import { thumbnailPath } from '#contract/image-urls.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -128,7 +128,7 @@ function LinkPicks({ link, categoryId }: { link: GalleryLink; categoryId: number
     );
   const list = picks.data.picks;
   const copyNames = async () => {
-    const text = pickFilterText(list.map((pick) => pick.photo.title));
+    const text = pickFilterText(list.map(pickNameOf));
     const copied = await copyText(text);
     setShownFilter(text);
     toast(copied ? { title: 'File names copied', description: 'Paste them into the filter of your photo editor.' } : { title: 'Could not copy', description: 'Select the names below and copy them.', variant: 'destructive' });

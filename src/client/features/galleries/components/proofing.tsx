@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Check, Heart, Send } from 'lucide-react';
 import type { GalleryPicks } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
+import { labelOf } from '#contract/alt-text.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -94,7 +95,7 @@ export function useProofing(token: string, enabled: boolean, photos: Photo[]): P
     </div>
   );
 
-  const pickLabel = (photo: Photo) => `Pick ${photo.title}`;
+  const pickLabel = (photo: Photo) => `Pick ${labelOf(photo)}`;
   const renderPhoto = (photo: Photo, tile: ReactNode) => {
     const isPicked = picked.has(photo.id);
     return (
@@ -104,7 +105,7 @@ export function useProofing(token: string, enabled: boolean, photos: Photo[]): P
           isPicked && (
             <span className="pointer-events-none absolute top-1.5 right-1.5 inline-flex size-9 items-center justify-center rounded-full bg-primary text-primary-foreground shadow">
               <Heart className="size-4 fill-current" aria-hidden />
-              <span className="sr-only">Picked: {photo.title}</span>
+              <span className="sr-only">Picked: {labelOf(photo)}</span>
             </span>
           )
         ) : (

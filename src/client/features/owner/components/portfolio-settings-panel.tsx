@@ -26,6 +26,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   showCameraDetails: true,
   showOtherSection: true,
   showEmptyCategories: true,
+  hideFileNameTitles: true,
   twitterUrl: true,
   substackUrl: true,
   linktreeUrl: true,
@@ -38,7 +39,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   .required()
   .extend({ currentPassword: z.string() });
 type SettingsFormInput = z.input<typeof SettingsForm>;
-type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar';
+type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar' | 'hideFileNameTitles';
 type SettingsFormValues = z.output<typeof SettingsForm>;
 
 /** The current password is asked only when the recovery email changes; the server checks it then. */
@@ -59,6 +60,7 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
     showCameraDetails: user.showCameraDetails,
     showOtherSection: user.showOtherSection,
     showEmptyCategories: user.showEmptyCategories,
+    hideFileNameTitles: user.hideFileNameTitles,
     twitterUrl: user.twitterUrl ?? '',
     substackUrl: user.substackUrl ?? '',
     linktreeUrl: user.linktreeUrl ?? '',
@@ -161,6 +163,12 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             name="showCameraDetails"
             label="Show Camera Details"
             hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
+          />
+          <SettingSwitch
+            control={form.control}
+            name="hideFileNameTitles"
+            label="Hide file-name titles"
+            hint="Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title."
           />
           <BannerUpload bannerImage={user.bannerImage} />
         </div>

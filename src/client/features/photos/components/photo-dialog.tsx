@@ -10,7 +10,7 @@ import { cameraDetailsParts } from '#client/features/photos/lib/camera-details.t
 import { useViewerGestures } from '#client/features/photos/lib/use-viewer-gestures.ts';
 import { PhotoImage } from './photo-image.tsx';
 import { ShareButton } from './share-button.tsx';
-import { altOf } from '#contract/alt-text.ts';
+import { altOf, labelOf } from '#contract/alt-text.ts';
 
 export interface PhotoDialogProps {
   /** The photos the viewer steps through (the open photo's section), in page order. */
@@ -225,7 +225,7 @@ export function PhotoDialog({
             {captionShown ? (
               <ViewerCaption photo={photo} shareable={shareable} actions={actions} />
             ) : (
-              <DialogPrimitive.Title className="sr-only">{photo.title}</DialogPrimitive.Title>
+              <DialogPrimitive.Title className="sr-only">{labelOf(photo)}</DialogPrimitive.Title>
             )}
           </DialogPrimitive.Content>
         </DialogPrimitive.Portal>
@@ -244,7 +244,8 @@ function ViewerCaption({ photo, shareable, actions }: { photo: Photo; shareable:
       className="absolute inset-x-0 bottom-0 max-h-[45dvh] overflow-y-auto bg-gradient-to-t from-black/90 via-black/75 to-transparent px-4 pt-10 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-8 [@media(max-height:30rem)]:max-h-[30dvh] [@media(max-height:30rem)]:pt-6 [@media(max-height:30rem)]:pb-[max(0.5rem,env(safe-area-inset-bottom))]"
     >
       <div className="mx-auto grid max-w-5xl gap-2 [@media(max-height:30rem)]:flex [@media(max-height:30rem)]:flex-wrap [@media(max-height:30rem)]:items-center [@media(max-height:30rem)]:gap-x-4 [@media(max-height:30rem)]:gap-y-1">
-        <DialogPrimitive.Title className="text-lg font-semibold break-words sm:text-xl">{photo.title}</DialogPrimitive.Title>
+        {/* A title hidden as only a file name shows nothing; the dialog keeps a name for screen readers. */}
+        <DialogPrimitive.Title className={photo.title ? 'text-lg font-semibold break-words sm:text-xl' : 'sr-only'}>{labelOf(photo)}</DialogPrimitive.Title>
         {photo.description && (
           <DialogPrimitive.Description className="max-w-3xl text-sm break-words whitespace-pre-line text-white/90 sm:text-base [@media(max-height:30rem)]:order-last [@media(max-height:30rem)]:line-clamp-1 [@media(max-height:30rem)]:w-full">
             {photo.description}
