@@ -107,6 +107,7 @@ export const ERROR_TEXTS = {
 
   // Client galleries: links, downloads and picks.
   'galleries.link_not_found': 'Link not found',
+  'galleries.link_not_restorable': 'This link can no longer be restored',
   'galleries.not_found': 'Gallery not found',
   'galleries.locked': 'This gallery needs its password',
   'galleries.wrong_password': 'Wrong password',

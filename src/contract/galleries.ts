@@ -48,6 +48,10 @@ export type GalleryLink = z.infer<typeof GalleryLink>;
  * send: only a hash of the token is kept, so no later answer can show it again.
  */
 export const NewGalleryLink = GalleryLink.extend({ path: z.string() });
+
+/** A revoke: the link opens no more; Undo (POST …/restore) brings it back until `undoUntil` (ISO time). */
+export const RevokedGalleryLink = z.object({ message: z.string(), undoUntil: z.string() });
+export type RevokedGalleryLink = z.infer<typeof RevokedGalleryLink>;
 export type NewGalleryLink = z.infer<typeof NewGalleryLink>;
 
 const label = z

@@ -71,6 +71,8 @@ export const api = {
   /** The owner's links to a category, and a link's holder's gallery. */
   categoryLinks: '/api/categories/:id/links',
   galleryLink: '/api/gallery-links/:id',
+  /** Undo of a revoke, within the Undo window. */
+  galleryLinkRestore: '/api/gallery-links/:id/restore',
   gallery: '/api/galleries/:token',
   galleryUnlock: '/api/galleries/:token/unlock',
   /** Proofing: a holder's picks (list, add, remove, send), and the owner's view of a link's picks. */

@@ -1,5 +1,6 @@
 import type { AppContext } from './app-context.ts';
 import { authJobs, authPrune } from '#server/features/auth/auth.service.ts';
+import { galleriesJobs, revokedLinksPurge } from '#server/features/galleries/galleries.service.ts';
 import { trashJobs, trashPurge } from '#server/features/photos/trash.service.ts';
 import { embeddedTextJobs } from '#server/features/photos/embedded-text.service.ts';
 import { rateLimitsJobs, rateLimitsPrune } from '#server/features/rate-limits/rate-limits.service.ts';
@@ -25,8 +26,8 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...(statistics?.handlers ?? [])],
-    periodic: [trashPurge, rateLimitsPrune, authPrune, jobsPrune, ...(statistics?.periodic ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...(statistics?.handlers ?? [])],
+    periodic: [trashPurge, revokedLinksPurge, rateLimitsPrune, authPrune, jobsPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,
     pollMs: options.pollMs,

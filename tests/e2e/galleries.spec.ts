@@ -95,8 +95,29 @@ test.describe("A client's gallery", { tag: '@phone' }, () => {
     await client.reload();
     await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
 
-    await dialog.getByRole('button', { name: 'Revoke the link for Parents' }).click();
-    await expect(toastBehindDialog(page, 'Link revoked')).toHaveCount(1);
+    // Revoking asks first; Cancel keeps the link.
+    const askRevoke = async () => {
+      await dialog.getByRole('button', { name: 'Revoke the link for Parents' }).click();
+      const question = page.getByRole('alertdialog', { name: 'Revoke this link?' });
+      await expect(question).toBeVisible();
+      return question;
+    };
+    await (await askRevoke()).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog.getByRole('button', { name: 'Revoke the link for Parents' })).toBeVisible();
+    await (await askRevoke()).getByRole('button', { name: 'Revoke' }).click();
+    const revoked = toastBehindDialog(page, 'Link revoked');
+    await expect(revoked).toHaveCount(1);
+    await expect(dialog.getByText('No links yet.')).toBeVisible();
+    await client.reload();
+    await expect(client.getByRole('heading', { name: 'Gallery not found' })).toBeVisible();
+    // Undo: the same address opens the gallery again, the client's access with it.
+    await revoked.getByRole('button', { name: 'Undo', includeHidden: true }).click();
+    await expect(toastBehindDialog(page, 'Link restored')).toHaveCount(1);
+    await expect(dialog.getByRole('button', { name: 'Revoke the link for Parents' })).toBeVisible();
+    await client.reload();
+    await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
+    // Revoked for good this time.
+    await (await askRevoke()).getByRole('button', { name: 'Revoke' }).click();
     await expect(dialog.getByText('No links yet.')).toBeVisible();
     await client.reload();
     await expect(client.getByRole('heading', { name: 'Gallery not found' })).toBeVisible();

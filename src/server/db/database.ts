@@ -30,6 +30,7 @@ import * as watermarks from '#server/db/migrations/0014-watermarks.ts';
 import * as jobsAndCopies from '#server/db/migrations/0015-jobs-and-copies.ts';
 import * as pausedPasskeysAndLinkSecrets from '#server/db/migrations/0016-paused-passkeys-and-link-secrets.ts';
 import * as originalNames from '#server/db/migrations/0017-original-names-and-file-name-titles.ts';
+import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gallery-links.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -96,6 +97,7 @@ const migrations = {
   '0015-jobs-and-copies': jobsAndCopies,
   '0016-paused-passkeys-and-link-secrets': pausedPasskeysAndLinkSecrets,
   '0017-original-names-and-file-name-titles': originalNames,
+  '0018-revocable-gallery-links': revocableGalleryLinks,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -2,17 +2,19 @@ import { createHash } from 'node:crypto';
 import type { Db } from '#server/db/database.ts';
 import type { GalleryLinkRow, GalleryLinkUpdate, NewGalleryLinkRow } from './galleries.table.ts';
 
+/** A category's links, revoked ones left out. */
 export function listLinks(db: Db, categoryId: number): Promise<GalleryLinkRow[]> {
-  return db.selectFrom('galleryLinks').selectAll().where('categoryId', '=', categoryId).orderBy('id').execute();
+  return db.selectFrom('galleryLinks').selectAll().where('categoryId', '=', categoryId).where('revokedAt', 'is', null).orderBy('id').execute();
 }
 
-/** A link of one of the owner's live categories. */
+/** A link of one of the owner's live categories, not revoked. */
 export function findOwnedLink(db: Db, userId: number, id: number): Promise<GalleryLinkRow | undefined> {
   return db
     .selectFrom('galleryLinks')
     .innerJoin('categories', 'categories.id', 'galleryLinks.categoryId')
     .selectAll('galleryLinks')
     .where('galleryLinks.id', '=', id)
+    .where('galleryLinks.revokedAt', 'is', null)
     .where('categories.userId', '=', userId)
     .where('categories.deletedAt', 'is', null)
     .executeTakeFirst();
@@ -21,8 +23,9 @@ export function findOwnedLink(db: Db, userId: number, id: number): Promise<Galle
 /** Only the token's hash is stored: a link is found by the hash of the token asked for. */
 export const hashLinkToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
+/** The link of a token, unless it was revoked: its address ends on the next request. */
 export function findLinkByToken(db: Db, token: string): Promise<GalleryLinkRow | undefined> {
-  return db.selectFrom('galleryLinks').selectAll().where('tokenHash', '=', hashLinkToken(token)).executeTakeFirst();
+  return db.selectFrom('galleryLinks').selectAll().where('tokenHash', '=', hashLinkToken(token)).where('revokedAt', 'is', null).executeTakeFirst();
 }
 
 export function insertLink(db: Db, row: NewGalleryLinkRow): Promise<GalleryLinkRow> {
@@ -33,8 +36,34 @@ export function updateLink(db: Db, id: number, changes: GalleryLinkUpdate): Prom
   return db.updateTable('galleryLinks').set(changes).where('id', '=', id).returningAll().executeTakeFirst();
 }
 
-export async function deleteLink(db: Db, id: number): Promise<void> {
-  await db.deleteFrom('galleryLinks').where('id', '=', id).execute();
+export async function revokeLink(db: Db, id: number, at: string): Promise<void> {
+  await db.updateTable('galleryLinks').set({ revokedAt: at }).where('id', '=', id).where('revokedAt', 'is', null).execute();
+}
+
+/** Undo of a revoke made since `since`, for a link of one of the owner's live categories; the link, or undefined. */
+export async function restoreLink(db: Db, userId: number, id: number, since: string): Promise<GalleryLinkRow | undefined> {
+  const owned = await db
+    .selectFrom('galleryLinks')
+    .innerJoin('categories', 'categories.id', 'galleryLinks.categoryId')
+    .select('galleryLinks.id')
+    .where('galleryLinks.id', '=', id)
+    .where('categories.userId', '=', userId)
+    .where('categories.deletedAt', 'is', null)
+    .executeTakeFirst();
+  if (!owned) return undefined;
+  return db
+    .updateTable('galleryLinks')
+    .set({ revokedAt: null })
+    .where('id', '=', id)
+    .where('revokedAt', '>=', since)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+/** Removes for good the links revoked before `before`; their picks go with them. */
+export async function purgeRevokedLinks(db: Db, before: string): Promise<number> {
+  const gone = await db.deleteFrom('galleryLinks').where('revokedAt', '<', before).executeTakeFirst();
+  return Number(gone.numDeletedRows);
 }
 
 /** How many live picks each of a category's links has: picks of photos still in the category. */

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
 import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 import type { PhotoSections } from '#contract/photo-pages.ts';
-import type { Photo } from '#contract/photos.ts';
+import { UNDO_WINDOW_MS, type Photo } from '#contract/photos.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { galleryFixture, tokenOf, type GallerySetup as Setup } from '#tests/fixtures/galleries.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
@@ -167,6 +167,36 @@ describe('the end of a link', () => {
     clock.advance(7 * 86_400_000);
     expect((await visitor(`/api/galleries/${tokenOf(expiring)}`)).statusCode).toBe(404);
     expect((await visitor(expiring.path)).statusCode).toBe(404);
+  });
+
+  it('can be undone for a while after a revoke: the same address opens again, with its picks; then it goes for good', async () => {
+    const clock = createTestClock();
+    const setup = await unlistedGallery({ clock });
+    const link = await createLink(setup, { label: 'Parents', proofing: true });
+    const [first] = setup.photos;
+    const pick = await t.app.inject({ method: 'PUT', url: `/api/galleries/${tokenOf(link)}/picks/${first!.id}` });
+    expect(pick.statusCode, pick.body).toBe(200);
+
+    const revoked = await owner(setup.cookie, 'DELETE', `/api/gallery-links/${link.id}`);
+    expect(revoked.json()).toEqual({ message: 'Link revoked', undoUntil: new Date(clock().getTime() + UNDO_WINDOW_MS).toISOString() });
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`)).statusCode).toBe(404);
+    clock.advance(UNDO_WINDOW_MS / 2);
+    await t.runJobs();
+    const restored = await owner(setup.cookie, 'POST', `/api/gallery-links/${link.id}/restore`);
+    expect(restored.statusCode, restored.body).toBe(200);
+    expect(restored.json()).toMatchObject({ id: link.id, label: 'Parents', pickCount: 1 });
+    expect((await visitor(`/api/galleries/${tokenOf(link)}`)).statusCode).toBe(200);
+    expect((await visitor(`/api/galleries/${tokenOf(link)}/picks`)).json()).toMatchObject({ photoIds: [first!.id] });
+
+    // Revoked again and left past the window: the purge removes it and its picks, and Undo is over.
+    expect((await owner(setup.cookie, 'DELETE', `/api/gallery-links/${link.id}`)).statusCode).toBe(200);
+    clock.advance(UNDO_WINDOW_MS + 1);
+    await t.runJobs();
+    const late = await owner(setup.cookie, 'POST', `/api/gallery-links/${link.id}/restore`);
+    expect(late.statusCode).toBe(404);
+    expect(late.json()).toMatchObject({ code: 'galleries.link_not_restorable' });
+    expect(await t.database.db.selectFrom('galleryLinks').select('id').where('id', '=', link.id).execute()).toEqual([]);
+    expect(await t.database.db.selectFrom('galleryPicks').select('photoId').where('linkId', '=', link.id).execute()).toEqual([]);
   });
 
   it('answers 404 to an unknown or malformed token, and to a link of a draft', async () => {

@@ -7,6 +7,7 @@ import {
   Gallery,
   GalleryLink,
   NewGalleryLink,
+  RevokedGalleryLink,
   GalleryTokenParams,
   UnlockGalleryRequest,
   UpdateGalleryLinkRequest,
@@ -38,10 +39,14 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     galleries.updateLink(ctx, ownerId, request.params.id, request.body),
   );
 
-  owner.delete(api.galleryLink, { params: IdParams, response: { 200: MessageResponse } }, async (ownerId, request) => {
-    await galleries.deleteLink(ctx, ownerId, request.params.id);
-    return { message: 'Link revoked' };
+  owner.delete(api.galleryLink, { params: IdParams, response: { 200: RevokedGalleryLink } }, async (ownerId, request) => {
+    const { undoUntil } = await galleries.deleteLink(ctx, ownerId, request.params.id);
+    return { message: 'Link revoked', undoUntil };
   });
+
+  owner.post(api.galleryLinkRestore, { params: IdParams, response: { 200: GalleryLink } }, async (ownerId, request) =>
+    galleries.restoreLink(ctx, ownerId, request.params.id),
+  );
 
   // A holder's answers are theirs alone: no shared cache keeps one, nor one for after the link's end.
   routes.get(api.gallery, { schema: { params: GalleryTokenParams, response: { 200: Gallery } } }, async (request, reply) => {

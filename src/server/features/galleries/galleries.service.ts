@@ -7,6 +7,7 @@ import {
   type UpdateGalleryLinkFields,
 } from '#contract/galleries.ts';
 import { galleryFilesBase } from '#contract/image-urls.ts';
+import { UNDO_WINDOW_MS } from '#contract/photos.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { hashPassword, verifyPassword } from '#server/features/auth/passwords.ts';
@@ -16,6 +17,8 @@ import { findCategoryCopy } from '#server/features/renditions/renditions.service
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import { DomainError, notFound, notSignedIn } from '#server/lib/errors.ts';
+import { jobKind } from '#server/jobs/job-queue.ts';
+import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { isServedFileName } from '#server/storage/file-names.ts';
 import * as repo from './galleries.repository.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
@@ -103,11 +106,34 @@ export async function updateLink(
   return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
 }
 
-/** Revoked: the row goes, so its address, its answers and its access end on the next request. */
-export async function deleteLink(ctx: GalleriesContext, userId: number, id: number): Promise<void> {
+/**
+ * Revoked: its address, its answers and its access end on the next request. The row and its picks
+ * wait out the Undo window (`restoreLink`), then the periodic purge removes them.
+ */
+export async function deleteLink(ctx: GalleriesContext, userId: number, id: number): Promise<{ undoUntil: string }> {
   if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('galleries.link_not_found');
-  await repo.deleteLink(ctx.db, id);
+  const now = ctx.clock();
+  await repo.revokeLink(ctx.db, id, now.toISOString());
+  return { undoUntil: new Date(now.getTime() + UNDO_WINDOW_MS).toISOString() };
 }
+
+/** Undo of a revoke, within the window: the same address opens again, its picks with it. */
+export async function restoreLink(ctx: GalleriesContext, userId: number, id: number): Promise<GalleryLink> {
+  const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
+  const row = await repo.restoreLink(ctx.db, userId, id, since);
+  if (!row) throw notFound('galleries.link_not_restorable');
+  return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
+}
+
+/** Removes for good the links whose Undo window has passed. */
+export function purgeRevokedLinks(ctx: Pick<AppContext, 'db' | 'clock'>): Promise<number> {
+  return repo.purgeRevokedLinks(ctx.db, new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString());
+}
+
+/** Revoked links go for good as their Undo windows end: twice a window. */
+export const purgeRevokedLinksJob = jobKind('galleries.purge-revoked', { exclusive: true, maxAttempts: 3 });
+export const revokedLinksPurge: Periodic = { kind: purgeRevokedLinksJob, everyMs: UNDO_WINDOW_MS / 2 };
+export const galleriesJobs = [handle(purgeRevokedLinksJob, (ctx: AppContext) => purgeRevokedLinks(ctx).then(() => undefined))];
 
 /** A link that opens: known, not past its expiry, to a live category that is not a draft. */
 async function openLink(ctx: GalleriesContext, token: string) {

@@ -28,6 +28,8 @@ export interface GalleryLinkTable {
    * the server, kept across password changes. Null: the link gives no device cookies.
    */
   deviceKey: string | null;
+  /** When the owner revoked it (0018): it opens no more, and Undo may bring it back for a while. */
+  revokedAt: Generated<string | null>;
 }
 export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;

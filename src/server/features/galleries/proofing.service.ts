@@ -1,7 +1,6 @@
 import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { pickCapCode } from '#contract/error-codes.ts';
 import { pickFilterText, pickNameOf, type GalleryLinkPick } from '#contract/galleries.ts';
-import type { Photo } from '#contract/photos.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { addInboxMessage } from '#server/features/contact/contact.service.ts';
 import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';

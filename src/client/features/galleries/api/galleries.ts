@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateGalleryLinkRequest, Gallery, GalleryLink, NewGalleryLink, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import type { CreateGalleryLinkRequest, Gallery, GalleryLink, NewGalleryLink, RevokedGalleryLink, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import { UNDO_OFFER_MS } from '#contract/photos.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, apiClient } from '#client/lib/api-client.ts';
@@ -38,8 +39,36 @@ export const useUpdateLink = (categoryId: number) =>
     'The link could not be changed',
   );
 
-export const useRevokeLink = (categoryId: number) =>
-  useLinkMutation(categoryId, (id: number) => apiClient.delete(pathTo(api.galleryLink, { id })), 'The link could not be revoked');
+/** Revokes a link and offers Undo while the server keeps it: the same address opens again, its picks with it. */
+export function useRevokeLink(categoryId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: categoryLinksKey(categoryId) });
+  return useMutation({
+    mutationFn: (id: number) => apiClient.delete<RevokedGalleryLink>(pathTo(api.galleryLink, { id })),
+    onSuccess: async (_answer, id) => {
+      toast({
+        title: 'Link revoked',
+        description: 'Its address no longer opens the gallery.',
+        duration: UNDO_OFFER_MS,
+        action: {
+          label: 'Undo',
+          altText: 'Undo the revoke',
+          onClick: () => {
+            apiClient
+              .post<GalleryLink>(pathTo(api.galleryLinkRestore, { id }), {})
+              .then(() => toast({ title: 'Link restored', description: 'Its address opens the gallery again.' }))
+              .catch((error: unknown) =>
+                toast({ title: 'Could not undo', description: errorMessage(error, 'The link could not be restored'), variant: 'destructive' }),
+              )
+              .finally(() => void refresh());
+          },
+        },
+      });
+      await refresh();
+    },
+    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The link could not be revoked'), variant: 'destructive' }),
+  });
+}
 
 /**
  * What a link's holder sees. Locked (its password still to give) and gone are answers, not

@@ -10,6 +10,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features/galleries/api/galleries.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
 
@@ -104,6 +105,7 @@ function MadeLink({ link, onDone }: { link: NewGalleryLink; onDone: () => void }
 
 function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
   const revoke = useRevokeLink(categoryId);
+  const [confirming, setConfirming] = useState(false);
   return (
     <li className="flex flex-wrap items-center gap-2 rounded-md border p-2">
       <div className="grid min-w-0 flex-1 gap-0.5">
@@ -119,10 +121,21 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
         className="size-11 sm:size-9"
         aria-label={`Revoke the link for ${link.label}`}
         disabled={revoke.isPending}
-        onClick={() => revoke.mutate(link.id, { onSuccess: () => toast({ title: 'Link revoked' }) })}
+        onClick={() => setConfirming(true)}
       >
         <Trash2 aria-hidden />
       </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Revoke this link?"
+        description={`${link.label} can no longer open the gallery with it. Undo comes in the next few seconds; after that, a new link takes its place.`}
+        details={link.pickCount > 0 ? `The ${link.pickCount} ${link.pickCount === 1 ? 'pick' : 'picks'} made with it come back with an Undo.` : undefined}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => revoke.mutate(link.id, { onSettled: () => setConfirming(false) })}
+      />
       <LinkDownloads link={link} categoryId={categoryId} />
       <LinkProofing link={link} categoryId={categoryId} />
     </li>
