@@ -1,8 +1,11 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { jpeg } from '#tests/fixtures/images.ts';
 import { IPTC, withIptc, withXmp } from '#tests/fixtures/embedded-metadata.ts';
-import { readEmbeddedText, type EmbeddedTextLimits } from './embedded-text.ts';
+import { jpegMetadataHead, readEmbeddedText, type EmbeddedTextLimits } from './embedded-text.ts';
 
 const LIMITS: EmbeddedTextLimits = { title: 255, description: 5000, altText: 250, credit: 200, copyright: 300 };
 const SAMPLE = new URL('../../../tests/fixtures/embedded-text/us-army-10th-mountain-afghanistan.jpg', import.meta.url);
@@ -79,5 +82,32 @@ describe('readEmbeddedText', () => {
     expect(text.description).toMatch(/^Operation Mountain Viper put the soldiers of A Company/);
     expect(text.credit).toBe('HHC 1ST BCT, 10TH MOUNTAIN');
     expect(text.copyright).toBeNull();
+  });
+});
+
+describe('jpegMetadataHead', () => {
+  it('reads a JPEG from a path only up to its image data, and finds the same text there as in the whole file', async () => {
+    const whole = withIptc(
+      withXmp(await jpeg({ width: 1600, height: 1200 }), { title: 'Harbour', description: 'Boats at rest.', credit: 'Ana Lima' }),
+      [[IPTC.objectName, 'Harbour (IPTC)']],
+    );
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-head-'));
+    try {
+      const file = path.join(dir, 'harbour.jpg');
+      fs.writeFileSync(file, whole);
+      const head = await jpegMetadataHead(file);
+      expect(head).not.toBeNull();
+      // Every segment before the image data, and nothing of the image data itself.
+      expect(head!.length).toBeLessThan(whole.length / 4);
+      expect(whole.subarray(head!.length, head!.length + 2)).toEqual(Buffer.from([0xff, 0xda]));
+      expect(await readEmbeddedText(file, LIMITS)).toEqual(await readEmbeddedText(whole, LIMITS));
+      expect((await readEmbeddedText(file, LIMITS)).title).toBe('Harbour');
+      // Another kind of file is read whole, as before.
+      const png = path.join(dir, 'tile.png');
+      fs.writeFileSync(png, await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } }).png().toBuffer());
+      expect(await jpegMetadataHead(png)).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
