@@ -1,35 +1,21 @@
 import '#client/styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { MessageResponse } from '#contract/common.ts';
 import { FailedJobs, type FailedJob } from '#contract/jobs.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { FailedJobsPanel } from '#client/features/jobs/components/failed-jobs-panel.tsx';
-import { createQueryClient } from '#client/lib/query-client.ts';
 import { axeViolations } from './axe.ts';
+import { renderComponent, unmountComponent } from './render-app.tsx';
 import { reply, serveContract, type ContractServer } from './contract-fetch.ts';
 
 let server: ContractServer | undefined;
-let root: Root | undefined;
 afterEach(() => {
-  root?.unmount();
-  root = undefined;
-  document.body.replaceChildren();
+  unmountComponent();
   server?.restore();
 });
 
-function render(): void {
-  const element = document.createElement('main');
-  document.body.append(element);
-  root = createRoot(element);
-  root.render(
-    <QueryClientProvider client={createQueryClient()}>
-      <FailedJobsPanel />
-    </QueryClientProvider>,
-  );
-}
+const render = () => renderComponent(<FailedJobsPanel />);
 
 const mailJob: FailedJob = {
   id: 7,

@@ -1,5 +1,8 @@
 import '#client/styles.css';
+import type { ReactNode } from 'react';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { createRoot, type Root } from 'react-dom/client';
+import { createQueryClient } from '#client/lib/query-client.ts';
 import { App } from '#client/app/app.tsx';
 
 let mounted: { root: Root; element: HTMLElement } | undefined;
@@ -28,5 +31,27 @@ export function unmountApp(): void {
   root.unmount();
   element.remove();
   // The toaster and dialogs portal into the body; each test starts from an empty one.
+  document.body.replaceChildren();
+}
+
+let component: { root: Root; element: HTMLElement } | undefined;
+
+/**
+ * One component of the client, alone in the page, inside the providers its queries need; the next
+ * call (or `unmountComponent`) takes it away.
+ */
+export function renderComponent(ui: ReactNode): void {
+  unmountComponent();
+  const element = document.createElement('main');
+  document.body.append(element);
+  const root = createRoot(element);
+  component = { root, element };
+  root.render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+}
+
+export function unmountComponent(): void {
+  if (!component) return;
+  component.root.unmount();
+  component = undefined;
   document.body.replaceChildren();
 }

@@ -1,15 +1,13 @@
-import { errorText } from '#contract/error-codes.ts';
 import '#client/styles.css';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { MessageResponse } from '#contract/common.ts';
+import { errorText } from '#contract/error-codes.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { SecurityOverview, SignedInBrowsers } from '#contract/security.ts';
 import SecurityPanel from '#client/app/admin/security-panel.tsx';
-import { createQueryClient } from '#client/lib/query-client.ts';
 import { refuse, reply, serveContract, type ContractServer } from './contract-fetch.ts';
+import { renderComponent, unmountComponent } from './render-app.tsx';
 
 /**
  * The fresh check in the Security area: a sensitive change asks for the password first, and asks
@@ -17,24 +15,12 @@ import { refuse, reply, serveContract, type ContractServer } from './contract-fe
  */
 
 let server: ContractServer | undefined;
-let root: Root | undefined;
 afterEach(() => {
-  root?.unmount();
-  root = undefined;
-  document.body.replaceChildren();
+  unmountComponent();
   server?.restore();
 });
 
-function render(): void {
-  const element = document.createElement('main');
-  document.body.append(element);
-  root = createRoot(element);
-  root.render(
-    <QueryClientProvider client={createQueryClient()}>
-      <SecurityPanel />
-    </QueryClientProvider>,
-  );
-}
+const render = () => renderComponent(<SecurityPanel />);
 
 const FRESH_CHECK_NEEDED = 'Confirm it is you first: your password, a code from your authenticator app, or a passkey.';
 const browsers = [

@@ -7,17 +7,20 @@ export function listLinks(db: Db, categoryId: number): Promise<GalleryLinkRow[]>
   return db.selectFrom('galleryLinks').selectAll().where('categoryId', '=', categoryId).where('revokedAt', 'is', null).orderBy('id').execute();
 }
 
-/** A link of one of the owner's live categories, not revoked. */
-export function findOwnedLink(db: Db, userId: number, id: number): Promise<GalleryLinkRow | undefined> {
+/** The link `id` of one of the owner's live categories, revoked or not. */
+function ownedLinks(db: Db, userId: number, id: number) {
   return db
     .selectFrom('galleryLinks')
     .innerJoin('categories', 'categories.id', 'galleryLinks.categoryId')
     .selectAll('galleryLinks')
     .where('galleryLinks.id', '=', id)
-    .where('galleryLinks.revokedAt', 'is', null)
     .where('categories.userId', '=', userId)
-    .where('categories.deletedAt', 'is', null)
-    .executeTakeFirst();
+    .where('categories.deletedAt', 'is', null);
+}
+
+/** A link of one of the owner's live categories, not revoked. */
+export function findOwnedLink(db: Db, userId: number, id: number): Promise<GalleryLinkRow | undefined> {
+  return ownedLinks(db, userId, id).where('galleryLinks.revokedAt', 'is', null).executeTakeFirst();
 }
 
 /** Only the token's hash is stored: a link is found by the hash of the token asked for. */
@@ -42,15 +45,7 @@ export async function revokeLink(db: Db, id: number, at: string): Promise<void> 
 
 /** Undo of a revoke made since `since`, for a link of one of the owner's live categories; the link, or undefined. */
 export async function restoreLink(db: Db, userId: number, id: number, since: string): Promise<GalleryLinkRow | undefined> {
-  const owned = await db
-    .selectFrom('galleryLinks')
-    .innerJoin('categories', 'categories.id', 'galleryLinks.categoryId')
-    .select('galleryLinks.id')
-    .where('galleryLinks.id', '=', id)
-    .where('categories.userId', '=', userId)
-    .where('categories.deletedAt', 'is', null)
-    .executeTakeFirst();
-  if (!owned) return undefined;
+  if (!(await ownedLinks(db, userId, id).executeTakeFirst())) return undefined;
   return db
     .updateTable('galleryLinks')
     .set({ revokedAt: null })

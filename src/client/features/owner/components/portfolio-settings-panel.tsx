@@ -40,6 +40,23 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   .extend({ currentPassword: z.string() });
 type SettingsFormInput = z.input<typeof SettingsForm>;
 type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar' | 'hideFileNameTitles';
+
+/** What the portfolio page shows visitors, each an on/off setting with what it does. */
+const PAGE_SWITCHES: Array<{ name: SwitchName; label: string; hint: string }> = [
+  { name: 'showContactForm', label: 'Show Contact Form', hint: 'Visitors can send you a message from your portfolio.' },
+  { name: 'showOtherSection', label: 'Show unsorted photos as Other', hint: 'Photos in no category appear to visitors in a last section called Other.' },
+  { name: 'showEmptyCategories', label: 'Show empty categories', hint: 'Visitors see a category without photos, with “No photos in this category yet”.' },
+  {
+    name: 'showCameraDetails',
+    label: 'Show Camera Details',
+    hint: "The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location.",
+  },
+  {
+    name: 'hideFileNameTitles',
+    label: 'Hide file-name titles',
+    hint: "Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title.",
+  },
+];
 type SettingsFormValues = z.output<typeof SettingsForm>;
 
 /** The current password is asked only when the recovery email changes; the server checks it then. */
@@ -140,36 +157,9 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         </div>
 
         <div className="grid content-start gap-6">
-          <SettingSwitch
-            control={form.control}
-            name="showContactForm"
-            label="Show Contact Form"
-            hint="Visitors can send you a message from your portfolio."
-          />
-          <SettingSwitch
-            control={form.control}
-            name="showOtherSection"
-            label="Show unsorted photos as Other"
-            hint="Photos in no category appear to visitors in a last section called Other."
-          />
-          <SettingSwitch
-            control={form.control}
-            name="showEmptyCategories"
-            label="Show empty categories"
-            hint="Visitors see a category without photos, with “No photos in this category yet”."
-          />
-          <SettingSwitch
-            control={form.control}
-            name="showCameraDetails"
-            label="Show Camera Details"
-            hint="The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location."
-          />
-          <SettingSwitch
-            control={form.control}
-            name="hideFileNameTitles"
-            label="Hide file-name titles"
-            hint="Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title."
-          />
+          {PAGE_SWITCHES.map(({ name, label, hint }) => (
+            <SettingSwitch key={name} control={form.control} name={name} label={label} hint={hint} />
+          ))}
           <BannerUpload bannerImage={user.bannerImage} />
         </div>
 
