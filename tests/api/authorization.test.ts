@@ -63,6 +63,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'POST /api/categories/{id}/links': 'owner',
   'PATCH /api/gallery-links/{id}': 'owner',
   'DELETE /api/gallery-links/{id}': 'owner',
+  'POST /api/gallery-links/{id}/restore': 'owner',
   'GET /api/galleries/{token}': 'public',
   'POST /api/galleries/{token}/unlock': 'public',
   // Proofing: a link's holder's picks answer by the link's own access (its tests: proofing.routes.test.ts).

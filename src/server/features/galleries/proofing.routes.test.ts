@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import { pickFilterText, pickNameOf, type GalleryLink, type GalleryLinkPicks, type GalleryPicks, type NewGalleryLink } from '#contract/galleries.ts';
+import { UNDO_WINDOW_MS } from '#contract/photos.ts';
 import { galleryFixture, tokenOf, type GallerySetup as Setup } from '#tests/fixtures/galleries.ts';
 import { createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
@@ -137,8 +138,12 @@ describe('a link with proofing', () => {
         expect(answer.json()).toEqual({ code: 'galleries.not_found', message: 'Gallery not found' });
       }
     }
-    // The revoked link's picks went with it.
-    expect(await t.database.db.selectFrom('galleryPicks').select('photoId').where('linkId', '=', revoked.id).execute()).toEqual([]);
+    // The revoked link's picks wait with it for an Undo, and go with it once the window has passed.
+    const picksOf = () => t.database.db.selectFrom('galleryPicks').select('photoId').where('linkId', '=', revoked.id).execute();
+    expect(await picksOf()).toEqual([{ photoId: setup.photos[0]!.id }]);
+    clock.advance(UNDO_WINDOW_MS + 1);
+    await t.runJobs();
+    expect(await picksOf()).toEqual([]);
   });
 
   it('enforces the cap with a clear message, and counts picks sent at once one after the other', async () => {
