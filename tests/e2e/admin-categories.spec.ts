@@ -54,9 +54,9 @@ test.describe('category manager', () => {
     const name = uniqueName('Wedding');
     const who = page.getByLabel('Who sees it');
     await expect(who).toHaveValue('public');
-    await expect(page.getByText('Public: on the portfolio for everyone.')).toBeVisible();
+    await expect(page.getByText('On the portfolio for everyone.')).toBeVisible();
     await who.selectOption('private');
-    await expect(page.getByText('Private: only you, until you change it.')).toBeVisible();
+    await expect(page.getByText('Only you, until you change it.')).toBeVisible();
     await page.getByLabel('Category Name').fill(name);
     await page.getByRole('button', { name: 'Add Category' }).click();
     await expect(toast(page, 'Category created')).toBeVisible();

@@ -10,9 +10,9 @@ import { useCreateCategory } from '#client/features/categories/api/create-catego
 
 /** What each choice means, said where the owner makes it. */
 const VISIBILITY_HINTS: Record<CategoryVisibility, string> = {
-  public: 'Public: on the portfolio for everyone.',
-  unlisted: 'Unlisted: only who holds one of its links sees it.',
-  private: 'Private: only you, until you change it.',
+  public: 'On the portfolio for everyone.',
+  unlisted: 'Only who holds one of its links.',
+  private: 'Only you, until you change it.',
 };
 
 /**
@@ -56,8 +56,8 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
           </div>
         )}
       </FormField>
-      <div className="mt-2 flex flex-wrap items-center gap-2">
-        <label htmlFor={visibilityId} className="text-sm font-medium">
+      <div className="mt-2 flex items-center gap-2">
+        <label htmlFor={visibilityId} className="shrink-0 text-sm font-medium">
           Who sees it
         </label>
         <NativeSelect
@@ -65,7 +65,7 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
           value={visibility}
           aria-describedby={hintId}
           onChange={(event) => setVisibility(event.target.value as CategoryVisibility)}
-          className="w-auto"
+          className="w-auto min-w-0"
         >
           {CATEGORY_VISIBILITIES.map((choice) => (
             <option key={choice} value={choice}>
@@ -73,7 +73,7 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
             </option>
           ))}
         </NativeSelect>
-        <p id={hintId} className="text-sm text-muted-foreground">
+        <p id={hintId} className="min-w-0 text-xs text-muted-foreground">
           {VISIBILITY_HINTS[visibility]}
         </p>
       </div>
