@@ -1,5 +1,6 @@
 // Runs npm scripts side by side and fails when any of them fails. `npm test` uses it for the type
-// check and lint: each is one busy thread for about a minute, so on two cores they overlap freely.
+// check, lint and the build: the first two are one busy thread each, and the build's bundlers wait on
+// the disk as often as not, so on two cores the three take little more time than lint alone.
 // Each script's output is held and printed whole when it ends, so the two never interleave.
 import { spawn } from 'node:child_process';
 
