@@ -14,7 +14,7 @@ export default defineConfig({
   // builds the data it needs through the API on its worker's server, after clearing what an
   // earlier test left (the `owner` fixture, clearContent), and puts back any setting it changed;
   // so tests, not files, are spread over the workers, and `--shard=i/n` splits them over machines.
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS) || 2,
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   // No retry, on CI either: a test that fails under load is a bug to fix, not a flake to hide.
