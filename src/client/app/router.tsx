@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, type ComponentType } from 'react';
 import { ParamsProvider, useLocation } from '#client/lib/router.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
-import { matchScreen, type ScreenName } from '#contract/routes.ts';
+import { matchScreen, type ScreenName } from '#contract/screens.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';

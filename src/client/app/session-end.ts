@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { navigate } from '#client/lib/router.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { loginPathReturningTo } from '#client/features/auth/lib/return-path.ts';
 import { forgetUnsavedChanges } from '#client/lib/unsaved-changes.ts';

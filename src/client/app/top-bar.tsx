@@ -4,7 +4,7 @@ import { Link } from '#client/lib/router.tsx';
 import { clsx } from 'clsx';
 import { brandNameOf } from '#contract/site-name.ts';
 import { Button } from '#client/components/ui/button.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { applyOwnerLook, chooseTheme, isDarkNow, onThemeChange } from '#client/lib/theme.ts';

@@ -2,7 +2,7 @@ import { CircleAlert, House } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent } from '#client/components/ui/card.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 
 /** What is not there, why, and the way home: the 404 screen's card, and a gallery's that ended. */
 export function NotFoundCard({ title, text }: { title: string; text: string }) {

@@ -1,4 +1,4 @@
-import { api } from '#contract/routes.ts';
+import { visitorApi } from '#contract/screens.ts';
 import type { StatisticsEvent } from '#contract/statistics.ts';
 
 /**
@@ -9,9 +9,9 @@ import type { StatisticsEvent } from '#contract/statistics.ts';
 export function sendStatisticsEvent(event: StatisticsEvent): void {
   const body = JSON.stringify(event);
   try {
-    if (navigator.sendBeacon?.(api.events, new Blob([body], { type: 'application/json' }))) return;
+    if (navigator.sendBeacon?.(visitorApi.events, new Blob([body], { type: 'application/json' }))) return;
   } catch {
     // Some browsers refuse a JSON beacon: fetch with keepalive does the same.
   }
-  void fetch(api.events, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
+  void fetch(visitorApi.events, { method: 'POST', body, keepalive: true, headers: { 'content-type': 'application/json' } }).catch(() => {});
 }

@@ -2,7 +2,7 @@ import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
 import type { Photo } from '#contract/photos.ts';
 import { labelOf } from '#contract/alt-text.ts';
-import { pathTo, screens } from '#contract/routes.ts';
+import { pathTo, screens } from '#contract/screens.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import type { SectionPart } from './use-category-photos.ts';
 

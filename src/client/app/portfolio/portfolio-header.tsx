@@ -40,9 +40,10 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
           <div aria-hidden className="absolute inset-0 -z-10 bg-black/55" />
         </>
       )}
-      <div className="grid gap-6 px-4 py-8 text-center sm:px-8 sm:py-14">
-        <div className="grid gap-3">
-          <h1 id="portfolio-title" className="text-3xl font-bold tracking-tight break-words sm:text-5xl">
+      {/* A phone held sideways has a short screen: the card stays low enough to show photos under it. */}
+      <div className="grid gap-6 px-4 py-8 text-center sm:px-8 sm:py-14 [@media(max-height:30rem)]:gap-3 [@media(max-height:30rem)]:py-4">
+        <div className="grid gap-3 [@media(max-height:30rem)]:gap-1">
+          <h1 id="portfolio-title" className="text-3xl font-bold tracking-tight break-words sm:text-5xl [@media(max-height:30rem)]:text-3xl">
             {owner.portfolioTitle}
           </h1>
           {owner.portfolioSubtitle && (

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { pathTo, screens } from '#contract/routes.ts';
+import { pathTo, screens } from '#contract/screens.ts';
 import { subscribeToHistory } from '#client/lib/router.tsx';
 
 /**

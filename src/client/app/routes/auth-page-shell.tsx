@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from '#client/lib/router.tsx';
 import { brandNameOf } from '#contract/site-name.ts';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 
 /** The frame of the sign-in screens: the site's name back to the portfolio, a centred card. */

@@ -3,7 +3,7 @@ import { RefreshCw } from 'lucide-react';
 import { AppLayout } from '#client/app/layout.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 
 /**
  * Forgets everything this site keeps in the browser: local and session storage, the Cache Storage

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MailCheck } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 import { ForgotPasswordForm } from '#client/features/auth/components/forgot-password-form.tsx';
 import { AuthOutcome } from '#client/features/auth/components/auth-outcome.tsx';
 import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';

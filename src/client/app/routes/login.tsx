@@ -5,7 +5,7 @@ import { Link } from '#client/lib/router.tsx';
 import { useSearchParams } from '#client/lib/search-params.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { useSignInWithLink } from '#client/features/auth/api/sign-in-link.ts';
 import { usePasskeySignIn } from '#client/features/auth/api/login.ts';

@@ -1,6 +1,6 @@
 import { useParams } from '#client/lib/router.tsx';
 import { AppLayout } from '#client/app/layout.tsx';
-import { pathTo, screens } from '#contract/routes.ts';
+import { pathTo, screens } from '#contract/screens.ts';
 import { PhotoDetail } from '#client/app/portfolio/photo-detail.tsx';
 
 /** `/photo/:id` and `/:username/photo/:id`; the back button returns to the same family of routes. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { CircleAlert, CircleCheck } from 'lucide-react';
 import { useSearchParams } from '#client/lib/search-params.ts';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 import { ResetPasswordForm } from '#client/features/auth/components/reset-password-form.tsx';
 import { AuthOutcome } from '#client/features/auth/components/auth-outcome.tsx';
 import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';

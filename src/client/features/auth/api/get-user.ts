@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '#contract/auth.ts';
-import { api } from '#contract/routes.ts';
+import { visitorApi } from '#contract/screens.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The signed-in owner, or null for a visitor (the server answers 401). */
 export function getUser(): Promise<CurrentUser | null> {
-  return apiClient.getOrNull<CurrentUser>(api.currentUser);
+  return apiClient.getOrNull<CurrentUser>(visitorApi.currentUser);
 }
 
 export function getUserQueryOptions() {
   return queryOptions({
-    queryKey: [api.currentUser],
+    queryKey: [visitorApi.currentUser],
     queryFn: getUser,
     staleTime: 300_000,
     retry: false,

@@ -1,4 +1,4 @@
-import { screens } from '#contract/routes.ts';
+import { screens } from '#contract/screens.ts';
 
 /* Kept apart from the login call: the session-end handler is in every page's first load, which
    carries no schema library. */

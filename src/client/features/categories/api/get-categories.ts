@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '#contract/categories.ts';
-import { api } from '#contract/routes.ts';
+import { visitorApi } from '#contract/screens.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /**
@@ -8,11 +8,11 @@ import { apiClient } from '#client/lib/api-client.ts';
  * the contract, and a visitor's first load carries no schema library (the first-load budget of scripts/bundle-size.mjs).
  */
 export function getCategories(): Promise<Category[]> {
-  return apiClient.get<Category[]>(api.categories);
+  return apiClient.get<Category[]>(visitorApi.categories);
 }
 
 export function getCategoriesQueryOptions() {
-  return queryOptions({ queryKey: [api.categories], queryFn: getCategories });
+  return queryOptions({ queryKey: [visitorApi.categories], queryFn: getCategories });
 }
 
 export function useCategories() {

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { api } from '#contract/routes.ts';
+import { visitorApi } from '#contract/screens.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** The site's owner as visitors see them: title, about text, banner, social links. */
 export function getPortfolioOwner(): Promise<PortfolioOwner> {
-  return apiClient.get<PortfolioOwner>(api.portfolioOwner);
+  return apiClient.get<PortfolioOwner>(visitorApi.portfolioOwner);
 }
 
 export function getPortfolioOwnerQueryOptions() {
   return queryOptions({
-    queryKey: [api.portfolioOwner],
+    queryKey: [visitorApi.portfolioOwner],
     queryFn: getPortfolioOwner,
     refetchOnWindowFocus: false,
   });

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { photoCursor, sectionKeyOf, type SectionKey, type SectionSort } from '#contract/photo-cursor.ts';
 import type { PhotoPage, PhotoSections } from '#contract/photo-pages.ts';
-import { api } from '#contract/routes.ts';
+import { visitorApi } from '#contract/screens.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 type Sections = PhotoSections['sections'];
@@ -9,7 +9,7 @@ type Sections = PhotoSections['sections'];
 /** Every section's count with the first screens of photos; a visitor's page embeds it. */
 export function getPhotoSectionsQueryOptions() {
   // Under the photos' key: whatever refreshes the photos refreshes this too.
-  return queryOptions({ queryKey: [api.photos, 'sections'], queryFn: () => apiClient.get<PhotoSections>(api.photoSections) });
+  return queryOptions({ queryKey: [visitorApi.photos, 'sections'], queryFn: () => apiClient.get<PhotoSections>(visitorApi.photoSections) });
 }
 
 export function usePhotoSections(enabled = true) {
@@ -30,7 +30,7 @@ export function getPhotoPage({ categoryId, after, around, limit, sort }: PhotoPa
   if (around !== undefined) query.set('around', String(around));
   if (limit !== undefined) query.set('limit', String(limit));
   if (sort !== undefined && sort !== 'order') query.set('sort', sort);
-  return apiClient.get<PhotoPage>(`${api.photoPage}?${query}`);
+  return apiClient.get<PhotoPage>(`${visitorApi.photoPage}?${query}`);
 }
 
 /** A page of the feed knows its section: the feed runs through the sections one after another. */
@@ -65,7 +65,7 @@ export function seededFeed(sections: Sections): { pages: FeedPage[]; pageParams:
 
 function photoFeedOptions(sections: Sections) {
   return infiniteQueryOptions({
-    queryKey: [api.photos, 'feed'],
+    queryKey: [visitorApi.photos, 'feed'],
     queryFn: async ({ pageParam }): Promise<FeedPage> => ({ ...(await getPhotoPage(pageParam!)), categoryId: pageParam!.categoryId }),
     initialPageParam: nextFeedParam(sections, undefined),
     getNextPageParam: (last: FeedPage) => nextFeedParam(sections, last),
@@ -85,7 +85,7 @@ export function usePhotoFeed(sections: Sections | undefined) {
 /** A photo's neighbours in its section, the section taken as a ring: a window centred on it. */
 export function usePhotoWindow(photo: { id: number; categoryId: number | null }, limit: number) {
   return useQuery({
-    queryKey: [api.photos, 'around', photo.id, limit],
+    queryKey: [visitorApi.photos, 'around', photo.id, limit],
     queryFn: () => getPhotoPage({ categoryId: sectionKeyOf(photo.categoryId), around: photo.id, limit }),
   });
 }

@@ -1,15 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PhotoWithCategory } from '#contract/photos.ts';
-import { api, pathTo } from '#contract/routes.ts';
+import { pathTo, visitorApi } from '#contract/screens.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
 /** One photo with its category's name, for the photo page. */
 export function getPhoto(id: number): Promise<PhotoWithCategory> {
-  return apiClient.get<PhotoWithCategory>(pathTo(api.photo, { id }));
+  return apiClient.get<PhotoWithCategory>(pathTo(visitorApi.photo, { id }));
 }
 
 export function getPhotoQueryOptions(id: number) {
-  return queryOptions({ queryKey: [api.photos, id], queryFn: () => getPhoto(id) });
+  return queryOptions({ queryKey: [visitorApi.photos, id], queryFn: () => getPhoto(id) });
 }
 
 export function usePhoto(id: number | null) {

@@ -1,6 +1,6 @@
 import type { Photo } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { pathTo, screens } from '#contract/routes.ts';
+import { pathTo, screens } from '#contract/screens.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 
 /** The photo's page as an absolute link, the one a pasted link previews. */
