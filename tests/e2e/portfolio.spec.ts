@@ -90,6 +90,20 @@ test.describe('the header card', { tag: '@phone' }, () => {
     await expect(page.getByRole('button', { name: 'Contact' })).toHaveCount(0);
   });
 
+  test('leaves room for the first photos on a phone held sideways', async ({ page, owner }, testInfo) => {
+    test.skip(!testInfo.project.use.isMobile, 'a phone turned on its side');
+    await page.setViewportSize({ width: 812, height: 375 });
+    const title = uniqueName('Sideways');
+    await owner.setSettings({ portfolioTitle: title, portfolioSubtitle: 'Photographs of the coast', showContactForm: true });
+    const photo = await owner.createPhoto({ title: uniqueName('Harbour') });
+    await page.goto(screens.home);
+    await expect(tile(page, photo.title)).toBeVisible();
+    // The header card was 300 of the 375 px: the grid started below the fold.
+    const header = (await page.getByRole('region', { name: title }).boundingBox())!;
+    expect(header.height).toBeLessThan(375 / 2);
+    expect((await tile(page, photo.title).boundingBox())!.y).toBeLessThan(375);
+  });
+
   test('is absent without a title, whatever else is set', async ({ page, owner }) => {
     await owner.setSettings({ aboutText: 'About me', showContactForm: true, twitterUrl: 'https://twitter.com/x' });
     await page.goto(screens.home);
