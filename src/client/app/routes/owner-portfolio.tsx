@@ -35,7 +35,8 @@ export function OwnerPortfolioPage() {
   };
 
   const tabs = (
-    <div className="flex flex-wrap items-center gap-2">
+    // On a phone this row is the part of the top bar that stays in sight (styles.css).
+    <div data-owner-tabs className="flex flex-wrap items-center gap-2">
       <TabsList aria-label="View">
         <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
         <TabsTrigger value="admin">Admin</TabsTrigger>
