@@ -84,6 +84,24 @@ export async function openAdmin(page: Page, { loadTimeout }: { loadTimeout?: num
   await expect(page.getByRole('heading', { name: 'Current Categories' })).toBeVisible({ timeout: loadTimeout });
 }
 
+/** The admin's sections, named as their links are. */
+export type AdminSectionName = 'Photos' | 'Settings' | 'Messages' | 'Account' | 'Statistics';
+
+/** A section's link in the admin's navigation ("Messages" may carry its unread count after the name). */
+export function adminSectionLink(page: Page, name: AdminSectionName) {
+  return page.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: new RegExp(`^${name}\\b`) });
+}
+
+/**
+ * Opens a section of the admin from its navigation, as the owner does, once the admin is open:
+ * one click, then that section is the one marked as the current page.
+ */
+export async function openAdminSection(page: Page, name: AdminSectionName): Promise<void> {
+  const link = adminSectionLink(page, name);
+  await link.click();
+  await expect(link).toHaveAttribute('aria-current', 'page');
+}
+
 /** A category's card in the manager, found by its heading. */
 export function categoryCard(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { BANNER_MAX_BYTES } from '#contract/portfolio.ts';
 import { gif, png } from '#tests/fixtures/images.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { openAdminSection } from './admin-helpers.ts';
 import { api, screens } from '#contract/routes.ts';
 
 /** The owner as the site starts: what every other spec of this worker expects to find. */
@@ -49,9 +50,11 @@ test.afterEach(async ({ request }) => {
   await request.post(api.logout, { data: {} });
 });
 
+/** Signs in and opens the admin's Settings section. */
 async function openAdmin(page: Page) {
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
+  await openAdminSection(page, 'Settings');
   const settings = page.getByRole('region', { name: 'Portfolio Settings' });
   await expect(settings).toBeVisible();
   return settings;
@@ -167,6 +170,7 @@ test.describe('portfolio settings', () => {
     await signInAsOwner(page);
     await patchSettings(page.request, { portfolioTitle: 'Sea Studies', showContactForm: false });
     await page.goto(`${screens.home}?tab=admin`);
+    await openAdminSection(page, 'Settings');
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
     const contactSwitch = settings.getByRole('switch', { name: 'Show Contact Form' });
     await expect(contactSwitch).not.toBeChecked();
@@ -192,6 +196,7 @@ test.describe('portfolio settings', () => {
       email: 'old@example.com',
     });
     await page.goto(`${screens.home}?tab=admin`);
+    await openAdminSection(page, 'Settings');
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
     await expect(settings.getByLabel('Portfolio Title')).toHaveValue('Kept Title');
 
@@ -343,6 +348,7 @@ test.describe('banner', () => {
     await signInAsOwner(page);
     await patchSettings(page.request, { portfolioTitle: 'Harbour Lights' });
     await page.goto(`${screens.home}?tab=admin`);
+    await openAdminSection(page, 'Settings');
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
     await expect(settings.getByText('The banner is cropped automatically to banner size')).toBeVisible();
     await expect(settings.getByRole('img', { name: 'Banner preview' })).toHaveCount(0);
@@ -372,6 +378,7 @@ test.describe('banner', () => {
 
     await signInAsOwner(page);
     await page.goto(`${screens.home}?tab=admin`);
+    await openAdminSection(page, 'Settings');
     const removed = settingsRequest(page);
     await settings.getByRole('button', { name: 'Remove Banner' }).click();
     expect((await removed).postDataJSON()).toEqual({ bannerImage: null });
@@ -417,6 +424,7 @@ test.describe('banner', () => {
 test.describe('account', () => {
   test('changes the password after validating the form, then signs in with the new one', async ({ page }) => {
     await openAdmin(page);
+    await openAdminSection(page, 'Account');
     const account = page.getByRole('region', { name: 'Account' });
     await account.getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -492,6 +500,7 @@ test.describe('account', () => {
 
   test('a failed change without a server message shows the fallback', async ({ page }) => {
     await openAdmin(page);
+    await openAdminSection(page, 'Account');
     await page.route('**/api/change-password', (route) => route.fulfill({ status: 503, body: '' }));
     await page.getByRole('region', { name: 'Account' }).getByRole('button', { name: 'Change Password' }).click();
     const dialog = page.getByRole('dialog', { name: 'Change Password' });

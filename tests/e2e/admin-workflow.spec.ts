@@ -8,6 +8,7 @@ import {
   photoBank,
   photosOnServer,
   storedOrder,
+  openAdminSection,
   toast,
   uniqueName,
   uploadPhotosViaApi,
@@ -77,6 +78,7 @@ test('selects a range with Shift, moves it in one go, deletes a whole section an
 
 test('asks before a tab switch drops unsaved settings, and keeps them when the owner stays', async ({ page }) => {
   await openAdmin(page);
+  await openAdminSection(page, 'Settings');
   const title = page.getByLabel('Portfolio Title');
   await title.fill(uniqueName('Unsaved title'));
   const typed = await title.inputValue();

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
 import { api, screens } from '#contract/routes.ts';
+import { openAdminSection } from './admin-helpers.ts';
 
 /** The owner, through the API, shows the header card (it needs a title) with its Contact button. */
 async function setUpPortfolio(request: APIRequestContext, settings: { showContactForm: boolean }) {
@@ -71,6 +72,7 @@ test('a visitor sends a message, and the owner reads it in the inbox and deletes
   // The owner finds it in the admin view's inbox.
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
+  await openAdminSection(page, 'Messages');
   const inbox = page.getByRole('region', { name: 'Messages' });
   const unreadBadge = inbox.getByText(/^\d+ unread$/);
   await expect(unreadBadge).toBeVisible();

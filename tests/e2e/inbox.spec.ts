@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
+import { openAdminSection } from './admin-helpers.ts';
 
 /** Signs the API context in as the owner and empties the inbox, which the worker's tests share. */
 async function emptyInbox(request: APIRequestContext) {
@@ -45,6 +46,7 @@ test('lists messages newest first, opens them from the keyboard and deletes only
 
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
+  await openAdminSection(page, 'Messages');
   const inbox = page.getByRole('region', { name: 'Messages' });
   await expect(inbox.getByText('2 unread')).toBeVisible();
   const items = inbox.getByRole('listitem');
@@ -102,6 +104,7 @@ test('shows the empty state, and a message sent meanwhile when the admin view op
   await emptyInbox(request);
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
+  await openAdminSection(page, 'Messages');
   const inbox = page.getByRole('region', { name: 'Messages' });
   await expect(inbox.getByText('No messages yet')).toBeVisible();
   await expect(inbox.getByText('0 unread')).toBeVisible();

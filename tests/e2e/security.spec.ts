@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { api, screens } from '#contract/routes.ts';
 import { totpCode } from '#server/features/auth/totp.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test } from './fixtures.ts';
+import { openAdminSection } from './admin-helpers.ts';
 
 // A WebAuthn relying party is a domain: this file's server answers on localhost (a secure context over http).
 test.use({ serverHost: 'localhost' });
@@ -26,6 +27,7 @@ async function addVirtualAuthenticator(page: Page): Promise<void> {
 
 async function openSecurity(page: Page) {
   await page.goto(`${screens.home}?tab=admin`);
+  await openAdminSection(page, 'Account');
   const security = page.getByRole('region', { name: 'Security' });
   await expect(security).toBeVisible();
   return security;

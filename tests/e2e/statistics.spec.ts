@@ -2,14 +2,16 @@ import type { Page } from '@playwright/test';
 import { screens } from '#contract/routes.ts';
 import { signInAsOwner } from './fixtures.ts';
 import { expect, test, tile, uniqueName } from './portfolio-helpers.ts';
+import { openAdminSection } from './admin-helpers.ts';
 
 /** A desktop browser's user agent: headless Chromium names itself, and bots are not counted. */
 const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
-/** Signs in and opens the admin; `list(title)` reads one of the Statistics panel's top lists. */
+/** Signs in and opens the admin's Statistics; `list(title)` reads one of the Statistics panel's top lists. */
 async function openStatistics(page: Page) {
   await signInAsOwner(page);
   await page.goto(`${screens.home}?tab=admin`);
+  await openAdminSection(page, 'Statistics');
   const panel = page.getByRole('region', { name: 'Statistics' });
   return { panel, list: (title: string) => panel.getByRole('region', { name: title, exact: true }).getByRole('listitem') };
 }
