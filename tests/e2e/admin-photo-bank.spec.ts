@@ -50,7 +50,8 @@ test.describe('Photo Bank', () => {
 
   test('its photos scroll inside a grid at most 24rem high', async ({ page }) => {
     await openAdmin(page);
-    await uploadPhotosViaApi(page, Array.from({ length: 30 }, (_, index) => uniqueName(`Roll ${index}`)));
+    // Eight rows of six: more than 24rem of tiles, however narrow the admin's column beside its section links.
+    await uploadPhotosViaApi(page, Array.from({ length: 48 }, (_, index) => uniqueName(`Roll ${index}`)));
     await page.reload();
     const grid = photoBank(page).getByRole('list', { name: 'Photos in the photo bank' });
     await expect(grid).toHaveCSS('max-height', '384px');

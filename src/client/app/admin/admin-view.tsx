@@ -66,7 +66,7 @@ export function AdminView() {
         <h1 id="admin-heading" className="text-2xl font-semibold tracking-tight">
           Admin
         </h1>
-        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[11rem_minmax(0,1fr)] lg:items-start">
+        <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[10rem_minmax(0,1fr)] lg:items-start">
           <AdminNav current={section} hrefOf={hrefOf} onReopen={() => setReopened((count) => count + 1)} />
           <div ref={content} className="grid min-w-0 gap-6">
             <FailedJobsPanel />
