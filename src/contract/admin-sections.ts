@@ -1,8 +1,8 @@
 /**
  * The owner's admin is the portfolio page's `?tab=admin`, one section at a time, named by
  * `&section=` so a section can be bookmarked and reloaded. Without one (or with a name it does
- * not know) the admin opens on the photo work. Apart from routes.ts: a visitor's first load
- * carries that module, and this list is only the owner's.
+ * not know) the admin opens on the photo work. A module of its own, like routes.ts beside
+ * screens.ts: only the owner's code and the tests read it, never a visitor's first load.
  */
 export const adminSections = ['photos', 'settings', 'messages', 'account', 'statistics'] as const;
 
