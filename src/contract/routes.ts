@@ -43,6 +43,9 @@ export const api = {
   sessions: '/api/sessions',
   session: '/api/sessions/:id',
   sessionsSignOutOthers: '/api/sessions/sign-out-others',
+  /** Personal access tokens: the owner's tools authenticate with one (`Authorization: Bearer`). */
+  tokens: '/api/tokens',
+  token: '/api/tokens/:id',
   portfolioSettings: '/api/portfolio-settings',
   uploadBanner: '/api/upload-banner',
   contact: '/api/contact',
@@ -56,6 +59,8 @@ export const api = {
   categoryRestore: '/api/categories/:id/restore',
   photos: '/api/photos',
   photo: '/api/photos/:id',
+  /** A photo's file replaced in place: same id, place and picks, new copies. */
+  photoFile: '/api/photos/:id/file',
   photosUpload: '/api/photos/upload',
   photosReorder: '/api/photos/reorder',
   photosMove: '/api/photos/move',
