@@ -57,6 +57,13 @@ export const ERROR_TEXTS = {
   'auth.passkey_too_new': 'A passkey added since you signed in cannot confirm it is you. Use your password.',
   'auth.passkey_paused': 'This passkey is paused since your password was reset. Sign in with your password, then keep it under Account, Security.',
   'auth.passkeys_need_a_domain': "Passkeys need the site to have a domain name, and this site's address (PUBLIC_URL) is an IP address. Give the site a domain name (docs/deploy.md), or use an authenticator app.",
+  /** A bearer token that is unknown, expired or revoked. */
+  'auth.token_invalid': 'This token is unknown, expired or revoked.',
+  'auth.token_scope_missing': 'This token lacks the scope {scope}.',
+  /** The account, its security and the tokens themselves answer a signed-in browser only. */
+  'auth.token_not_allowed': 'Tokens cannot be used here: sign in instead.',
+  'auth.token_not_found': 'No such token',
+  'auth.token_expiry_past': 'The expiry must be in the future',
   'auth.invalid_reset_link': 'This reset link is invalid or has expired. Please request a new one.',
   'auth.invalid_sign_in_link': 'This sign-in link is invalid or has expired. Please request a new one.',
   'auth.passkey_request_expired': 'This passkey request has expired. Please try again.',

@@ -34,6 +34,9 @@ export const api = {
   sessions: '/api/sessions',
   session: '/api/sessions/:id',
   sessionsSignOutOthers: '/api/sessions/sign-out-others',
+  /** Personal access tokens: the owner's tools authenticate with one (`Authorization: Bearer`). */
+  tokens: '/api/tokens',
+  token: '/api/tokens/:id',
   portfolioSettings: '/api/portfolio-settings',
   uploadBanner: '/api/upload-banner',
   contact: '/api/contact',

@@ -1,9 +1,10 @@
 import type { InjectOptions } from 'fastify';
+import { TOKEN_SCOPES, type NewApiToken, type TokenScope } from '#contract/tokens.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_IDLE_MS } from '#server/features/auth/auth.service.ts';
 import { totpCode } from '#server/features/auth/totp.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
-import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
+import { CONTENT_TABLES, snapshotTables } from '#tests/api/support/db-snapshot.ts';
 import { cookieHeader, createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -41,6 +42,9 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'GET /api/sessions': 'owner',
   'DELETE /api/sessions/{id}': 'owner',
   'POST /api/sessions/sign-out-others': 'owner',
+  'GET /api/tokens': 'owner',
+  'POST /api/tokens': 'owner',
+  'DELETE /api/tokens/{id}': 'owner',
   'POST /api/contact': 'public',
   'GET /api/messages': 'owner',
   'PUT /api/messages/{id}/read': 'owner',
@@ -114,18 +118,38 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'GET /readyz': 'public',
 };
 
-type Operation = { security?: unknown[] };
+/**
+ * The one scope a personal access token needs for an owner route, by rule over the route's
+ * group, never listed per route: the server must declare the same (OpenAPI's bearerAuth), and a
+ * route added to a group gets its group's scope or fails here. null: tokens are refused (the
+ * account, its security, the tokens, the site's settings, the inbox, statistics, background jobs).
+ */
+function scopeOf(route: string): TokenScope | null {
+  const [method, path] = route.split(' ') as [string, string];
+  const read = method === 'GET' || method === 'HEAD';
+  if (/^\/api\/(categories\/\{id\}\/links|gallery-links\/)/.test(path)) return read ? 'galleries:read' : 'galleries:write';
+  // A category's own watermark is part of the category.
+  if (/^\/api\/categories(\/|$)/.test(path)) return 'categories:write';
+  if (/^\/api\/photos(\/|$)/.test(path) || path.startsWith('/restricted/')) return read ? 'photos:read' : 'photos:write';
+  if (/^\/api\/webhooks(\/|$)/.test(path)) return 'webhooks:write';
+  return null;
+}
 
-/** Every route of the server, as `METHOD /path/{param}`, with whether the document marks it owner-only. */
-function routeTable(t: TestApp): Map<string, boolean> {
+type Operation = { security?: Array<Record<string, string[]>> };
+
+/** Every route of the server, as `METHOD /path/{param}`, with its operation in the OpenAPI document. */
+function operations(t: TestApp): Map<string, Operation> {
   const document = t.app.swagger() as { paths: Record<string, Record<string, Operation>> };
-  const routes = new Map<string, boolean>();
-  for (const [path, operations] of Object.entries(document.paths)) {
-    for (const [method, operation] of Object.entries(operations)) {
-      routes.set(`${method.toUpperCase()} ${path}`, (operation.security?.length ?? 0) > 0);
-    }
+  const routes = new Map<string, Operation>();
+  for (const [path, pathOperations] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(pathOperations)) routes.set(`${method.toUpperCase()} ${path}`, operation);
   }
   return routes;
+}
+
+/** Every route of the server, with whether the document marks it owner-only. */
+function routeTable(t: TestApp): Map<string, boolean> {
+  return new Map([...operations(t)].map(([route, operation]) => [route, (operation.security?.length ?? 0) > 0]));
 }
 
 const LINK_PASSWORD = 'a link password';
@@ -155,13 +179,26 @@ afterAll(async () => {
   await t?.close();
 });
 
-function requestFor(route: string, cookie: string | undefined): InjectOptions {
+function requestFor(route: string, cookie: string | undefined, headers: Record<string, string> = {}): InjectOptions {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
   const url = path.replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '1');
   const hasBody = method === 'POST' || method === 'PUT' || method === 'PATCH';
   // An empty object is invalid for most routes: the owner check must answer before validation does.
-  return { method, url, headers: cookie ? { cookie } : {}, ...(hasBody ? { payload: {} } : {}) };
+  return { method, url, headers: { ...(cookie ? { cookie } : {}), ...headers }, ...(hasBody ? { payload: {} } : {}) };
 }
+
+/** A token of the owner with these scopes only. */
+async function tokenWith(scopes: TokenScope[], expiresAt?: string): Promise<NewApiToken> {
+  const cookie = await t.signIn();
+  const made = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: scopes.join(' '), scopes, ...(expiresAt ? { expiresAt } : {}) } });
+  expect(made.statusCode, made.body).toBe(201);
+  return made.json<NewApiToken>();
+}
+
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** Where the session hook reads who is asking, a token included; elsewhere a token is not looked at. */
+const readsCredentials = (route: string) => /^\w+ \/(api|restricted)\//.test(route);
 
 /**
  * The password was right and the second step is still to come. The authenticator app is turned on
@@ -253,6 +290,70 @@ describe('authorization matrix', () => {
       }
       expect([401, 403], response.body).not.toContain(response.statusCode);
       expect(response.statusCode, response.body).toBeLessThan(500);
+    });
+  });
+});
+
+describe('authorization matrix, personal access tokens', () => {
+  it('each owner route declares the scope of its group, and no public route declares one', () => {
+    for (const [route, operation] of operations(t)) {
+      const declared = operation.security?.find((requirement) => 'bearerAuth' in requirement)?.bearerAuth ?? null;
+      expect(declared, route).toEqual(EXPECTED[route] === 'owner' && scopeOf(route) ? [scopeOf(route)] : null);
+    }
+  });
+
+  // Every owner route × every scope, each a token holding that scope alone.
+  describe.each(Object.entries(EXPECTED).filter(([, access]) => access === 'owner'))('%s', (route) => {
+    const needed = scopeOf(route);
+    it.each(TOKEN_SCOPES)(`with a token of %s alone: ${needed ? `only ${needed} passes` : '403, no token passes'}`, async (scope) => {
+      const token = await tokenWith([scope]);
+      await t.runJobs();
+      // The tokens' table aside: a refused call is still the token's last use.
+      const tables = CONTENT_TABLES.filter((table) => table !== 'apiTokens');
+      const before = await snapshotTables(t.database.db, tables);
+      const response = await t.app.inject(requestFor(route, undefined, bearer(token.token)));
+      if (scope === needed) {
+        expect([401, 403], response.body).not.toContain(response.statusCode);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+        return;
+      }
+      expect(response.statusCode, response.body).toBe(403);
+      if (!route.startsWith('HEAD ')) expect(response.json().code).toBe(needed ? 'auth.token_scope_missing' : 'auth.token_not_allowed');
+      expect(await snapshotTables(t.database.db, tables)).toEqual(before);
+    });
+  });
+
+  // Every route × every way a token is no good: 401 wherever credentials are read, changing nothing.
+  const badTokens: Record<string, () => Promise<string>> = {
+    'unknown token': async () => 'atl_' + 'x'.repeat(43),
+    'expired token': async () => {
+      const token = await tokenWith([...TOKEN_SCOPES], new Date(clock().getTime() + 1000).toISOString());
+      clock.advance(1000);
+      return token.token;
+    },
+    'revoked token': async () => {
+      const token = await tokenWith([...TOKEN_SCOPES]);
+      const cookie = await t.signIn();
+      expect((await t.app.inject({ method: 'DELETE', url: `/api/tokens/${token.id}`, headers: { cookie } })).statusCode).toBe(200);
+      return token.token;
+    },
+  };
+  describe.each(Object.entries(EXPECTED))('%s (%s)', (route, access) => {
+    it.each(Object.keys(badTokens))(`with an %s: ${readsCredentials(route) ? '401, changing nothing' : 'as without it'}`, async (kind) => {
+      const token = await badTokens[kind]!();
+      // Failed tokens count per address: each call here from an address of its own.
+      const address = `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+      await t.runJobs();
+      const before = await snapshotTables(t.database.db);
+      const response = await t.app.inject({ ...requestFor(route, undefined, bearer(token)), remoteAddress: address });
+      if (readsCredentials(route)) {
+        expect(response.statusCode, response.body).toBe(401);
+        if (!route.startsWith('HEAD ')) expect(response.json().code).toBe('auth.token_invalid');
+        expect(await snapshotTables(t.database.db)).toEqual(before);
+      } else {
+        expect(response.statusCode, response.body).toBe(access === 'owner' ? 401 : response.statusCode);
+        expect(response.statusCode, response.body).toBeLessThan(500);
+      }
     });
   });
 });

@@ -82,6 +82,9 @@ async function filledSite(): Promise<TestApp> {
   await t.app.inject({ method: 'POST', url: '/api/contact', payload: { name: 'Ada', email: 'ada@example.test', message: 'Ünïcödé 😀 <b>hi</b>' } });
   await insertSecondFactorRows(t.database.db);
   await addGalleryLink(t, cookie);
+  // A personal access token: its hash travels with the site, so a restored site keeps the owner's tools working.
+  const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: ['photos:write'] } });
+  expect(token.statusCode, token.body).toBe(201);
   // A gallery (empty, so nothing is re-rendered) marks its copies with a logo: the archive must carry the logo's file too.
   const logo = await t.app.inject({ method: 'POST', url: '/api/watermark/logo', headers: { cookie }, payload: formWith('logo', [{ name: 'logo.png', data: await png({ width: 200, height: 60 }) }]) });
   expect(logo.statusCode, logo.body).toBe(201);

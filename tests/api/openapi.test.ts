@@ -28,9 +28,9 @@ describe('GET /api/openapi.json', () => {
     expect(login?.requestBody?.content['application/json']?.schema.required).toEqual(['username', 'password']);
     expect(login?.security).toBeUndefined();
     expect(Object.keys(login?.responses ?? {})).toContain('200');
-    expect(document.paths['/api/photos/reorder']?.put?.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/photos/reorder']?.put?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:write'] }]);
     expect(document.paths['/api/photos/{id}']?.get?.security).toBeUndefined();
-    expect(document.paths['/api/photos/{id}']?.delete?.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/photos/{id}']?.delete?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:write'] }]);
     expect(document.paths['/api/statistics']?.get?.security).toEqual([{ session: [] }]);
     expect(document.paths['/api/events']?.post?.security).toBeUndefined();
     // The paged reads, with their query.
@@ -42,8 +42,8 @@ describe('GET /api/openapi.json', () => {
       'limit',
       'sort',
     ]);
-    expect(document.paths['/api/photos/{id}/place']?.put?.security).toEqual([{ session: [] }]);
-    expect(document.paths['/api/photos/ids']?.get?.security).toEqual([{ session: [] }]);
+    expect(document.paths['/api/photos/{id}/place']?.put?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:write'] }]);
+    expect(document.paths['/api/photos/ids']?.get?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:read'] }]);
     expect(Object.keys(document.paths['/api/photos/sections']?.get?.responses ?? {})).toContain('200');
     expect(document.paths['/api/events']?.post?.requestBody?.content['application/json']).toBeDefined();
     // The error body, its code one of the catalog's, every one listed.
@@ -59,6 +59,34 @@ describe('GET /api/openapi.json', () => {
     expect(document.paths['/api/photos/{id}']?.delete?.responses?.default).toEqual(anError);
     // What the owner's answers carry is described; what the server keeps secret is not.
     expect(response.body).not.toMatch(/passwordHash|password_hash|tokenHash/);
+  });
+
+  it('lists the bearer scheme, each owner-only route\'s scope, and its refusals with their codes', async () => {
+    t = await createTestApp();
+    const document = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json<{
+      components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+      paths: Record<string, Record<string, Operation & { 'x-scopes'?: string[] }>>;
+    }>();
+    expect(document.components.securitySchemes.bearerAuth).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const codesOf = (operation: Operation | undefined, status: string) =>
+      ((operation?.responses?.[status] as { content: Record<string, { schema: { allOf: Array<{ properties?: { code: { enum: string[] } } }> } }> })
+        .content['application/json']!.schema.allOf[1]!.properties!.code.enum);
+    const upload = document.paths['/api/photos/upload']?.post;
+    expect(upload?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:write'] }]);
+    expect(upload?.['x-scopes']).toEqual(['photos:write']);
+    expect(codesOf(upload, '401')).toEqual(['auth.not_signed_in', 'auth.token_invalid']);
+    expect(codesOf(upload, '403')).toEqual(['auth.token_scope_missing']);
+    expect(codesOf(upload, '429')).toEqual(['limits.too_many_attempts']);
+    // The upload's own refusals stay as the route declares them.
+    expect(Object.keys(upload?.responses ?? {})).toEqual(expect.arrayContaining(['201', '413', '415', 'default']));
+    for (const route of [document.paths['/api/tokens']?.post, document.paths['/api/security']?.get, document.paths['/api/portfolio-settings']?.patch]) {
+      expect(route?.security).toEqual([{ session: [] }]);
+      expect(route?.['x-scopes']).toEqual([]);
+      expect(codesOf(route, '403')).toEqual(['auth.token_not_allowed']);
+    }
+    expect(document.paths['/api/categories']?.post?.security).toEqual([{ session: [] }, { bearerAuth: ['categories:write'] }]);
+    expect(document.paths['/api/categories/{id}/links']?.get?.security).toEqual([{ session: [] }, { bearerAuth: ['galleries:read'] }]);
+    expect(document.paths['/api/categories/{id}/links']?.post?.security).toEqual([{ session: [] }, { bearerAuth: ['galleries:write'] }]);
   });
 });
 

@@ -7,6 +7,7 @@ import type { CategoryTable } from '#server/features/categories/categories.table
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
 import type { GalleryLinkTable, GalleryPickTable } from '#server/features/galleries/galleries.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
+import type { ApiTokenTable } from '#server/features/auth/tokens.table.ts';
 import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
 import type { UserTable } from '#server/features/owner/users.table.ts';
 import type { PhotoTable } from '#server/features/photos/photos.table.ts';
@@ -31,6 +32,7 @@ import * as jobsAndCopies from '#server/db/migrations/0015-jobs-and-copies.ts';
 import * as pausedPasskeysAndLinkSecrets from '#server/db/migrations/0016-paused-passkeys-and-link-secrets.ts';
 import * as originalNames from '#server/db/migrations/0017-original-names-and-file-name-titles.ts';
 import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gallery-links.ts';
+import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -54,6 +56,7 @@ export interface Database {
   galleryLinks: GalleryLinkTable;
   galleryPicks: GalleryPickTable;
   jobs: JobTable;
+  apiTokens: ApiTokenTable;
 }
 
 export type Db = Kysely<Database>;
@@ -98,6 +101,7 @@ const migrations = {
   '0016-paused-passkeys-and-link-secrets': pausedPasskeysAndLinkSecrets,
   '0017-original-names-and-file-name-titles': originalNames,
   '0018-revocable-gallery-links': revocableGalleryLinks,
+  '0020-api-tokens': apiTokens,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -128,11 +128,12 @@ function listRouteOf(request: FastifyRequest, listRoutes: ReadonlySet<string>): 
 /**
  * The signed-in owner's lists hold drafts a visitor's never do: one body per data version and
  * per reader, so an owner's answer is never served to a visitor, nor a visitor's to the owner.
- * The session hook has run (onRequest) before these hooks read `request.user`.
+ * The session hook has run (onRequest) before these hooks read `request.ownerReads` (a token
+ * without photos:read reads as a visitor).
  */
 const cacheKeyOf = (request: FastifyRequest, route: string) => {
   const query = request.url.indexOf('?');
-  return `list:${route}:${request.user ? 'owner' : 'visitor'}${query < 0 ? '' : request.url.slice(query)}`;
+  return `list:${route}:${request.ownerReads ? 'owner' : 'visitor'}${query < 0 ? '' : request.url.slice(query)}`;
 };
 
 /** The owner's answer stays out of shared caches; both differ by the cookie. */
@@ -140,7 +141,7 @@ function setListHeaders(request: FastifyRequest, reply: FastifyReply, etag: stri
   reply
     .header('etag', etag)
     .header('cache-control', request.user ? PRIVATE_REVALIDATE : REVALIDATE)
-    .header('vary', 'Accept-Encoding, Cookie');
+    .header('vary', 'Accept-Encoding, Cookie, Authorization');
 }
 
 /**

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBody } from '#contract/common.ts';
+import type { ErrorCode } from '#contract/error-codes.ts';
 import { api } from '#contract/routes.ts';
 import { REVALIDATE } from '#server/lib/cache-control.ts';
 
@@ -34,6 +35,16 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'atelier_session', description: '__Host-atelier_session under https' },
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            description:
+              'A personal access token made in the admin (Account, API tokens), sent as "Authorization: Bearer atl_…". ' +
+              'An owner-only route lists the one scope a token needs; a route that lists none (the account, its ' +
+              'security, the tokens) refuses every token with 403 auth.token_not_allowed. A missing scope is 403 ' +
+              'auth.token_scope_missing; an unknown, expired or revoked token is 401 auth.token_invalid. CORS is off: ' +
+              'call the API from a script or a program, not from another site\'s page.',
+          },
         },
         schemas: { ApiError: apiErrorSchema() },
       },
@@ -41,7 +52,8 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
       if (!isOwnerOnly(document.route, ownerOnly)) return transformed;
-      return { ...transformed, schema: { ...transformed.schema, security: [{ session: [] }] } };
+      const scope = document.route.config?.scope;
+      return { ...transformed, schema: { ...transformed.schema, security: scope ? [{ session: [] }, { bearerAuth: [scope] }] : [{ session: [] }] } };
     },
     transformObject: (document) => ('openapiObject' in document ? withErrorAnswers(document.openapiObject) : document.swaggerObject),
   });
@@ -59,12 +71,42 @@ function apiErrorSchema(): Record<string, unknown> {
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace']);
 
-/** Every operation may answer an error: its `default` answer is the error body, beside the ones it declares. */
+type Operation = { responses?: object; security?: Array<Record<string, string[]>>; 'x-scopes'?: string[] };
+
+/** An error answer whose body's code is one of `codes`, named in its description too. */
+function refusal(description: string, codes: readonly ErrorCode[]) {
+  return {
+    description: `${description}: ${codes.join(', ')}`,
+    content: { 'application/json': { schema: { allOf: [{ $ref: '#/components/schemas/ApiError' }, { properties: { code: { enum: codes } } }] } } },
+  };
+}
+
+/**
+ * The refusals an owner-only route answers before it reads anything, each with its codes, and the
+ * scope a token needs for it (`x-scopes`, empty where tokens are refused).
+ */
+function ownerOnlyAnswers(operation: Operation): void {
+  const scope = operation.security?.find((requirement) => 'bearerAuth' in requirement)?.bearerAuth?.[0];
+  operation['x-scopes'] = scope ? [scope] : [];
+  operation.responses = {
+    401: refusal('Not signed in, or the token is unknown, expired or revoked', ['auth.not_signed_in', 'auth.token_invalid']),
+    403: scope ? refusal(`The token lacks the scope ${scope}`, ['auth.token_scope_missing']) : refusal('API tokens are refused here', ['auth.token_not_allowed']),
+    429: refusal('Too many unknown tokens from this address', ['limits.too_many_attempts']),
+    ...operation.responses,
+  };
+}
+
+/**
+ * Every operation may answer an error: its `default` answer is the error body, beside the ones it
+ * declares; an owner-only one lists its refusals with their codes.
+ */
 function withErrorAnswers<Document extends { paths?: object }>(document: Document): Document {
   const error = { description: 'An error', content: { 'application/json': { schema: { $ref: '#/components/schemas/ApiError' } } } };
-  for (const operations of Object.values(document.paths ?? {}) as Array<Record<string, { responses?: object }>>) {
+  for (const operations of Object.values(document.paths ?? {}) as Array<Record<string, Operation>>) {
     for (const [method, operation] of Object.entries(operations)) {
-      if (METHODS.has(method)) operation.responses = { default: error, ...operation.responses };
+      if (!METHODS.has(method)) continue;
+      operation.responses = { default: error, ...operation.responses };
+      if (operation.security?.length) ownerOnlyAnswers(operation);
     }
   }
   return document;

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { EMBED_FRAME_ORIGINS } from '#contract/music.ts';
 import type { Config } from '#server/config.ts';
+import { bearerTokenOf } from '#server/lib/bearer.ts';
 import { forbidden } from '#server/lib/errors.ts';
 import { errorBody } from './http-error.ts';
 
@@ -102,8 +103,19 @@ export async function registerSecurity(app: FastifyInstance, config: Config, hea
   // the headers of every answer, then the cross-site check.
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(headers);
-    done(SAFE_METHODS.has(request.method) ? undefined : crossSiteRefusal(request, publicOrigin));
+    done(SAFE_METHODS.has(request.method) || isBearer(request) ? undefined : crossSiteRefusal(request, publicOrigin));
   });
+}
+
+/**
+ * A call that carries a personal access token proves itself with it, not with a cookie another
+ * site's page could make the browser send: the cross-site check is for cookies. Safe because
+ * such a call is the token's alone (the session hook reads none of its cookies), and a browser
+ * never sends an Authorization header across sites without a CORS preflight, which this server
+ * does not answer (CORS off: docs/security.md).
+ */
+function isBearer(request: FastifyRequest): boolean {
+  return bearerTokenOf(request.headers.authorization) !== null;
 }
 
 /**

@@ -14,6 +14,7 @@ export const CONTENT_TABLES = [
   'passkeys',
   'totpFactors',
   'recoveryCodes',
+  'apiTokens',
 ] as const;
 
 export type Snapshot = Record<string, unknown[]>;

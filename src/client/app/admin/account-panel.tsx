@@ -8,6 +8,7 @@ import { ChangePasswordDialog } from '#client/features/owner/components/change-p
 
 /** Passkeys, the authenticator app and the browsers: their code loads with the panel, not before. */
 const SecurityPanel = lazy(() => import('./security-panel.tsx'));
+const ApiTokensPanel = lazy(() => import('./api-tokens-panel.tsx'));
 
 export function AccountPanel() {
   const { user } = useAuth();
@@ -35,6 +36,9 @@ export function AccountPanel() {
     </PanelCard>
     <Suspense fallback={null}>
       <SecurityPanel />
+    </Suspense>
+    <Suspense fallback={null}>
+      <ApiTokensPanel />
     </Suspense>
     </>
   );

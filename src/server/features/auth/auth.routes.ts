@@ -18,7 +18,7 @@ import { toCurrentUser } from '#server/features/owner/owner.service.ts';
 import * as auth from './auth.service.ts';
 import * as passwordReset from './password-reset.service.ts';
 import * as signInLink from './sign-in-link.service.ts';
-import { clearSessionCookie, clientOf, ownerOf, requireOwner, setSignedInCookies } from './session.ts';
+import { clearSessionCookie, clientOf, ownerOf, refuseToken, requireOwner, setSignedInCookies } from './session.ts';
 
 /** The same words whether or not the email is the owner's: the answer tells nobody who has an account. */
 export const FORGOT_PASSWORD_ANSWER = "If an account with that email exists, we've sent you a password reset link.";
@@ -56,6 +56,7 @@ export const authRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
 
   routes.get(api.currentUser, { schema: { response: { 200: CurrentUser } } }, async (request) => {
     if (!request.user) throw notSignedIn('auth.signed_out');
+    refuseToken(request);
     return toCurrentUser(request.user);
   });
 

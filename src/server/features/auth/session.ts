@@ -3,7 +3,10 @@ import type { Viewer } from '#contract/portfolio-sections.ts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Config } from '#server/config.ts';
 import { NO_STORE } from '#server/lib/cache-control.ts';
-import { notSignedIn } from '#server/lib/errors.ts';
+import type { TokenScope } from '#contract/tokens.ts';
+import { bearerTokenOf } from '#server/lib/bearer.ts';
+import { forbidden, notSignedIn } from '#server/lib/errors.ts';
+import { resolveToken } from './tokens.service.ts';
 import { resolveSession, SESSION_ABSOLUTE_MS, TRUSTED_DEVICE_MS, type AuthContext, type ClientInfo, type SignedIn } from './auth.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
 
@@ -19,6 +22,20 @@ declare module 'fastify' {
     sessionConfirmedAt: string | null;
     /** When this owner session began. */
     sessionStartedAt: string | null;
+    /** The personal access token a request came with (`Authorization: Bearer`), or null. */
+    apiToken: { id: number; scopes: readonly TokenScope[] } | null;
+    /**
+     * Reads as the owner (drafts, non-public categories): a signed-in browser, or a token with
+     * photos:read. Every public list and page a visitor and the owner both read follows it.
+     */
+    ownerReads: boolean;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The one scope a token needs for this owner-only route. A route without one refuses every
+     * token (the account, its security, the tokens themselves): see `requireOwner`.
+     */
+    scope?: TokenScope;
   }
 }
 
@@ -38,6 +55,8 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
   app.decorateRequest('pendingSignIn', null);
   app.decorateRequest('sessionConfirmedAt', null);
   app.decorateRequest('sessionStartedAt', null);
+  app.decorateRequest('apiToken', null);
+  app.decorateRequest('ownerReads', false);
 
   const findSession = async (request: FastifyRequest, reply: FastifyReply, token: string) => {
     const session = await resolveSession(ctx, token);
@@ -50,16 +69,32 @@ export function registerSession(app: FastifyInstance, ctx: AuthContext & { confi
       request.sessionConfirmedAt = session.confirmedAt;
       request.sessionStartedAt = session.startedAt;
       request.sessionId = session.sessionId;
+      request.ownerReads = true;
       // What the API tells the owner (messages, the recovery email…) is kept by no cache; the
       // public lists set their own revalidating policy over this one.
       reply.header('cache-control', NO_STORE);
     }
+  };
+  const findToken = async (request: FastifyRequest, reply: FastifyReply, bearer: string) => {
+    const resolved = await resolveToken(ctx, bearer, request.ip);
+    request.user = resolved.user;
+    request.apiToken = { id: resolved.tokenId, scopes: resolved.scopes };
+    request.ownerReads = resolved.scopes.includes('photos:read');
+    reply.header('cache-control', NO_STORE);
   };
   // Callback style: a request without a session cookie (every visitor's) costs no promise.
   app.addHook('onRequest', (request, reply, done) => {
     // Static files and the page shell do not need the session; skip the database for them. A
     // non-public gallery's files do: the owner gets them under /restricted.
     if (!request.url.startsWith('/api/') && !request.url.startsWith(`${RESTRICTED_FILES_BASE}/`)) return done();
+    // A request with a bearer token is the token's alone: its cookies, if any, are not read, so
+    // a call that skipped the cross-site check for its token (http/security.ts) never acts
+    // with the browser's session.
+    const bearer = bearerTokenOf(request.headers.authorization);
+    if (bearer !== null) {
+      findToken(request, reply, bearer).then(() => done(), (error: Error) => done(error));
+      return;
+    }
     const token = request.cookies[cookieName];
     if (!token) return done();
     findSession(request, reply, token).then(() => done(), (error: Error) => done(error));
@@ -111,6 +146,21 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
  */
 export async function requireOwner(request: FastifyRequest): Promise<void> {
   if (!request.user) throw notSignedIn('auth.not_signed_in');
+  if (request.apiToken) checkTokenScope(request.apiToken.scopes, request.routeOptions.config.scope);
+}
+
+/**
+ * The one place a token's scopes are checked: the route's declared scope must be among them,
+ * and a route that declares none takes no token at all.
+ */
+export function checkTokenScope(scopes: readonly TokenScope[], needed: TokenScope | undefined): void {
+  if (needed === undefined) throw forbidden('auth.token_not_allowed');
+  if (!scopes.includes(needed)) throw forbidden('auth.token_scope_missing', { scope: needed });
+}
+
+/** For a route open to visitors that answers a browser only (who is signed in): no token. */
+export function refuseToken(request: FastifyRequest): void {
+  if (request.apiToken) throw forbidden('auth.token_not_allowed');
 }
 
 /** The browser asking, as a sign-in records it. */
@@ -125,5 +175,5 @@ export function ownerOf(request: FastifyRequest): UserRow {
 }
 
 export function viewerOf(request: FastifyRequest): Viewer {
-  return request.user ? 'owner' : 'visitor';
+  return request.ownerReads ? 'owner' : 'visitor';
 }

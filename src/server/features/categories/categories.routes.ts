@@ -13,7 +13,7 @@ import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import * as categories from './categories.service.ts';
 
 export const categoriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
-  const owner = ownerRoutes(app);
+  const owner = ownerRoutes(app, 'categories:write');
 
   owner.post(api.categories, { body: CreateCategoryRequest, response: { 201: Category } }, async (ownerId, request, reply) => {
     const category = await categories.createCategory(ctx, ownerId, request.body);

@@ -24,10 +24,11 @@ import * as galleries from './galleries.service.ts';
 /** The owner's links to a category, one per recipient, and what a link's holder sees. */
 export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const owner = ownerRoutes(app);
+  const linkReader = ownerRoutes(app, 'galleries:read');
+  const owner = ownerRoutes(app, 'galleries:write');
   const secure = ctx.config.secure;
 
-  owner.get(api.categoryLinks, { params: IdParams, response: { 200: z.array(GalleryLink) } }, async (ownerId, request) =>
+  linkReader.get(api.categoryLinks, { params: IdParams, response: { 200: z.array(GalleryLink) } }, async (ownerId, request) =>
     galleries.listLinks(ctx, ownerId, request.params.id),
   );
 

@@ -15,7 +15,8 @@ import * as proofing from './proofing.service.ts';
  */
 export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const owner = ownerRoutes(app);
+  const linkReader = ownerRoutes(app, 'galleries:read');
+  const owner = ownerRoutes(app, 'galleries:write');
   const secure = ctx.config.secure;
   const access = (cookies: Record<string, string | undefined>) => ({ cookies, secure });
 
@@ -40,7 +41,7 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     return proofing.submitPicks(ctx, request.params.token, access(request.cookies));
   });
 
-  owner.get(api.galleryLinkPicks, { params: IdParams, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
+  linkReader.get(api.galleryLinkPicks, { params: IdParams, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
     proofing.ownerPicks(ctx, ownerId, request.params.id),
   );
 
@@ -48,7 +49,7 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     proofing.reopenPicks(ctx, ownerId, request.params.id),
   );
 
-  owner.get(api.galleryLinkPicksCsv, { params: IdParams }, async (ownerId, request, reply) => {
+  linkReader.get(api.galleryLinkPicksCsv, { params: IdParams }, async (ownerId, request, reply) => {
     const csv = await proofing.picksCsv(ctx, ownerId, request.params.id);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -42,7 +42,8 @@ const positionOf = (text: string) => (/^\d{1,9}$/.test(text) ? Number(text) : Nu
 export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(multipart);
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const owner = ownerRoutes(app);
+  // Every owner route of a photo changes it: a token needs photos:write.
+  const owner = ownerRoutes(app, 'photos:write');
 
   routes.get(
     api.photo,
@@ -58,6 +59,7 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     api.photosUpload,
     {
       onRequest: requireOwner,
+      config: { scope: 'photos:write' },
       schema: { querystring: UploadPhotosQuery, response: { 201: UploadPhotosResponse, 413: UploadRefused, 415: UploadRefused } },
     },
     async (request, reply) => {

@@ -23,7 +23,8 @@ import { portfolioFor } from './portfolio-view.service.ts';
  */
 export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const owner = ownerRoutes(app);
+  // The site's settings answer a browser only; the admin's photo ids are a read of photos.
+  const photosReader = ownerRoutes(app, 'photos:read');
 
   /**
    * The reader's sections, grouped once per data version: a page of a 10,000-photo portfolio
@@ -58,7 +59,7 @@ export const portfolioRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     async (request) => photoPage(await sectionsFor(request), request.query),
   );
 
-  owner.get(api.photoIds, { querystring: PhotoIdsQuery, response: { 200: PhotoIds } }, async (_ownerId, request) =>
+  photosReader.get(api.photoIds, { querystring: PhotoIdsQuery, response: { 200: PhotoIds } }, async (_ownerId, request) =>
     ({ ids: sectionPhotoIds(await sectionsFor(request), request.query.categoryId) }),
   );
 

@@ -57,6 +57,7 @@ export const uploadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =>
     url: servedFiles.restrictedFile,
     exposeHeadRoute: false,
     onRequest: requireOwner,
+    config: { scope: 'photos:read' },
     handler: async (request, reply) => {
       const { filename } = request.params;
       if (!isServedFileName(filename)) throw notFound('files.not_found');

@@ -16,7 +16,9 @@ import * as watermarks from './watermarks.service.ts';
  */
 export const watermarksRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
   await app.register(multipart);
+  // The site's watermark answers a browser only; a category's own is part of the category.
   const owner = ownerRoutes(app);
+  const categoryWriter = ownerRoutes(app, 'categories:write');
 
   owner.get(api.watermark, { response: { 200: SiteWatermark } }, async (ownerId) => watermarks.getSiteWatermark(ctx, ownerId));
 
@@ -24,11 +26,11 @@ export const watermarksRoutes: FastifyPluginAsync<AppContext> = async (app, ctx)
     watermarks.saveSiteWatermark(ctx, ownerId, request.body),
   );
 
-  owner.get(api.categoryWatermark, { params: IdParams, response: { 200: CategoryWatermark } }, async (ownerId, request) =>
+  categoryWriter.get(api.categoryWatermark, { params: IdParams, response: { 200: CategoryWatermark } }, async (ownerId, request) =>
     watermarks.getCategoryWatermark(ctx, ownerId, request.params.id),
   );
 
-  owner.put(api.categoryWatermark, { params: IdParams, body: CategoryWatermark, response: { 200: CategoryWatermark } }, async (ownerId, request) =>
+  categoryWriter.put(api.categoryWatermark, { params: IdParams, body: CategoryWatermark, response: { 200: CategoryWatermark } }, async (ownerId, request) =>
     watermarks.saveCategoryWatermark(ctx, ownerId, request.params.id, request.body),
   );
 

@@ -1,0 +1,180 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { TOKEN_SCOPE_TEXTS, TOKEN_SCOPES, type ApiToken, type NewApiToken, type TokenScope } from '#contract/tokens.ts';
+import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
+import { FormField } from '#client/components/form-field.tsx';
+import { PanelCard } from '#client/components/panel-card.tsx';
+import { Button } from '#client/components/ui/button.tsx';
+import { Input } from '#client/components/ui/input.tsx';
+import { toast } from '#client/components/ui/use-toast.ts';
+import { copyText } from '#client/lib/clipboard.ts';
+import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '#client/features/auth/api/tokens.ts';
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The last moment of the chosen day, in the owner's time zone. */
+const endOfDay = (date: string) => new Date(`${date}T23:59:59`).toISOString();
+
+/**
+ * Personal access tokens for the owner's tools (a Lightroom publish service, a script): made with
+ * a name, scopes and an optional expiry, shown once, listed with their last use, revoked at once.
+ * Loaded with the Account panel.
+ */
+export default function ApiTokensPanel() {
+  const tokens = useApiTokens();
+  const [made, setMade] = useState<NewApiToken | null>(null);
+  return (
+    <PanelCard
+      headingId="api-tokens-heading"
+      title="API tokens"
+      description="Let your tools publish to this site: each token does only what its scopes allow, and never reaches your account or its security."
+      contentClassName="grid gap-4"
+    >
+      {made && <MadeToken token={made} onDone={() => setMade(null)} />}
+      {tokens.isPending ? (
+        <p className="text-sm text-muted-foreground">Loading…</p>
+      ) : tokens.isError ? (
+        <p role="alert" className="text-sm">
+          The tokens could not be loaded.
+        </p>
+      ) : tokens.data.length === 0 ? (
+        <p className="text-sm text-muted-foreground">No tokens yet.</p>
+      ) : (
+        <ul aria-label="API tokens" className="grid gap-2">
+          {tokens.data.map((token) => (
+            <TokenRow key={token.id} token={token} />
+          ))}
+        </ul>
+      )}
+      <NewTokenForm onMade={setMade} />
+    </PanelCard>
+  );
+}
+
+/** The new token, with its copy button, until the owner is done with it: it is never shown again. */
+function MadeToken({ token, onDone }: { token: NewApiToken; onDone: () => void }) {
+  const copy = async () => {
+    const copied = await copyText(token.token);
+    toast(copied ? { title: 'Token copied' } : { title: 'Could not copy the token', description: token.token, variant: 'destructive' });
+  };
+  return (
+    <section aria-label={`New token ${token.name}`} className="grid gap-2 rounded-md border border-primary p-3">
+      <p className="text-sm">
+        Copy the token for <strong className="break-words">{token.name}</strong> now: it is shown only this once. Later the list shows its last
+        characters; a lost token is revoked and made again.
+      </p>
+      <Input readOnly aria-label={`Token ${token.name}`} className="h-11 font-mono" value={token.token} onFocus={(event) => event.target.select()} />
+      <div className="flex flex-wrap gap-2">
+        <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
+          <Copy aria-hidden />
+          Copy token
+        </Button>
+        <Button variant="ghost" className="min-h-11 sm:min-h-9" onClick={onDone}>
+          Done
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function TokenRow({ token }: { token: ApiToken }) {
+  const revoke = useRevokeApiToken();
+  const [confirming, setConfirming] = useState(false);
+  const expired = token.expiresAt !== null && new Date(token.expiresAt) <= new Date();
+  return (
+    <li className="flex flex-wrap items-center gap-2 rounded-md border p-2">
+      <KeyRound aria-hidden className="size-4 text-muted-foreground" />
+      <div className="grid min-w-0 flex-1 gap-0.5">
+        <p className="font-medium break-words">{token.name}</p>
+        <p className="text-xs text-muted-foreground">{token.scopes.join(', ')}</p>
+        <p className="text-xs text-muted-foreground">
+          Ending …{token.tokenEnd} · {token.lastUsedAt ? `last used ${when(token.lastUsedAt)}` : 'never used'} ·{' '}
+          {token.expiresAt ? `${expired ? 'expired' : 'until'} ${when(token.expiresAt)}` : 'no expiry'}
+        </p>
+      </div>
+      <Button
+        variant="ghost"
+        size="icon"
+        className="size-11 sm:size-9"
+        aria-label={`Revoke the token ${token.name}`}
+        disabled={revoke.isPending}
+        onClick={() => setConfirming(true)}
+      >
+        <Trash2 aria-hidden />
+      </Button>
+      <ConfirmDialog
+        open={confirming}
+        title="Revoke this token?"
+        description={`${token.name} stops working at once: every tool that uses it is refused from its next call.`}
+        confirmLabel="Revoke"
+        pendingLabel="Revoking…"
+        pending={revoke.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => revoke.mutate(token.id, { onSettled: () => setConfirming(false) })}
+      />
+    </li>
+  );
+}
+
+function NewTokenForm({ onMade }: { onMade: (token: NewApiToken) => void }) {
+  const create = useCreateApiToken();
+  const ids = { name: useId(), scopes: useId(), expiry: useId() };
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TokenScope[]>([]);
+  const [expiry, setExpiry] = useState('');
+  const [errors, setErrors] = useState<{ name?: string; scopes?: string }>({});
+  const toggle = (scope: TokenScope, on: boolean) => setScopes((current) => (on ? [...current, scope] : current.filter((held) => held !== scope)));
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = { name: name.trim() ? undefined : 'Name is required', scopes: scopes.length > 0 ? undefined : 'Choose at least one scope' };
+    setErrors(found);
+    if (found.name || found.scopes) return;
+    create.mutate(
+      { name, scopes, ...(expiry ? { expiresAt: endOfDay(expiry) } : {}) },
+      {
+        onSuccess: (token) => {
+          onMade(token);
+          setName('');
+          setScopes([]);
+          setExpiry('');
+          toast({ title: 'Token made', description: 'Copy it now: it is shown only this once.' });
+        },
+      },
+    );
+  };
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-3 border-t pt-4">
+      <h3 className="text-sm font-semibold">New token</h3>
+      <FormField id={ids.name} label="Name" error={errors.name} hint='What uses it, for example "Lightroom on the studio Mac"'>
+        {(control) => <Input {...control} className="h-11" value={name} onChange={(event) => setName(event.target.value)} />}
+      </FormField>
+      <fieldset className="grid gap-2" aria-describedby={errors.scopes ? `${ids.scopes}-error` : undefined}>
+        <legend className="mb-1 text-sm font-medium">Scopes</legend>
+        {TOKEN_SCOPES.map((scope) => (
+          <label key={scope} className="flex min-h-11 items-start gap-2 text-sm sm:min-h-0">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-primary"
+              checked={scopes.includes(scope)}
+              onChange={(event) => toggle(scope, event.target.checked)}
+            />
+            <span>
+              <span className="font-mono">{scope}</span>
+              <span className="block text-muted-foreground">{TOKEN_SCOPE_TEXTS[scope]}</span>
+            </span>
+          </label>
+        ))}
+        {errors.scopes && (
+          <p id={`${ids.scopes}-error`} className="text-sm text-destructive">
+            {errors.scopes}
+          </p>
+        )}
+      </fieldset>
+      <FormField id={ids.expiry} label="Works until (optional)">
+        {(control) => <Input {...control} type="date" className="h-11" value={expiry} onChange={(event) => setExpiry(event.target.value)} />}
+      </FormField>
+      <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
+        {create.isPending ? 'Making…' : 'Make token'}
+      </Button>
+    </form>
+  );
+}
