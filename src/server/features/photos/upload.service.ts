@@ -14,8 +14,8 @@ import {
   withOwnRights,
   type NewCopiesPlan,
 } from '#server/features/renditions/renditions.service.ts';
-import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
-import { readCameraDetails } from '#server/images/camera-details.ts';
+import { FORMAT_EXTENSIONS, RAW_FORMATS, type UploadFormat } from '#server/images/image-format.ts';
+import { readCameraDetails, withDetailsFrom } from '#server/images/camera-details.ts';
 import { readEmbeddedText, type EmbeddedText, type EmbeddedTextLimits } from '#server/images/embedded-text.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
@@ -31,7 +31,8 @@ import type { PhotoRow } from './photos.table.ts';
  * named with its reason.
  */
 
-export const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp'];
+/** HEIC and RAW are taken when the server has their decoders (images/system-tools.ts). */
+export const PHOTO_FORMATS: readonly UploadFormat[] = ['jpeg', 'png', 'gif', 'webp', 'heic', ...RAW_FORMATS];
 
 /** A title from an upload's name: no folders, no extension, no control characters, ≤ 255. */
 export function titleFromFileName(fileName: string): string {
@@ -128,13 +129,13 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
   if (file.tooLarge) {
     throw new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
   }
-  const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
+  const { format, cameraDetails } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
   const embedded = await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
   const copies = withOwnRights(categoryCopies, { license: null, credit: embedded.credit, copyright: embedded.copyright });
   const [rendered, camera] = await Promise.all([
     renderNewCopies(media, file.path, key, copies),
-    readCameraDetails(file.path),
+    readCameraDetails(file.path).then((read) => withDetailsFrom(read, cameraDetails ?? null)),
   ]);
   try {
     await media.originals.put(photoFileNames.original(key, FORMAT_EXTENSIONS[format]), { path: file.path });
