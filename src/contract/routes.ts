@@ -57,6 +57,8 @@ export const api = {
   photos: '/api/photos',
   photo: '/api/photos/:id',
   photosUpload: '/api/photos/upload',
+  /** What the upload takes on this server (HEIC and RAW need their tools). */
+  photosUploadFormats: '/api/photos/upload-formats',
   photosReorder: '/api/photos/reorder',
   photosMove: '/api/photos/move',
   photosOrder: '/api/photos/order',

@@ -1,4 +1,13 @@
-import { PHOTO_DESCRIPTION_MAX, PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
+import {
+  CAMERA_ACCEPT,
+  PHOTO_ACCEPT,
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_TITLE_MAX,
+  type Photo,
+  type RejectedFile,
+  type UploadFormats,
+  type UploadReceipt,
+} from '#contract/photos.ts';
 import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { fileNameStem, UNSAFE_CHARACTERS } from '#contract/file-name-titles.ts';
 import { ALT_TEXT_MAX, COPYRIGHT_MAX, CREDIT_MAX } from '#contract/rights.ts';
@@ -14,7 +23,7 @@ import {
   withOwnRights,
   type NewCopiesPlan,
 } from '#server/features/renditions/renditions.service.ts';
-import { FORMAT_EXTENSIONS, RAW_FORMATS, type UploadFormat } from '#server/images/image-format.ts';
+import { FORMAT_EXTENSIONS, FORMAT_LABELS, isCameraFormat, RAW_FORMATS, type UploadFormat } from '#server/images/image-format.ts';
 import { readCameraDetails, withDetailsFrom } from '#server/images/camera-details.ts';
 import { readEmbeddedText, type EmbeddedText, type EmbeddedTextLimits } from '#server/images/embedded-text.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
@@ -33,6 +42,27 @@ import type { PhotoRow } from './photos.table.ts';
 
 /** HEIC and RAW are taken when the server has their decoders (images/system-tools.ts). */
 export const PHOTO_FORMATS: readonly UploadFormat[] = ['jpeg', 'png', 'gif', 'webp', 'heic', ...RAW_FORMATS];
+
+/**
+ * What the upload takes on this server, for the owner's upload panel and the log at start: the
+ * sharp formats always, HEIC and RAW when their tools were found.
+ */
+export function uploadFormats(media: Pick<Media, 'images'>): UploadFormats {
+  const { tools } = media.images;
+  const heic = tools.takes('heic');
+  const raw = tools.takes('raw');
+  const plain = PHOTO_FORMATS.filter((format) => !isCameraFormat(format)).map((format) => FORMAT_LABELS[format]);
+  return {
+    takes: [...plain, ...(heic ? ['HEIC'] : []), ...(raw ? ['RAW'] : [])],
+    accept: Object.fromEntries(
+      Object.entries({ ...PHOTO_ACCEPT, ...(heic ? CAMERA_ACCEPT.heic : {}), ...(raw ? CAMERA_ACCEPT.raw : {}) }).map(([type, extensions]) => [type, [...extensions]]),
+    ),
+    missing: tools
+      .report()
+      .filter((kind) => kind.kind !== 'video' && !kind.available)
+      .map((kind) => ({ label: kind.label, package: kind.package! })),
+  };
+}
 
 /** A title from an upload's name: no folders, no extension, no control characters, ≤ 255. */
 export function titleFromFileName(fileName: string): string {
