@@ -25,7 +25,7 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
  * Each task's median time, the tasks taking turns run by run: on a shared machine a burst of
  * other work then lands on both, not on one.
  */
-async function timedInTurns(...tasks: Array<() => Promise<unknown> | unknown>): Promise<number[]> {
+async function timedInTurns(...tasks: Array<() => unknown>): Promise<number[]> {
   const times = tasks.map(() => [] as number[]);
   for (let run = 0; run < RUNS; run += 1) {
     for (const [index, task] of tasks.entries()) {
