@@ -5,7 +5,7 @@ import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CANON_CR3, FUJIFILM_RAF, IPHONE_HEIC, linearDng, NIKON_NEF } from '#tests/fixtures/camera-files.ts';
 import { CAMERA_MARKER, jpeg } from '#tests/fixtures/images.ts';
-import { parseRawIdentify, rawRenderingOf, withOrientation, type RawIdentity } from './camera-decoders.ts';
+import { decodeRaw, identifyRaw, parseRawIdentify, rawRenderingOf, withOrientation, type RawIdentity } from './camera-decoders.ts';
 import { inspectImage } from './image-pipeline.ts';
 import { SystemTools } from './system-tools.ts';
 
@@ -83,6 +83,19 @@ describe('camera files', () => {
     fs.writeFileSync(dng, linearDng({ width: 96, height: 64, orientation: 6 }));
     expect(await inspectImage(dng, accepted, limits, tools)).toMatchObject({ format: 'dng', width: 64, height: 96 });
     expect(parseRawIdentify('Camera: X\n')).toBeNull();
+  });
+
+  it("takes a RAW's embedded preview with the RAW's orientation, and leaves nothing beside the source", async () => {
+    // ExifTool's RAF keeps a 160 × 120 preview; told the picture is that size, the preview is enough.
+    const source = path.join(folder, 'preview.raf');
+    fs.copyFileSync(FUJIFILM_RAF, source);
+    const identity = (await identifyRaw(tools, source))!;
+    expect(identity).toMatchObject({ thumbWidth: 160, thumbHeight: 120 });
+    const target = path.join(folder, 'preview.out');
+    const small = { ...identity, width: 160, height: 120, flip: 6 };
+    expect(await decodeRaw(tools, source, small, target)).toBe('preview');
+    expect(await sharp(target).metadata()).toMatchObject({ format: 'jpeg', width: 160, height: 120, orientation: 6 });
+    expect(fs.readdirSync(folder).filter((name) => name.startsWith('preview.'))).toEqual(['preview.out', 'preview.raf']);
   });
 
   it("gives a preview the RAW's orientation in place of its own EXIF", async () => {
