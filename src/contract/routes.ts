@@ -56,9 +56,8 @@ export const api = {
   categoryRestore: '/api/categories/:id/restore',
   photos: '/api/photos',
   photo: '/api/photos/:id',
+  /** POST sends photos; GET says what the upload takes on this server (HEIC and RAW need their tools). */
   photosUpload: '/api/photos/upload',
-  /** What the upload takes on this server (HEIC and RAW need their tools). */
-  photosUploadFormats: '/api/photos/upload-formats',
   photosReorder: '/api/photos/reorder',
   photosMove: '/api/photos/move',
   photosOrder: '/api/photos/order',

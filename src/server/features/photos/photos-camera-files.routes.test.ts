@@ -112,13 +112,13 @@ describe('HEIC and RAW uploads', () => {
   it('tells the owner what the upload takes, and which package would add what it does not', async () => {
     t = await createTestApp();
     const cookie = await t.signIn();
-    const full = await t.app.inject({ method: 'GET', url: '/api/photos/upload-formats', headers: { cookie } });
+    const full = await t.app.inject({ method: 'GET', url: '/api/photos/upload', headers: { cookie } });
     expect(full.json()).toMatchObject({ takes: ['JPEG', 'PNG', 'GIF', 'WebP', 'HEIC', 'RAW'], missing: [] });
     expect(full.json().accept).toMatchObject({ 'image/heic': ['.heic'], 'image/x-adobe-dng': ['.dng'], 'image/jpeg': ['.jpeg', '.jpg'] });
     await t.close();
 
     t = await createTestApp({ env: { TOOLS_PATH: pathWithoutTools() } });
-    const bare = await t.app.inject({ method: 'GET', url: '/api/photos/upload-formats', headers: { cookie: await t.signIn() } });
+    const bare = await t.app.inject({ method: 'GET', url: '/api/photos/upload', headers: { cookie: await t.signIn() } });
     expect(bare.json()).toEqual({
       takes: ['JPEG', 'PNG', 'GIF', 'WebP'],
       accept: { 'image/jpeg': ['.jpeg', '.jpg'], 'image/png': ['.png'], 'image/gif': ['.gif'], 'image/webp': ['.webp'] },

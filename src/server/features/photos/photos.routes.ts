@@ -92,7 +92,7 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   );
 
   // A route of its own; the router prefers this static segment over /:id.
-  owner.get(api.photosUploadFormats, { response: { 200: UploadFormats } }, async () => uploadFormats(ctx.media));
+  owner.get(api.photosUpload, { response: { 200: UploadFormats } }, async () => uploadFormats(ctx.media));
 
   owner.put(api.photosReorder, { body: ReorderPhotosRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
     await photos.reorderPhotos(ctx, ownerId, request.body);
