@@ -22,6 +22,7 @@ import { clientRows, largePortfolioRows } from './client.ts';
 import { createStore, ENGINE_NAME, enginesFromArgs, engineVersion, modeFromArgs, postgresServerName, type BenchStore, type Engine } from './database.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
+import { cameraRows } from './camera-decode.ts';
 import { galleryZipRows } from './gallery-zip.ts';
 import { writeFixtures } from './photo-fixtures.ts';
 import { formatTable, ratioOf, round2, type BenchRow } from './report.ts';
@@ -865,6 +866,7 @@ async function main(databaseRowsOnly = false): Promise<void> {
       passes.push(await enginePass(engine, inputs, path.join(workDir, engine), index === 0 && !databaseRowsOnly));
     }
     const rows = [...sideBySide(passes.map((pass) => pass.rows)), ...missed];
+    if (!databaseRowsOnly) rows.push(...(await cameraRows(path.join(workDir, 'camera'), log)));
     const comparison = engineComparison(rows);
 
     const results = {
@@ -986,7 +988,19 @@ async function galleryZipOnly(): Promise<void> {
   }
 }
 
+/** `npm run bench -- camera`: the HEIC and RAW decode rows alone, against the bare tools. */
+async function cameraOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const rows = await cameraRows(workDir, log);
+    process.stdout.write(`\n${formatTable(rows)}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const modes: Record<string, () => Promise<void>> = {
+  camera: cameraOnly,
   'gallery-zip': galleryZipOnly,
   upload: uploadOnly,
   'upload-selection': selectionOnly,

@@ -43,6 +43,9 @@ export const ERROR_TEXTS = {
   'images.damaged': 'The image is damaged or incomplete',
   'images.too_many_pixels': 'The image has too many pixels',
   'images.too_many_megapixels': 'The image has too many pixels (at most {megapixels} megapixels)',
+  /** A HEIC or RAW file on a server without its decoder (a Debian package of system tools). */
+  'images.decoder_missing': '{format} files need {tool} on the server: install the Debian package {package}',
+  'images.decode_timed_out': 'The image took longer than {seconds} seconds to decode',
 
   // Signing in and the account's security.
   'auth.not_signed_in': 'You must be signed in',

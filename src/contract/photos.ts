@@ -220,6 +220,32 @@ export const PHOTO_ACCEPT = {
   'image/webp': ['.webp'],
 } as const;
 
+/** What the picker offers for HEIC/HEIF and camera RAW, when the server has their decoders. */
+export const CAMERA_ACCEPT = {
+  heic: { 'image/heic': ['.heic'], 'image/heif': ['.heif', '.hif'] },
+  raw: {
+    'image/x-adobe-dng': ['.dng'],
+    'image/x-canon-cr2': ['.cr2'],
+    'image/x-canon-cr3': ['.cr3'],
+    'image/x-nikon-nef': ['.nef'],
+    'image/x-sony-arw': ['.arw'],
+    'image/x-fuji-raf': ['.raf'],
+    'image/x-olympus-orf': ['.orf'],
+  },
+} as const;
+
+/**
+ * What the upload takes on this server now: HEIC and RAW need decoders from Debian's packages,
+ * found when the server started. `accept` is the picker's (type to extensions); `missing` names
+ * each kind of file the server cannot take and the package that would let it.
+ */
+export const UploadFormats = z.object({
+  takes: z.array(z.string()),
+  accept: z.record(z.string(), z.array(z.string())),
+  missing: z.array(z.object({ label: z.string(), package: z.string() })),
+});
+export type UploadFormats = z.infer<typeof UploadFormats>;
+
 /** Files sent per request of a selection sent in batches: within the server's per-request limits. */
 export const UPLOAD_BATCH_MAX_FILES = 20;
 export const UPLOAD_BATCH_MAX_BYTES = 64 * 1024 * 1024;

@@ -46,6 +46,7 @@ export const api = {
   category: '/api/categories/:id',
   categoriesReorder: '/api/categories/reorder',
   categoryRestore: '/api/categories/:id/restore',
+  /** POST sends photos; GET says what the upload takes on this server (HEIC and RAW need their tools). */
   photosUpload: '/api/photos/upload',
   photosReorder: '/api/photos/reorder',
   photosMove: '/api/photos/move',

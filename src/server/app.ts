@@ -22,6 +22,7 @@ import { photosRoutes } from '#server/features/photos/photos.routes.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { recordCopiesCheck } from '#server/features/renditions/renditions.service.ts';
 import { recordEmbeddedTextRead } from '#server/features/photos/embedded-text.service.ts';
+import { uploadFormats } from '#server/features/photos/upload.service.ts';
 import { statisticsRoutes } from '#server/features/statistics/statistics.routes.ts';
 import { createRecorder } from '#server/features/statistics/statistics.service.ts';
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
 
   app.addHook('onClose', async () => ctx.mailer.close());
+  logWhatUploadsTake(app, ctx);
   // What an earlier run left mid-upload (a crash, a kill): its temp and scratch files.
   const stale = await removeStaleUploads(config.upload.tmpDir, ctx.clock());
   if (stale > 0) app.log.info({ files: stale }, 'removed files left by uploads that never finished');
@@ -160,4 +162,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataCache: ctx.dataCache,
   });
   return app;
+}
+
+/** Says once at start what the media tools found let the site take, and which package adds the rest. */
+function logWhatUploadsTake(app: FastifyInstance, ctx: AppContext): void {
+  const { takes } = uploadFormats(ctx.media);
+  const lacking = ctx.media.images.tools.report().filter((kind) => !kind.available);
+  const without = lacking.map((kind) => `${kind.label} (install the Debian package ${kind.package})`).join(', ');
+  app.log.info({ takes, lacking: lacking.map(({ label, package: name }) => ({ label, package: name })) }, `Uploads take ${takes.join(', ')}${without ? `; not ${without}` : ''}`);
 }

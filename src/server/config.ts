@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * Where the media tools from Debian's packages (heif-convert, LibRaw's tools, ffmpeg) are looked
+   * for at start, in PATH's form; PATH when unset.
+   */
+  TOOLS_PATH: z.string().optional(),
   /** Cookieless first-party statistics (docs/privacy.md): on by default. */
   STATISTICS: z
     .string()
@@ -131,6 +136,8 @@ export type Config = Readonly<{
   logLevel: string;
   upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; tmpDir: string };
   imageConcurrency: number;
+  /** The folders searched for the media tools (images/system-tools.ts), PATH's form. */
+  toolsPath: string;
   /** Jobs the process's worker runs at once. */
   jobConcurrency: number;
   /** Slow or stalled clients are dropped once a request has taken this long to arrive. */
@@ -181,6 +188,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       tmpDir: path.join(dataDir, 'tmp'),
     },
     imageConcurrency: e.IMAGE_CONCURRENCY,
+    // The process's own PATH when the environment given has none (tests pass a few variables).
+    toolsPath: e.TOOLS_PATH ?? env.PATH ?? process.env.PATH ?? '',
     jobConcurrency: e.JOB_CONCURRENCY,
     requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
     s3: e.S3_BUCKET

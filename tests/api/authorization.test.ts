@@ -62,6 +62,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'GET /api/photos/page': 'public',
   'GET /api/photos/sections': 'public',
   'GET /api/photos/ids': 'owner',
+  'GET /api/photos/upload': 'owner',
   'PUT /api/photos/{id}/place': 'owner',
   'GET /api/categories/{id}/links': 'owner',
   'POST /api/categories/{id}/links': 'owner',

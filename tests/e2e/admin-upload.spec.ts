@@ -1,6 +1,8 @@
 import { expect, test } from './fixtures.ts';
 import { gate, openAdmin, photoBank, photoInput, pngFiles, toast, uniqueName } from './admin-helpers.ts';
+import fs from 'node:fs';
 import { api } from '#contract/routes.ts';
+import { SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
 
 /** A PNG signature and nothing of a picture after it: it passes the browser's check, the server refuses it. */
 const brokenPng = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('these bytes are no picture')]);
@@ -78,6 +80,8 @@ test.describe('Upload Photos', () => {
     page.on('request', (request) => {
       if (request.url().includes(api.photosUpload)) uploads += 1;
     });
+    // The refusal names what this server takes, once it has said (its tools are found at start).
+    await expect(upload.getByText(/^Takes JPEG, PNG, GIF, WebP, HEIC, RAW/)).toBeVisible();
     await photoInput(page).setInputFiles([
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') },
       { name: 'renamed.png', mimeType: 'image/png', buffer: Buffer.from('a text file under an image name') },
@@ -87,9 +91,22 @@ test.describe('Upload Photos', () => {
     await expect(problems).toContainText('2 file(s) not added');
     await expect(problems).toContainText('notes.txt');
     await expect(problems).toContainText('File type must be');
-    await expect(problems).toContainText("renamed.png: Not an image: the file's content is not JPEG, PNG, GIF or WebP");
+    await expect(problems).toContainText("renamed.png: Not an image: the file's content is not JPEG, PNG, GIF, WebP, HEIC or RAW");
     await expect(upload.getByText('1 file(s) selected')).toBeVisible();
     expect(uploads).toBe(0);
+  });
+
+  test("takes a phone's HEIC: the panel says what the server takes, the picker offers it, and the photo lands in the bank", async ({ page }) => {
+    await openAdmin(page);
+    const upload = page.getByRole('region', { name: 'Upload Photos' });
+    await expect(upload.getByText('Takes JPEG, PNG, GIF, WebP, HEIC, RAW')).toBeVisible();
+    await expect(photoInput(page)).toHaveAttribute('accept', /\.heic/);
+    await expect(photoInput(page)).toHaveAttribute('accept', /\.dng/);
+    const name = uniqueName('Phone');
+    await photoInput(page).setInputFiles([{ name: `${name}.heic`, mimeType: 'image/heic', buffer: fs.readFileSync(SMALL_HEIC) }]);
+    await upload.getByRole('button', { name: 'Upload Photos' }).click();
+    await expect(toast(page, 'Upload successful')).toBeVisible();
+    await expect(photoBank(page).getByRole('img', { name })).toBeVisible();
   });
 
   test('names the files the server refused, with its reasons, beside a partial success', async ({ page }) => {

@@ -23,9 +23,14 @@ describe('removeStaleUploads', () => {
     const inFlight = at('upload-bbb', 60_000);
     const other = at('backup-ccc', STALE_UPLOAD_MS * 3);
     fs.mkdirSync(path.join(dir, 'upload-dir'));
+    const decoder = path.join(dir, 'upload-aaa.decode-0f0f0f');
+    fs.mkdirSync(decoder);
+    fs.writeFileSync(path.join(decoder, 'out.tiff'), 'x');
+    const old = new Date(now.getTime() - STALE_UPLOAD_MS - 1000);
+    fs.utimesSync(decoder, old, old);
 
-    expect(await removeStaleUploads(dir, now)).toBe(2);
-    expect([left, scratch].filter((file) => fs.existsSync(file))).toEqual([]);
+    expect(await removeStaleUploads(dir, now)).toBe(3);
+    expect([left, scratch, decoder].filter((file) => fs.existsSync(file))).toEqual([]);
     expect([inFlight, other, path.join(dir, 'upload-dir')].every((file) => fs.existsSync(file))).toBe(true);
     expect(await removeStaleUploads(path.join(dir, 'missing'), now)).toBe(0);
   });

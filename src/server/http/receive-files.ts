@@ -116,7 +116,7 @@ export async function withReceivedFiles<T>(
 
 /**
  * Removes what a process that ended mid-upload left in `tmpDir` (received files and the image
- * pipeline's scratch files beside them): every `upload-` file older than `STALE_UPLOAD_MS`, so
+ * pipeline's scratch files and decoder folders beside them): every `upload-` file older than `STALE_UPLOAD_MS`, so
  * another instance's upload in flight is left alone. Returns how many went.
  */
 export async function removeStaleUploads(tmpDir: string, now: Date): Promise<number> {
@@ -130,8 +130,10 @@ export async function removeStaleUploads(tmpDir: string, now: Date): Promise<num
   for (const name of names.filter((candidate) => candidate.startsWith(RECEIVED_PREFIX))) {
     const file = path.join(tmpDir, name);
     const stat = await fsp.stat(file).catch(() => null);
-    if (!stat?.isFile() || now.getTime() - stat.mtimeMs < STALE_UPLOAD_MS) continue;
-    await fsp.rm(file, { force: true });
+    // A HEIC or RAW decoder's folder beside its source (images/camera-decoders.ts) goes whole.
+    const decoderFolder = stat?.isDirectory() === true && name.includes('.decode-');
+    if (!stat || !(stat.isFile() || decoderFolder) || now.getTime() - stat.mtimeMs < STALE_UPLOAD_MS) continue;
+    await fsp.rm(file, { recursive: true, force: true });
     removed += 1;
   }
   return removed;

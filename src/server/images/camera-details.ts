@@ -76,3 +76,14 @@ export async function readCameraDetails(source: string | Buffer): Promise<Camera
     return null;
   }
 }
+
+/** EXIF's details, each one missing taken from `fallback` (a RAW's as LibRaw reads them). */
+export function withDetailsFrom(details: CameraDetails | null, fallback: CameraDetails | null): CameraDetails | null {
+  if (!fallback) return details;
+  if (!details) return fallback;
+  const merged = { ...details };
+  for (const key of Object.keys(merged) as Array<keyof CameraDetails>) {
+    if (merged[key] === null) (merged as Record<string, unknown>)[key] = fallback[key];
+  }
+  return merged;
+}

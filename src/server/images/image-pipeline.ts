@@ -10,8 +10,11 @@ import { DomainError } from '#server/lib/errors.ts';
 import { bannerFileName, photoFileNames, watermarkLogoFileName, type DisplayFormat } from '#server/storage/file-names.ts';
 import type { FileSource, FileStore } from '#server/storage/file-store.ts';
 import { sourceColourOf, withoutExifSegments, type SourceColour } from './colour.ts';
-import { FORMAT_LABELS, readFileHead, sniffImageFormat, type ImageFormat } from './image-format.ts';
+import type { CameraDetails } from '#contract/photos.ts';
+import { decodeCameraFile, DECODE_TIMEOUT_MS, identifyRaw } from './camera-decoders.ts';
+import { FORMAT_LABELS, isCameraFormat, isRawFormat, sniffFileFormat, type CameraFormat, type UploadFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
+import { SystemTools, ToolError, TOOL_KINDS } from './system-tools.ts';
 import { withWatermark, WATERMARK_LOGO_MAX_SIDE, type LoadedWatermark } from './watermark.ts';
 import { rightsXmp, withXmpSegment, type ImageRights } from './xmp.ts';
 
@@ -43,52 +46,85 @@ export interface ImageLimits {
 }
 
 export interface InspectedImage {
-  format: ImageFormat;
+  format: UploadFormat;
   width: number;
   height: number;
+  /** A RAW's camera details as LibRaw reads them (it knows the formats exifr does not: CR3, RAF, NEF…). */
+  cameraDetails?: CameraDetails | null;
 }
 
-function acceptedList(formats: readonly ImageFormat[]): string {
-  const labels = formats.map((format) => FORMAT_LABELS[format]);
+/** The accepted formats as a list to read, every RAW format as one "RAW". */
+function acceptedList(formats: readonly UploadFormat[]): string {
+  const labels = [...new Set(formats.map((format) => (isRawFormat(format) ? TOOL_KINDS.raw.label : FORMAT_LABELS[format])))];
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
+}
+
+const toolKindOf = (format: CameraFormat) => (format === 'heic' ? 'heic' : 'raw');
+
+/** The refusal of a camera file whose decoder is not installed, naming the package; null when it is. */
+function missingDecoder(format: CameraFormat, tools: SystemTools): ImageRejectedError | null {
+  const kind = toolKindOf(format);
+  const missing = tools.missing(kind);
+  if (!missing) return null;
+  return new ImageRejectedError('unsupportedType', 'images.decoder_missing', { format: TOOL_KINDS[kind].label, ...missing });
 }
 
 /**
  * Proves from its header that a file is one of the accepted formats and small enough to decode,
- * before any pixel is decompressed: a 20000×20000 PNG of a few hundred KB stops here.
+ * before any pixel is decompressed: a 20000×20000 PNG of a few hundred KB stops here. A HEIC's
+ * size is in its header, which sharp reads; a RAW's is read by LibRaw's raw-identify.
  */
 export async function inspectImage(
   filePath: string,
-  accepted: readonly ImageFormat[],
+  accepted: readonly UploadFormat[],
   limits: ImageLimits,
+  tools: SystemTools = SystemTools.none(),
 ): Promise<InspectedImage> {
-  const head = await readFileHead(filePath);
-  if (head.length === 0) throw new ImageRejectedError('unsupportedType', 'images.empty');
-  const sniffed = sniffImageFormat(head);
+  const sniffed = await sniffFileFormat(filePath);
+  if (sniffed === 'empty') throw new ImageRejectedError('unsupportedType', 'images.empty');
+  const takes = accepted.filter((format) => !isCameraFormat(format) || !missingDecoder(format, tools));
   if (sniffed === 'svg') {
-    throw new ImageRejectedError('unsupportedType', 'images.svg_refused', { formats: acceptedList(accepted) });
+    throw new ImageRejectedError('unsupportedType', 'images.svg_refused', { formats: acceptedList(takes) });
   }
   if (!sniffed || !accepted.includes(sniffed)) {
-    throw new ImageRejectedError('unsupportedType', 'images.wrong_format', { formats: acceptedList(accepted) });
+    throw new ImageRejectedError('unsupportedType', 'images.wrong_format', { formats: acceptedList(takes) });
   }
-  let metadata: Metadata;
-  try {
-    metadata = await sharp(filePath, { limitInputPixels: false }).metadata();
-  } catch {
-    throw new ImageRejectedError('unsupportedType', 'images.damaged');
+  if (isCameraFormat(sniffed)) {
+    const refusal = missingDecoder(sniffed, tools);
+    if (refusal) throw refusal;
   }
-  if (metadata.format !== sniffed || !metadata.width || !metadata.height) {
-    throw new ImageRejectedError('unsupportedType', 'images.damaged');
+  let size: { width: number; height: number; frames: number; cameraDetails?: CameraDetails | null };
+  if (isRawFormat(sniffed)) {
+    const identity = await identifyRaw(tools, filePath).catch(() => null);
+    if (!identity) throw new ImageRejectedError('unsupportedType', 'images.damaged');
+    size = { width: identity.width, height: identity.height, frames: 1, cameraDetails: identity.details };
+  } else {
+    let metadata: Metadata;
+    try {
+      metadata = await sharp(filePath, { limitInputPixels: false }).metadata();
+    } catch {
+      throw new ImageRejectedError('unsupportedType', 'images.damaged');
+    }
+    const expected = sniffed === 'heic' ? 'heif' : sniffed;
+    if (metadata.format !== expected || !metadata.width || !metadata.height) {
+      throw new ImageRejectedError('unsupportedType', 'images.damaged');
+    }
+    // An animation counts every frame of its canvas: libvips walks the frames to reach the first
+    // one shown, and a few KB of WebP can hold thousands of full-canvas frames. A HEIC is decoded
+    // by its primary image alone.
+    const frames = sniffed === 'heic' ? 1 : Math.max(1, metadata.pages ?? 1);
+    size = { width: metadata.width, height: sniffed === 'heic' ? metadata.height : (metadata.pageHeight ?? metadata.height), frames };
   }
-  // An animation counts every frame of its canvas: libvips walks the frames to reach the first
-  // one shown, and a few KB of WebP can hold thousands of full-canvas frames.
-  const frames = Math.max(1, metadata.pages ?? 1);
-  const canvasHeight = metadata.pageHeight ?? metadata.height;
-  if (metadata.width * canvasHeight * frames > limits.maxPixels) {
+  if (size.width * size.height * size.frames > limits.maxPixels) {
     const megapixels = Math.round(limits.maxPixels / 1_000_000);
     throw new ImageRejectedError('tooLarge', 'images.too_many_megapixels', { megapixels });
   }
-  return { format: sniffed, width: metadata.width, height: metadata.height };
+  return {
+    format: sniffed,
+    width: size.width,
+    height: size.height,
+    ...(size.cameraDetails !== undefined ? { cameraDetails: size.cameraDetails } : {}),
+  };
 }
 
 /** Decoding errors are the file's fault (truncated, corrupt), never the server's. */
@@ -487,20 +523,59 @@ export async function renderWatermarkLogo(sourcePath: string, key: string, store
 export class ImageProcessor {
   private readonly slots: Semaphore;
   private readonly fullSize = new Semaphore(1);
+  /**
+   * One camera file decoded at a time: heif-convert takes 80 to 130 MB for 12 megapixels, and
+   * dcraw_emu 200 MB for 24; twenty HEICs uploaded together wait their turn here.
+   */
+  private readonly decoders = new Semaphore(1);
 
   constructor(
     readonly limits: ImageLimits,
     readonly concurrency: number,
+    readonly tools: SystemTools = SystemTools.none(),
   ) {
     this.slots = new Semaphore(concurrency);
   }
 
-  inspect(filePath: string, accepted: readonly ImageFormat[]): Promise<InspectedImage> {
-    return inspectImage(filePath, accepted, this.limits);
+  inspect(filePath: string, accepted: readonly UploadFormat[]): Promise<InspectedImage> {
+    return inspectImage(filePath, accepted, this.limits, this.tools);
+  }
+
+  /** The formats of `formats` this server can decode now (a camera format needs its tool). */
+  takes(formats: readonly UploadFormat[]): UploadFormat[] {
+    return formats.filter((format) => !isCameraFormat(format) || !missingDecoder(format, this.tools));
   }
 
   renderPhoto(sourcePath: string, key: string, store: FileStore, rights?: ImageRights | null, watermark?: LoadedWatermark | null): Promise<RenderedPhoto> {
-    return this.slots.run(() => renderPhoto(sourcePath, key, store, this.limits, rights, this.fullSize, watermark));
+    return this.slots.run(() =>
+      this.fromCameraFile(sourcePath, (readable) => renderPhoto(readable, key, store, this.limits, rights, this.fullSize, watermark)),
+    );
+  }
+
+  /**
+   * Runs `task` on a file sharp reads: the source itself, or, for a HEIC or a RAW, the JPEG or
+   * TIFF its decoder made of it (a scratch file beside the source, removed afterwards). Re-renders
+   * from an original take the same way, so a HEIC original is decoded again each time.
+   */
+  private async fromCameraFile<T>(sourcePath: string, task: (readable: string) => Promise<T>): Promise<T> {
+    const format = await sniffFileFormat(sourcePath);
+    if (format === null || format === 'empty' || format === 'svg' || !isCameraFormat(format)) return task(sourcePath);
+    const refusal = missingDecoder(format, this.tools);
+    if (refusal) throw refusal;
+    const decoded = `${sourcePath}.${randomBytes(6).toString('hex')}.decoded`;
+    try {
+      try {
+        await this.decoders.run(() => decodeCameraFile(this.tools, format, sourcePath, decoded));
+      } catch (error) {
+        if (error instanceof ToolError && error.reason === 'timeout') {
+          throw new ImageRejectedError('unsupportedType', 'images.decode_timed_out', { seconds: DECODE_TIMEOUT_MS / 1000 });
+        }
+        throw new ImageRejectedError('unsupportedType', 'images.damaged');
+      }
+      return await task(decoded);
+    } finally {
+      await fsp.rm(decoded, { force: true });
+    }
   }
 
   renderWatermarkLogo(sourcePath: string, key: string, store: FileStore): Promise<string> {

@@ -1,7 +1,7 @@
 import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import { inflateSync } from 'node:zlib';
-import type { ImageFormat } from './image-format.ts';
+import type { CameraFormat, ImageFormat } from './image-format.ts';
 
 /**
  * An uploaded original without its location data, for a gallery's downloads, never
@@ -219,23 +219,41 @@ export function jpegHeadWithoutLocation(head: Buffer): Buffer {
  */
 function exifWithoutGps(segment: Buffer): Buffer | null {
   const copy = Buffer.from(segment);
-  const tiff = copy.subarray(4 + EXIF_SIGNATURE.length);
+  return tiffWithoutGps(copy.subarray(4 + EXIF_SIGNATURE.length)) ? copy : null;
+}
+
+/** TIFF's 42, and Olympus' own two (ORF: IIRO, IIRS). */
+const TIFF_MAGICS = new Set([42, 0x4f52, 0x5352]);
+const XMP_TAG = 0x02bc;
+
+/**
+ * Empties and unlinks the GPS IFD of a TIFF structure (an EXIF block, a whole TIFF-based RAW), in
+ * place: every other offset stays where it was. An XMP packet in IFD0 (DNG's) that names a place
+ * is overwritten with spaces. False when the structure cannot be read.
+ */
+function tiffWithoutGps(tiff: Buffer): boolean {
   try {
     const order = tiff.toString('latin1', 0, 2);
-    if (order !== 'II' && order !== 'MM') return null;
+    if (order !== 'II' && order !== 'MM') return false;
     const little = order === 'II';
     const u16 = (at: number) => (little ? tiff.readUInt16LE(at) : tiff.readUInt16BE(at));
     const u32 = (at: number) => (little ? tiff.readUInt32LE(at) : tiff.readUInt32BE(at));
     const setU16 = (at: number, value: number) => (little ? tiff.writeUInt16LE(value, at) : tiff.writeUInt16BE(value, at));
-    if (u16(2) !== 42) return null;
+    if (!TIFF_MAGICS.has(u16(2))) return false;
     // IFD0, then IFD1 (the thumbnail's): a GPS pointer is looked for in both.
     let ifd = u32(4);
     for (let depth = 0; ifd !== 0 && depth < 2; depth++) {
       const count = u16(ifd);
       const entriesEnd = ifd + 2 + count * 12;
-      if (entriesEnd + 4 > tiff.length) return null;
+      if (entriesEnd + 4 > tiff.length) return false;
       for (let index = 0; index < u16(ifd); ) {
         const entry = ifd + 2 + index * 12;
+        if (u16(entry) === XMP_TAG) {
+          const size = u32(entry + 4);
+          const at = size > 4 ? u32(entry + 8) : entry + 8;
+          if (at + size > tiff.length) return false;
+          if (XMP_PLACE.test(tiff.toString('utf8', at, at + size))) tiff.fill(0x20, at, at + size);
+        }
         if (u16(entry) !== GPS_IFD_TAG) {
           index += 1;
           continue;
@@ -249,11 +267,143 @@ function exifWithoutGps(segment: Buffer): Buffer | null {
       }
       ifd = u32(ifd + 2 + u16(ifd) * 12);
     }
-    return copy;
+    return true;
   } catch {
     // A read past the end: a damaged block.
-    return null;
+    return false;
   }
+}
+
+/**
+ * A HEIC or RAW original without its location data, in place (no offset of the file moves), or
+ * null when this server cannot prove it: the download then gives the display copy instead.
+ *
+ * - TIFF-based RAW (DNG, NEF, ARW, CR2, ORF): the GPS IFD of IFD0 (or IFD1) emptied and unlinked,
+ *   an XMP packet that names a place overwritten with spaces.
+ * - HEIC: the same in each Exif item; an XMP item that names a place overwritten with spaces.
+ * - CR3 and RAF keep their GPS in structures of their own (Canon's CMT4 box, the embedded JPEG of
+ *   a RAF): null, so their downloads are the display copy.
+ */
+export function cameraFileWithoutLocation(format: CameraFormat, bytes: Buffer): Buffer | null {
+  if (format === 'cr3' || format === 'raf') return null;
+  const copy = Buffer.from(bytes);
+  if (format !== 'heic') return tiffWithoutGps(copy) ? copy : null;
+  return heifWithoutLocation(copy) ? copy : null;
+}
+
+interface Box {
+  type: string;
+  /** Where its content starts (after the header), and where the box ends. */
+  start: number;
+  end: number;
+}
+
+/** The boxes between `from` and `to`; throws on a size that does not fit. */
+function boxesIn(bytes: Buffer, from: number, to: number): Box[] {
+  const boxes: Box[] = [];
+  let at = from;
+  while (at + 8 <= to) {
+    let size = bytes.readUInt32BE(at);
+    const type = bytes.toString('latin1', at + 4, at + 8);
+    let header = 8;
+    if (size === 1) {
+      size = Number(bytes.readBigUInt64BE(at + 8));
+      header = 16;
+    } else if (size === 0) size = to - at;
+    if (size < header || at + size > to) throw new LocationDataError('Damaged HEIF box');
+    boxes.push({ type, start: at + header, end: at + size });
+    at += size;
+  }
+  return boxes;
+}
+
+/** Cleans the Exif and XMP items of a HEIF in place; false when its items cannot be read. */
+function heifWithoutLocation(bytes: Buffer): boolean {
+  try {
+    const meta = boxesIn(bytes, 0, bytes.length).find((box) => box.type === 'meta');
+    if (!meta) return true; // no metadata at all
+    const children = boxesIn(bytes, meta.start + 4, meta.end);
+    const iinf = children.find((box) => box.type === 'iinf');
+    const iloc = children.find((box) => box.type === 'iloc');
+    if (!iinf || !iloc) return true;
+    const kinds = itemKinds(bytes, iinf);
+    for (const [id, location] of itemLocations(bytes, iloc)) {
+      const kind = kinds.get(id);
+      if (!kind) continue;
+      if (!location) return false; // stored in a way this does not read: not proven clean
+      const data = bytes.subarray(location.offset, location.offset + location.length);
+      if (location.offset + location.length > bytes.length) return false;
+      if (kind === 'exif') {
+        const tiffAt = 4 + data.readUInt32BE(0);
+        if (!tiffWithoutGps(data.subarray(tiffAt))) return false;
+      } else if (XMP_PLACE.test(data.toString('utf8'))) data.fill(0x20);
+    }
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The items that may hold a location: Exif, and XMP (a mime item of type application/rdf+xml). */
+function itemKinds(bytes: Buffer, iinf: Box): Map<number, 'exif' | 'xmp'> {
+  const version = bytes[iinf.start]!;
+  const first = iinf.start + 4 + (version === 0 ? 2 : 4);
+  const kinds = new Map<number, 'exif' | 'xmp'>();
+  for (const infe of boxesIn(bytes, first, iinf.end).filter((box) => box.type === 'infe')) {
+    const infeVersion = bytes[infe.start]!;
+    if (infeVersion < 2) continue; // versions 0 and 1 carry no item type
+    const idSize = infeVersion === 2 ? 2 : 4;
+    const id = idSize === 2 ? bytes.readUInt16BE(infe.start + 4) : bytes.readUInt32BE(infe.start + 4);
+    const typeAt = infe.start + 4 + idSize + 2;
+    const type = bytes.toString('latin1', typeAt, typeAt + 4);
+    if (type === 'Exif') kinds.set(id, 'exif');
+    else if (type === 'mime') {
+      const rest = bytes.subarray(typeAt + 4, infe.end);
+      const name = rest.subarray(0, Math.max(0, rest.indexOf(0)));
+      const contentType = rest.subarray(name.length + 1, rest.indexOf(0, name.length + 1)).toString('latin1');
+      if (/xml/i.test(contentType)) kinds.set(id, 'xmp');
+    }
+  }
+  return kinds;
+}
+
+/** Each item's one extent in the file; null for one stored another way (several extents, in idat). */
+function itemLocations(bytes: Buffer, iloc: Box): Map<number, { offset: number; length: number } | null> {
+  const version = bytes[iloc.start]!;
+  let at = iloc.start + 4;
+  const sizes = bytes.readUInt16BE(at);
+  at += 2;
+  const offsetSize = sizes >> 12;
+  const lengthSize = (sizes >> 8) & 0xf;
+  const baseOffsetSize = (sizes >> 4) & 0xf;
+  const indexSize = version === 1 || version === 2 ? sizes & 0xf : 0;
+  const read = (size: number) => {
+    const value = size === 0 ? 0 : size === 4 ? bytes.readUInt32BE(at) : size === 8 ? Number(bytes.readBigUInt64BE(at)) : Number.NaN;
+    if (Number.isNaN(value)) throw new LocationDataError('Unknown iloc field size');
+    at += size;
+    return value;
+  };
+  const itemCount = version < 2 ? read2() : read(4);
+  function read2() {
+    const value = bytes.readUInt16BE(at);
+    at += 2;
+    return value;
+  }
+  const locations = new Map<number, { offset: number; length: number } | null>();
+  for (let item = 0; item < itemCount; item++) {
+    const id = version < 2 ? read2() : read(4);
+    const method = version === 1 || version === 2 ? read2() & 0xf : 0;
+    read2(); // data reference index
+    const base = read(baseOffsetSize);
+    const extents = read2();
+    const parts: Array<{ offset: number; length: number }> = [];
+    for (let extent = 0; extent < extents; extent++) {
+      if (indexSize > 0) read(indexSize);
+      parts.push({ offset: base + read(offsetSize), length: read(lengthSize) });
+    }
+    locations.set(id, method === 0 && parts.length === 1 ? parts[0]! : null);
+  }
+  return locations;
 }
 
 /** Overwrites an IFD (its entries, its next pointer) and every value it points to with zeros. */

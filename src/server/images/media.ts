@@ -3,6 +3,7 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { HotFileStore } from '#server/storage/hot-file-store.ts';
 import { createFileStores } from '#server/storage/index.ts';
 import { ImageProcessor } from './image-pipeline.ts';
+import { SystemTools } from './system-tools.ts';
 
 /** What the photo, banner and uploads features share: where files go and who processes them. */
 export interface Media {
@@ -23,7 +24,7 @@ export function createMedia(config: Config): Media {
     uploads: new HotFileStore(stores.uploads),
     originals: stores.originals,
     restricted: stores.restricted,
-    images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency),
+    images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency, SystemTools.find(config.toolsPath)),
     upload: config.upload,
   };
 }

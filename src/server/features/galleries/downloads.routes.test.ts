@@ -12,6 +12,7 @@ import type { Photo } from '#contract/photos.ts';
 import { insertPhotos } from '#server/features/photos/photos.repository.ts';
 import { newFileKey } from '#server/storage/file-names.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
+import { CANON_CR3, DNG_GPS_MARKER, IPHONE_HEIC_WITH_GPS, linearDng } from '#tests/fixtures/camera-files.ts';
 import { CAMERA_MARKER, formWith, GPS_MARKER, jpeg, type FormFile } from '#tests/fixtures/images.ts';
 import { galleryFixture, tokenOf, type GallerySetup } from '#tests/fixtures/galleries.ts';
 import { createCategory } from '#tests/fixtures/photos.ts';
@@ -178,6 +179,42 @@ describe('downloads by policy', () => {
       if (entry.name === '002 Rings close.jpg') expect(entry.bytes.equals(uploaded)).toBe(true);
       else await expectCleanOriginal(entry.bytes, uploaded);
     }
+  });
+
+  it('a HEIC or a RAW: the display JPEG by the display policy; the HEIC or the DNG itself, without its GPS, by the originals one', async () => {
+    const heic = fs.readFileSync(IPHONE_HEIC_WITH_GPS);
+    const dng = linearDng({ gps: true });
+    const cr3 = fs.readFileSync(CANON_CR3);
+    const setup = await gallery([
+      { name: 'Kitchen.jpg', data: heic },
+      { name: 'Studio.jpg', data: dng },
+      { name: 'Street.jpg', data: cr3 },
+    ]);
+    expect(await exifr.gps(heic)).toBeDefined();
+    const [street, , kitchen] = setup.photos;
+    const display = await createLink(setup, { label: 'Parents', downloads: 'display' });
+    const shown = await visitor(photoUrl(display, kitchen!.id));
+    expect(shown.headers['content-type']).toBe('image/jpeg');
+    expect(shown.rawPayload.equals(displayBytes(kitchen!))).toBe(true);
+
+    const originals = await createLink(setup, { label: 'Couple', downloads: 'originals' });
+    const one = await visitor(photoUrl(originals, kitchen!.id));
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.headers['content-type']).toBe('image/heic');
+    expect(one.headers['content-disposition']).toContain('filename="Kitchen.heic"');
+    // The same file, the same size, its camera kept and its place gone.
+    expect(one.rawPayload.length).toBe(heic.length);
+    expect(await exifr.gps(one.rawPayload)).toBeUndefined();
+    expect(await exifr.parse(one.rawPayload)).toMatchObject({ Make: 'Apple', Model: 'iPhone 11 Pro Max' });
+
+    const entries = await unzip((await visitor(zipUrl(originals))).rawPayload);
+    expect(entries.map((entry) => entry.name)).toEqual(['001 Street.jpg', '002 Studio.dng', '003 Kitchen.heic']);
+    const [streetEntry, studioEntry] = entries;
+    expect(studioEntry!.bytes.length).toBe(dng.length);
+    expect(studioEntry!.bytes.includes(DNG_GPS_MARKER)).toBe(false);
+    expect(await exifr.parse(studioEntry!.bytes)).toMatchObject({ Make: 'Atelier', Model: 'Test DNG' });
+    // Where the location cannot be proven removed (a CR3's own GPS box), the display copy instead.
+    expect(streetEntry!.bytes.equals(displayBytes(street!))).toBe(true);
   });
 
   it('hold to the gallery: its password, its end, its photos only; bad input gets the reason', async () => {

@@ -30,7 +30,19 @@ export interface Download {
   size: number | null;
 }
 
-const CONTENT_TYPES: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = {
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  heic: 'image/heic',
+  dng: 'image/x-adobe-dng',
+  cr2: 'image/x-canon-cr2',
+  nef: 'image/x-nikon-nef',
+  arw: 'image/x-sony-arw',
+  orf: 'image/x-olympus-orf',
+};
 
 /** A name that is safe on every system's disk: no path, no reserved sign, no control character. */
 export function safeFileName(text: string, fallback: string): string {

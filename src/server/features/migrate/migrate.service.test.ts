@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { Photo } from '#contract/photos.ts';
+import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -96,6 +97,13 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   await seedDemoContent(t.ctx, owner.id, { photos: 3 });
   const cookie = await t.signIn();
   const [uploaded] = await createPhotos(t, cookie, 2, ['beach.jpg', 'Ünïcödé 😀.jpg']);
+  // A HEIC's and a RAW's originals, under their own extensions, are copied like any other.
+  const cameraFiles = [
+    { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
+    { name: 'camera.dng', data: linearDng() },
+  ];
+  const camera = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', cameraFiles) });
+  expect(camera.statusCode, camera.body).toBe(201);
   const categories = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json<Array<{ id: number }>>();
   const edited = await t.app.inject({
     method: 'PUT',
@@ -291,6 +299,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
     expect(summary.expected.files.every((file) => file.sha256 !== null)).toBe(true);
     // The bucket holds exactly the source's files (the seed and uploads leave no orphans).
     expect(await storedHashes(bucket)).toEqual(await storedHashes(localStores(source)));
+    expect(Object.keys(await storedHashes(bucket)).filter((name) => /^originals\/.*\.(heic|dng)$/.test(name))).toHaveLength(2);
     expect(Object.keys(await storedHashes(bucket)).length).toBe(summary.files.checked);
 
     // A new instance with an empty DATA_DIR: every file it serves comes from the bucket.

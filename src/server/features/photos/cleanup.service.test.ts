@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -24,6 +25,23 @@ const write = (dir: string, name: string) => {
 };
 
 describe('cleanupOrphans', () => {
+  it("keeps a HEIC's and a RAW's originals, and removes one whose photo is gone, whatever its extension", async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const files = [
+      { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
+      { name: 'camera.dng', data: linearDng() },
+    ];
+    const upload = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', files) });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const originals = filesUnder(t.config.originalsDir);
+    expect(originals).toEqual(expect.arrayContaining([expect.stringMatching(/\.heic$/), expect.stringMatching(/\.dng$/)]));
+    write(t.config.originalsDir, `${'e'.repeat(32)}-${'1'.repeat(32)}.cr3`);
+
+    expect(await cleanupLater()).toEqual({ filesRemoved: 1, photosRemoved: 0 });
+    expect(filesUnder(t.config.originalsDir)).toEqual(originals);
+  });
+
   it('removes files no row points at, stale temp files and originals without a photo, and keeps the rest', async () => {
     t = await createTestApp();
     const cookie = await t.signIn();

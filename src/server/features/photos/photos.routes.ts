@@ -16,6 +16,7 @@ import {
   UpdatePhotoRequest,
   UPLOAD_POSITION_FIELD,
   UploadPhotosQuery,
+  UploadFormats,
   UploadPhotosResponse,
   UploadReceipt,
 } from '#contract/photos.ts';
@@ -27,7 +28,7 @@ import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
-import { addPhotos } from './upload.service.ts';
+import { addPhotos, uploadFormats } from './upload.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */
 const UploadRefused = ApiErrorBody.extend({
@@ -93,6 +94,8 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   );
 
   // A route of its own; the router prefers this static segment over /:id.
+  owner.get(api.photosUpload, { response: { 200: UploadFormats } }, async () => uploadFormats(ctx.media));
+
   owner.put(api.photosReorder, { body: ReorderPhotosRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
     await photos.reorderPhotos(ctx, ownerId, request.body);
     return { message: 'Photos reordered successfully' };

@@ -1,4 +1,13 @@
-import { PHOTO_DESCRIPTION_MAX, PHOTO_TITLE_MAX, type Photo, type RejectedFile, type UploadReceipt } from '#contract/photos.ts';
+import {
+  CAMERA_ACCEPT,
+  PHOTO_ACCEPT,
+  PHOTO_DESCRIPTION_MAX,
+  PHOTO_TITLE_MAX,
+  type Photo,
+  type RejectedFile,
+  type UploadFormats,
+  type UploadReceipt,
+} from '#contract/photos.ts';
 import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { fileNameStem, UNSAFE_CHARACTERS } from '#contract/file-name-titles.ts';
 import { ALT_TEXT_MAX, COPYRIGHT_MAX, CREDIT_MAX } from '#contract/rights.ts';
@@ -14,8 +23,8 @@ import {
   withOwnRights,
   type NewCopiesPlan,
 } from '#server/features/renditions/renditions.service.ts';
-import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
-import { readCameraDetails } from '#server/images/camera-details.ts';
+import { FORMAT_EXTENSIONS, FORMAT_LABELS, isCameraFormat, RAW_FORMATS, type UploadFormat } from '#server/images/image-format.ts';
+import { readCameraDetails, withDetailsFrom } from '#server/images/camera-details.ts';
 import { readEmbeddedText, type EmbeddedText, type EmbeddedTextLimits } from '#server/images/embedded-text.ts';
 import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
@@ -31,7 +40,29 @@ import type { PhotoRow } from './photos.table.ts';
  * named with its reason.
  */
 
-export const PHOTO_FORMATS: readonly ImageFormat[] = ['jpeg', 'png', 'gif', 'webp'];
+/** HEIC and RAW are taken when the server has their decoders (images/system-tools.ts). */
+export const PHOTO_FORMATS: readonly UploadFormat[] = ['jpeg', 'png', 'gif', 'webp', 'heic', ...RAW_FORMATS];
+
+/**
+ * What the upload takes on this server, for the owner's upload panel and the log at start: the
+ * sharp formats always, HEIC and RAW when their tools were found.
+ */
+export function uploadFormats(media: Pick<Media, 'images'>): UploadFormats {
+  const { tools } = media.images;
+  const heic = tools.takes('heic');
+  const raw = tools.takes('raw');
+  const plain = PHOTO_FORMATS.filter((format) => !isCameraFormat(format)).map((format) => FORMAT_LABELS[format]);
+  return {
+    takes: [...plain, ...(heic ? ['HEIC'] : []), ...(raw ? ['RAW'] : [])],
+    accept: Object.fromEntries(
+      Object.entries({ ...PHOTO_ACCEPT, ...(heic ? CAMERA_ACCEPT.heic : {}), ...(raw ? CAMERA_ACCEPT.raw : {}) }).map(([type, extensions]) => [type, [...extensions]]),
+    ),
+    missing: tools
+      .report()
+      .filter((kind) => kind.kind !== 'video' && !kind.available)
+      .map((kind) => ({ label: kind.label, package: kind.package! })),
+  };
+}
 
 /** A title from an upload's name: no folders, no extension, no control characters, ≤ 255. */
 export function titleFromFileName(fileName: string): string {
@@ -128,13 +159,13 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
   if (file.tooLarge) {
     throw new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
   }
-  const { format } = await media.images.inspect(file.path, PHOTO_FORMATS);
+  const { format, cameraDetails } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
   const embedded = await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
   const copies = withOwnRights(categoryCopies, { license: null, credit: embedded.credit, copyright: embedded.copyright });
   const [rendered, camera] = await Promise.all([
     renderNewCopies(media, file.path, key, copies),
-    readCameraDetails(file.path),
+    readCameraDetails(file.path).then((read) => withDetailsFrom(read, cameraDetails ?? null)),
   ]);
   try {
     await media.originals.put(photoFileNames.original(key, FORMAT_EXTENSIONS[format]), { path: file.path });

@@ -1,7 +1,8 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
+import { buffer as readAll } from 'node:stream/consumers';
 import type { AppContext } from '#server/app-context.ts';
-import { FORMAT_EXTENSIONS, type ImageFormat } from '#server/images/image-format.ts';
-import { withoutLocation } from '#server/images/location-free.ts';
+import { formatOfExtension, isCameraFormat } from '#server/images/image-format.ts';
+import { cameraFileWithoutLocation, withoutLocation } from '#server/images/location-free.ts';
 import { originalsPrefix } from '#server/storage/file-names.ts';
 import { openPhotoCopy } from './renditions.service.ts';
 import * as repo from './photo-downloads.repository.ts';
@@ -32,25 +33,25 @@ export async function openDisplayFile(ctx: Pick<AppContext, 'media'>, photo: Dow
   return { stream: opened.stream, extension: extensionOf(photo.filename), size: opened.size };
 }
 
-const FORMATS_BY_EXTENSION = new Map<string, ImageFormat>([
-  ...Object.entries(FORMAT_EXTENSIONS).map(([format, extension]) => [extension, format as ImageFormat] as const),
-  ['jpeg', 'jpeg'],
-]);
-
 /**
  * The uploaded original without its location data (images/location-free.ts: JPEG losslessly
  * and streamed, its first image only; PNG, WebP and GIF without the chunks and blocks that may
- * hold one). A photo kept without its original
- * (one from before originals were kept) gives its display copy: the best file there is.
+ * hold one; a HEIC or a TIFF-based RAW read whole, its GPS emptied in place). A photo kept
+ * without its original (one from before originals were kept), or whose original's location this
+ * server cannot prove removed (CR3, RAF), gives its display copy: the best file there is that
+ * holds no location.
  */
 export async function openOriginalFile(ctx: Pick<AppContext, 'media'>, photo: DownloadablePhoto): Promise<DownloadFile | null> {
   for await (const file of ctx.media.originals.list(originalsPrefix(photo.fileKey))) {
     const extension = extensionOf(file.name);
-    const format = FORMATS_BY_EXTENSION.get(extension);
+    const format = formatOfExtension(extension);
     if (!format) continue;
     const opened = await ctx.media.originals.open(file.name);
     if (!opened) continue; // removed meanwhile
-    return { stream: withoutLocation(format, opened.stream), extension, size: null };
+    if (!isCameraFormat(format)) return { stream: withoutLocation(format, opened.stream), extension, size: null };
+    // One file at a time, at most the upload limit: a gallery's ZIP reads its files one by one.
+    const clean = cameraFileWithoutLocation(format, await readAll(opened.stream));
+    if (clean) return { stream: Readable.from([clean]), extension, size: clean.length };
   }
   return openDisplayFile(ctx, photo);
 }

@@ -7,7 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { COPY_QUALITY } from '#contract/image-sizes.ts';
 import { displayP3Jpeg, displayP3Profile, ultraHdrJpeg } from '#tests/fixtures/colour.ts';
-import { jpeg } from '#tests/fixtures/images.ts';
+import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
+import { filesUnder, jpeg } from '#tests/fixtures/images.ts';
 import { deletePhotoForGood, postPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 import { createMedia } from '#server/images/media.ts';
@@ -92,6 +93,20 @@ describe('upgradePhotos', { timeout: 120_000 }, () => {
     // --all re-renders every photo that has an original.
     expect(await upgradePhotos({ ...t.ctx, media }, { all: true })).toMatchObject({ upgraded: 3, withoutOriginal: 1 });
     expect((await listPhotos()).find((photo) => photo.id === srgb!.id)!.version).toBe(srgb!.version + 1);
+  });
+
+  it('re-renders a HEIC and a RAW from their originals through their decoders', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const response = await postPhotos(t, cookie, [
+      { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
+      { name: 'camera.dng', data: linearDng() },
+    ]);
+    expect(response.statusCode, response.body).toBe(201);
+    const media = createMedia(t.config);
+    expect(await upgradePhotos({ ...t.ctx, media })).toMatchObject({ upgraded: 0, upToDate: 2, failed: [] });
+    expect(await upgradePhotos({ ...t.ctx, media }, { all: true })).toMatchObject({ upgraded: 2, failed: [] });
+    expect(filesUnder(t.config.upload.tmpDir)).toEqual([]);
   });
 
   it('removes the new files of a photo deleted while it was re-rendered', async () => {

@@ -70,7 +70,9 @@ export async function upgradePhotos(ctx: UpgradeContext, options: UpgradeOptions
         report.withoutOriginal += 1;
       } else {
         try {
-          const colour = sourceColourOf(await sharp(original).metadata());
+          // A RAW original is no image sharp reads: its copies are sRGB, as its decoder makes them.
+          const metadata = await sharp(original).metadata().catch(() => null);
+          const colour = metadata ? sourceColourOf(metadata) : { wideGamut: false, gainMap: false };
           const changes = colour.wideGamut || colour.gainMap;
           if (!options.all && (!changes || (await displayIsCurrent(copiesStoreOf(media, row.filesPrivate), row.filename, colour, dir)))) {
             report.upToDate += 1;

@@ -12,7 +12,8 @@ import { cn } from '#client/lib/utils.ts';
 import { checkSession, sendPhotoBatch } from '#client/features/photos/api/upload-photos.ts';
 import { getPhotosQueryOptions } from '#client/features/photos/api/get-photos.ts';
 import { beginRecentUpload, markRecentUploads } from '#client/features/photos/lib/recent-uploads.ts';
-import { NOT_AN_IMAGE, sniffImage } from '#client/features/photos/lib/sniff-image.ts';
+import { useUploadFormats } from '#client/features/photos/api/get-upload-formats.ts';
+import { BASIC_FORMATS, isTaken, notAnImage, sniffImage } from '#client/features/photos/lib/sniff-image.ts';
 import {
   UploadQueue,
   type FileStatus,
@@ -112,8 +113,11 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
     for (const item of items) URL.revokeObjectURL(item.previewUrl);
   };
 
+  // HEIC and RAW are offered where the server has their decoders.
+  const formats = useUploadFormats().data;
+  const takes = formats?.takes ?? BASIC_FORMATS;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({
-    accept: PHOTO_ACCEPT,
+    accept: formats?.accept ?? PHOTO_ACCEPT,
     multiple: true,
     disabled: busy,
     onDrop: (accepted: File[], rejected: FileRejection[]) => {
@@ -122,9 +126,10 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
       setBrowserRejections(byName);
       // The name says image; the content must too, before anything is sent.
       void Promise.all(accepted.map(async (file) => ({ file, format: await sniffImage(file).catch(() => null) }))).then((checked) => {
-        const notImages = checked.filter(({ format }) => format === null).map(({ file }) => ({ name: file.name, reason: NOT_AN_IMAGE }));
+        const taken = ({ format }: (typeof checked)[number]) => format !== null && isTaken(format, takes);
+        const notImages = checked.filter((item) => !taken(item)).map(({ file }) => ({ name: file.name, reason: notAnImage(takes) }));
         if (notImages.length > 0) setBrowserRejections([...byName, ...notImages]);
-        addFiles(checked.filter(({ format }) => format !== null).map(({ file }) => file));
+        addFiles(checked.filter(taken).map(({ file }) => file));
       });
     },
   });
@@ -291,6 +296,10 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
           <ImageUp className="size-10 text-muted-foreground" aria-hidden />
           <p className="text-sm font-medium">Drag and drop photos here, or click to browse</p>
           <p className="text-xs text-muted-foreground">Images will be automatically resized to square format</p>
+          <p className="text-xs text-muted-foreground">
+            Takes {takes.join(', ')}
+            {formats?.missing.map((kind) => `; ${kind.label} needs the package ${kind.package} on the server`).join('')}
+          </p>
         </div>
 
         {browserRejections.length > 0 && (
