@@ -45,6 +45,8 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   const routes = app.withTypeProvider<ZodTypeProvider>();
   // Every owner route of a photo changes it: a token needs photos:write.
   const owner = ownerRoutes(app, 'photos:write');
+  // What the upload takes changes nothing: photos:read is enough.
+  const reader = ownerRoutes(app, 'photos:read');
 
   routes.get(
     api.photo,
@@ -94,7 +96,7 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   );
 
   // A route of its own; the router prefers this static segment over /:id.
-  owner.get(api.photosUpload, { response: { 200: UploadFormats } }, async () => uploadFormats(ctx.media));
+  reader.get(api.photosUpload, { response: { 200: UploadFormats } }, async () => uploadFormats(ctx.media));
 
   owner.put(api.photosReorder, { body: ReorderPhotosRequest, response: { 200: MessageResponse } }, async (ownerId, request) => {
     await photos.reorderPhotos(ctx, ownerId, request.body);
