@@ -191,6 +191,7 @@ function requestFor(route: string, cookie: string | undefined, headers: Record<s
 /** A token of the owner with these scopes only. */
 async function tokenWith(scopes: TokenScope[], expiresAt?: string): Promise<NewApiToken> {
   const cookie = await t.signIn();
+  await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
   const made = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: scopes.join(' '), scopes, ...(expiresAt ? { expiresAt } : {}) } });
   expect(made.statusCode, made.body).toBe(201);
   return made.json<NewApiToken>();

@@ -84,6 +84,7 @@ async function filledSite(): Promise<TestApp> {
   await insertSecondFactorRows(t.database.db);
   await addGalleryLink(t, cookie);
   // A personal access token: its hash travels with the site, so a restored site keeps the owner's tools working.
+  await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
   const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: ['photos:write'] } });
   expect(token.statusCode, token.body).toBe(201);
   // A gallery (empty, so nothing is re-rendered) marks its copies with a logo: the archive must carry the logo's file too.

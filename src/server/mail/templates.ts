@@ -116,15 +116,19 @@ export function passwordChangedMail(to: string, siteName: string): MailMessage {
  * After a reset by mail: what stays valid. Passkeys are paused (each only a step after the new
  * password until kept); the authenticator app and the recovery codes stay as they were.
  */
-export function passwordResetDoneMail(to: string, siteName: string, pausedPasskeys: number): MailMessage {
+export function passwordResetDoneMail(to: string, siteName: string, changed: { pausedPasskeys: number; revokedTokens: number }): MailMessage {
   const passkeys =
-    pausedPasskeys > 0
+    changed.pausedPasskeys > 0
       ? ` Your passkeys are paused: until you sign in with the new password and keep them under Account, Security, a passkey works only as the step after the password, never on its own.`
+      : '';
+  const tokens =
+    changed.revokedTokens > 0
+      ? ` Your API tokens are revoked: a tool that used one is refused until you make it a new token under Account, API tokens.`
       : '';
   return securityNotice(
     to,
     `Your ${siteName} password was changed`,
-    `The password of your ${siteName} account was changed with a reset link sent to this address. Every browser was signed out.${passkeys} Your authenticator app and recovery codes stay as they were.`,
+    `The password of your ${siteName} account was changed with a reset link sent to this address. Every browser was signed out.${passkeys}${tokens} Your authenticator app and recovery codes stay as they were.`,
     siteName,
   );
 }

@@ -10,7 +10,8 @@ import { totpCode } from './totp.ts';
 /**
  * A thief holding a session cookie: being signed in is no proof of who is there. Adding or
  * removing a factor, new recovery codes and signing out other browsers need a fresh check, by a
- * factor the session did not add itself; a password reset by mail pauses every passkey.
+ * factor the session did not add itself, and so does making an API token; a password reset by
+ * mail pauses every passkey and revokes every token.
  */
 
 const ORIGIN = 'https://photos.example.com';
@@ -120,6 +121,29 @@ describe('the fresh check', () => {
   });
 });
 
+describe('an API token', () => {
+  const makeToken = (cookie: string) => call('POST', '/api/tokens', cookie, { name: 'Lightroom', scopes: ['photos:write'] });
+
+  it('is made only after a fresh check, refused as a passkey is, with nothing made', async () => {
+    await setup();
+    const owner = await t.signIn();
+    const passkeyRefused = await call('POST', '/api/security/passkeys/options', owner);
+    expect(passkeyRefused.statusCode).toBe(403);
+
+    const refused = await makeToken(owner);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toEqual(passkeyRefused.json());
+    expect(refused.json()).toEqual({ code: 'auth.confirm_identity', message: errorText('auth.confirm_identity') });
+    expect(await t.database.db.selectFrom('apiTokens').selectAll().execute()).toEqual([]);
+
+    expect((await confirmPassword(owner)).statusCode).toBe(200);
+    expect((await makeToken(owner)).statusCode).toBe(201);
+    clock.advance(CONFIRMED_FOR_MS);
+    expect((await makeToken(owner)).statusCode).toBe(403);
+    expect(await t.database.db.selectFrom('apiTokens').selectAll().execute()).toHaveLength(1);
+  });
+});
+
 describe('a password reset by mail', () => {
   async function resetByMail(newPassword: string) {
     const before = smtp!.received.length;
@@ -165,5 +189,29 @@ describe('a password reset by mail', () => {
     expect((await keep()).statusCode).toBe(200);
     expect((await call('GET', '/api/security', session)).json().passkeys[0].paused).toBe(false);
     expect((await signInWithPasskey(passkey)).statusCode).toBe(200);
+  });
+
+  it('revokes every API token, so none a borrowed session made outlives the reset', async () => {
+    await setup();
+    const owner = await t.signIn();
+    await confirmPassword(owner);
+    const made = await call('POST', '/api/tokens', owner, { name: 'Lightroom', scopes: ['photos:read'] });
+    expect(made.statusCode, made.body).toBe(201);
+    const read = () => t.app.inject({ method: 'GET', url: '/api/photos/ids?categoryId=other', headers: { authorization: `Bearer ${made.json().token}` } });
+    expect((await read()).statusCode).not.toBe(401);
+
+    await resetByMail('a fresh password');
+    await waitFor(() => smtp!.received.some((mail) => /API tokens are revoked/.test(mail.decoded)), 'the notice naming the revoked tokens');
+    const refused = await read();
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json().code).toBe('auth.token_invalid');
+    expect(await t.database.db.selectFrom('apiTokens').selectAll().execute()).toEqual([]);
+  });
+
+  it('names no tokens in its notice when there were none', async () => {
+    await setup();
+    await resetByMail('a fresh password');
+    await waitFor(() => smtp!.received.some((mail) => /password was changed/.test(mail.decoded)), 'the notice');
+    expect(smtp!.received.some((mail) => /API tokens/.test(mail.decoded))).toBe(false);
   });
 });

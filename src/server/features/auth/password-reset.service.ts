@@ -9,6 +9,7 @@ import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import * as repo from './auth.repository.ts';
 import * as factorsRepo from './factors.repository.ts';
+import * as tokensRepo from './tokens.repository.ts';
 import { hashToken, notifyOwner, storePasswordHash } from './auth.service.ts';
 import { hashPassword } from './passwords.ts';
 import { siteNameOf } from '#contract/site-name.ts';
@@ -66,16 +67,21 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
   const now = ctx.clock();
   if (!token || token.usedAt !== null || new Date(token.expiresAt) <= now) throw invalid('auth.invalid_reset_link');
   const passwordHash = await hashPassword(request.newPassword);
-  const paused = await ctx.db.transaction().execute(async (trx) => {
+  const changed = await ctx.db.transaction().execute(async (trx) => {
     // Spent and set together: a token used twice in parallel sets the password once.
     if (!(await repo.markResetTokenUsed(trx, token.id, now.toISOString()))) throw invalid('auth.invalid_reset_link');
     // Every session ends: whoever had the old password is signed out.
     await storePasswordHash({ ...ctx, db: trx }, token.userId, passwordHash);
     // A passkey a borrowed session added would outlive the reset: each serves only after the new
     // password until the owner, signed in, keeps it.
-    return factorsRepo.pausePasskeysOf(trx, token.userId, now.toISOString());
+    const pausedPasskeys = await factorsRepo.pausePasskeysOf(trx, token.userId, now.toISOString());
+    // A token a borrowed session made would outlive it too. Tokens are revoked, not paused: a
+    // paused passkey still serves behind the new password, a paused token would serve nothing,
+    // and its name and last characters cannot tell the owner's from a thief's.
+    const revokedTokens = await tokensRepo.deleteTokensOf(trx, token.userId);
+    return { pausedPasskeys, revokedTokens };
   });
   // The reset signs nobody in, and leaves the second factors on: the next sign-in still asks for one.
   const user = await findUserById(ctx, token.userId);
-  if (user) await notifyOwner(ctx, user, (to, site) => passwordResetDoneMail(to, site, paused));
+  if (user) await notifyOwner(ctx, user, (to, site) => passwordResetDoneMail(to, site, changed));
 }

@@ -24,15 +24,11 @@ import { notSignedIn } from '#server/lib/errors.ts';
 import { toCurrentUser } from '#server/features/owner/owner.service.ts';
 import { logout } from './auth.service.ts';
 import * as security from './security.service.ts';
-import { clientOf, ownerOf, requireOwner, setSignedInCookies } from './session.ts';
+import { clientOf, freshSessionOf, ownerOf, requireOwner, setSignedInCookies } from './session.ts';
 
 /** onRequest hook of the second step: only a half signed-in browser may take it. */
 async function requirePendingSignIn(request: FastifyRequest): Promise<void> {
   if (!request.pendingSignIn) throw notSignedIn('auth.sign_in_expired');
-}
-
-function freshSessionOf(request: FastifyRequest): security.FreshSession {
-  return { sessionId: request.sessionId ?? '', confirmedAt: request.sessionConfirmedAt, startedAt: request.sessionStartedAt ?? new Date(0).toISOString() };
 }
 
 export const securityRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {

@@ -359,7 +359,8 @@ function confirmedUntil(session: FreshSession): Date | null {
   return session.confirmedAt ? new Date(new Date(session.confirmedAt).getTime() + CONFIRMED_FOR_MS) : null;
 }
 
-function requireFreshCheck(ctx: SecurityContext, session: FreshSession): void {
+/** Refuses a sensitive change unless the owner proved who they are in the last CONFIRMED_FOR_MS. */
+export function requireFreshCheck(ctx: Pick<AppContext, 'clock'>, session: FreshSession): void {
   const until = confirmedUntil(session);
   if (!until || until <= ctx.clock()) throw forbidden('auth.confirm_identity');
 }

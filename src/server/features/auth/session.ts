@@ -9,6 +9,7 @@ import { forbidden, notSignedIn } from '#server/lib/errors.ts';
 import { resolveToken } from './tokens.service.ts';
 import { resolveSession, SESSION_ABSOLUTE_MS, TRUSTED_DEVICE_MS, type AuthContext, type ClientInfo, type SignedIn } from './auth.service.ts';
 import type { UserRow } from '#server/features/owner/users.table.ts';
+import type { FreshSession } from './security.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,6 +38,11 @@ declare module 'fastify' {
      */
     scope?: TokenScope;
   }
+}
+
+/** What the fresh check reads of the signed-in session (`requireFreshCheck`). */
+export function freshSessionOf(request: FastifyRequest): FreshSession {
+  return { sessionId: request.sessionId ?? '', confirmedAt: request.sessionConfirmedAt, startedAt: request.sessionStartedAt ?? new Date(0).toISOString() };
 }
 
 /** Under https the cookie takes the __Host- prefix: Secure, no Domain, path /. */

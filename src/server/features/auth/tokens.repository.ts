@@ -23,3 +23,9 @@ export async function deleteToken(db: Db, userId: number, id: number): Promise<b
   const result = await db.deleteFrom('apiTokens').where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** Every token of the user goes; returns how many there were. */
+export async function deleteTokensOf(db: Db, userId: number): Promise<number> {
+  const result = await db.deleteFrom('apiTokens').where('userId', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

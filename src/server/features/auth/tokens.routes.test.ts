@@ -5,7 +5,7 @@ import type { Photo } from '#contract/photos.ts';
 import type { ApiToken, NewApiToken, TokenScope } from '#contract/tokens.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { CONTENT_TABLES, snapshotTables } from '#tests/api/support/db-snapshot.ts';
-import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
+import { createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp | undefined;
 afterEach(async () => {
@@ -23,6 +23,9 @@ async function site() {
   const app = await createTestApp({ clock });
   t = app;
   const cookie = await app.signIn();
+  // Making a token needs a fresh check, as adding a passkey does.
+  const confirmed = await app.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
   // A photo in the bank, so its section (IDS) exists.
   await createPhotos(app, cookie, 1);
   const owner = (method: Method, url: string, payload?: object, headers: Record<string, string> = {}) =>

@@ -4,6 +4,7 @@ import { api } from '#contract/routes.ts';
 import { ApiTokenList, CreateTokenRequest, NewApiToken } from '#contract/tokens.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerRoutes } from './owner-routes.ts';
+import { freshSessionOf } from './session.ts';
 import * as tokens from './tokens.service.ts';
 
 /**
@@ -16,7 +17,7 @@ export const tokensRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   owner.get(api.tokens, { response: { 200: ApiTokenList } }, async (ownerId) => tokens.listTokens(ctx, ownerId));
 
   owner.post(api.tokens, { body: CreateTokenRequest, response: { 201: NewApiToken } }, async (ownerId, request, reply) =>
-    reply.code(201).send(await tokens.createToken(ctx, ownerId, request.body)),
+    reply.code(201).send(await tokens.createToken(ctx, ownerId, freshSessionOf(request), request.body)),
   );
 
   owner.delete(api.token, { params: IdParams, response: { 200: MessageResponse } }, async (ownerId, request) => {

@@ -7,6 +7,7 @@ import type { UserRow } from '#server/features/owner/users.table.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.service.ts';
 import { hashToken } from './auth.service.ts';
+import { requireFreshCheck, type FreshSession } from './security.service.ts';
 import * as repo from './tokens.repository.ts';
 import type { ApiTokenRow } from './tokens.table.ts';
 
@@ -36,8 +37,11 @@ function toApiToken(row: ApiTokenRow): ApiToken {
  * A new token: 256 random bits, kept only as their SHA-256. A slow hash (argon2) guards secrets
  * people choose, which can be guessed offline; 256 random bits cannot be, and every API call
  * looks its token up by the hash, which must be the same each time (no salt) and cheap.
+ * Only after a fresh check, as for a passkey: a borrowed session must not leave with a key that
+ * outlives it.
  */
-export async function createToken(ctx: TokensContext, userId: number, request: CreateTokenRequest): Promise<NewApiToken> {
+export async function createToken(ctx: TokensContext, userId: number, session: FreshSession, request: CreateTokenRequest): Promise<NewApiToken> {
+  requireFreshCheck(ctx, session);
   const now = ctx.clock();
   const expiresAt = request.expiresAt === undefined ? null : new Date(request.expiresAt);
   if (expiresAt && expiresAt <= now) throw invalid('auth.token_expiry_past');
