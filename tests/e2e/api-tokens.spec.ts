@@ -1,10 +1,10 @@
 import { api, screens } from '#contract/routes.ts';
-import { expect, signInAsOwner, test } from './fixtures.ts';
+import { expect, OWNER_PASSWORD, signInAsOwner, test } from './fixtures.ts';
 
 test('an API token: made with its scopes, copied once, used by a tool, revoked, then refused', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   await signInAsOwner(page);
-  await page.goto(`${screens.home}?tab=admin`);
+  await page.goto(`${screens.home}?tab=admin&section=account`);
   const panel = page.getByRole('region', { name: 'API tokens' });
   await expect(panel).toBeVisible();
   await expect(panel.getByText('No tokens yet.')).toBeVisible();
@@ -16,6 +16,12 @@ test('an API token: made with its scopes, copied once, used by a tool, revoked, 
   await panel.getByRole('checkbox', { name: /categories:write/ }).check();
   await panel.getByRole('checkbox', { name: /photos:read/ }).check();
   await panel.getByRole('button', { name: 'Make token' }).click();
+
+  // A token outlives the session: the owner confirms it is them first, as for a passkey.
+  const itIsYou = page.getByRole('dialog', { name: 'Confirm It’s You' });
+  await itIsYou.getByLabel('Password').fill(OWNER_PASSWORD);
+  await itIsYou.getByRole('button', { name: 'Confirm' }).click();
+  await expect(itIsYou).toBeHidden();
 
   // Shown once, with a copy button; what the clipboard holds is the token.
   const made = panel.getByRole('region', { name: 'New token Lightroom on the studio Mac' });

@@ -9,6 +9,8 @@ import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { copyText } from '#client/lib/clipboard.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '#client/features/auth/api/tokens.ts';
+import { useSecurityOverview } from '#client/features/auth/api/security.ts';
+import { useFreshCheck } from './fresh-check.tsx';
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 /** The last moment of the chosen day, in the owner's time zone. */
@@ -117,6 +119,8 @@ function TokenRow({ token }: { token: ApiToken }) {
 
 function NewTokenForm({ onMade }: { onMade: (token: NewApiToken) => void }) {
   const create = useCreateApiToken();
+  // A token outlives the session: it is made only after the owner proves who they are, as a passkey is.
+  const { guard, dialog } = useFreshCheck(useSecurityOverview().data);
   const ids = { name: useId(), scopes: useId(), expiry: useId() };
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>([]);
@@ -128,17 +132,19 @@ function NewTokenForm({ onMade }: { onMade: (token: NewApiToken) => void }) {
     const found = { name: name.trim() ? undefined : 'Name is required', scopes: scopes.length > 0 ? undefined : 'Choose at least one scope' };
     setErrors(found);
     if (found.name || found.scopes) return;
-    create.mutate(
-      { name, scopes, ...(expiry ? { expiresAt: endOfDay(expiry) } : {}) },
-      {
-        onSuccess: (token) => {
-          onMade(token);
-          setName('');
-          setScopes([]);
-          setExpiry('');
-          toast({ title: 'Token made', description: 'Copy it now: it is shown only this once.' });
+    guard(() =>
+      create.mutateAsync(
+        { name, scopes, ...(expiry ? { expiresAt: endOfDay(expiry) } : {}) },
+        {
+          onSuccess: (token) => {
+            onMade(token);
+            setName('');
+            setScopes([]);
+            setExpiry('');
+            toast({ title: 'Token made', description: 'Copy it now: it is shown only this once.' });
+          },
         },
-      },
+      ),
     );
   };
   return (
@@ -175,6 +181,7 @@ function NewTokenForm({ onMade }: { onMade: (token: NewApiToken) => void }) {
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make token'}
       </Button>
+      {dialog}
     </form>
   );
 }

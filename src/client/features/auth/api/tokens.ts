@@ -3,7 +3,7 @@ import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import type { ApiToken, CreateTokenRequest, NewApiToken } from '#contract/tokens.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { apiClient } from '#client/lib/api-client.ts';
+import { ApiError, apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 
 /** The owner's personal access tokens, for the API tokens panel. */
@@ -16,7 +16,10 @@ function useTokenMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
   return useMutation({
     mutationFn,
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokensKey }),
-    onError: (error) => toast({ title: failure, description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) =>
+      // A missing fresh check is no failure to show: the panel asks for it and tries again.
+      (error instanceof ApiError && error.status === 403) ||
+      toast({ title: failure, description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
   });
 }
 
