@@ -156,10 +156,7 @@ export type PlacePhotoRequest = z.infer<typeof PlacePhotoRequest>;
 export const MovePhotosRequest = z.object({ ids: photoIds, categoryId: z.number().int().positive().nullable() });
 export type MovePhotosRequest = z.infer<typeof MovePhotosRequest>;
 
-/**
- * The keys a selection can be ordered by. Date taken falls back to the upload for photos without
- * one (no photo carries it until the camera-details migration adds it).
- */
+/** The keys a selection can be ordered by. Date taken falls back to the upload for photos without one. */
 export const PHOTO_ORDER_KEYS = ['title', 'taken', 'upload'] as const;
 export type PhotoOrderKey = (typeof PHOTO_ORDER_KEYS)[number];
 

@@ -235,8 +235,8 @@ export function listPhotosForCameraDetails(
 }
 
 /** Camera details are read from the original, not shown in any file: the version stays. */
-export async function setCameraDetails(db: Db, id: number, cameraDetails: string): Promise<void> {
-  await db.updateTable('photos').set({ cameraDetails }).where('id', '=', id).execute();
+export async function setCameraDetails(db: Db, id: number, columns: Pick<PhotoUpdate, 'cameraDetails' | 'camera' | 'takenAt'>): Promise<void> {
+  await db.updateTable('photos').set(columns).where('id', '=', id).execute();
 }
 
 /** The names the photos were uploaded under, by id (null where not known). */

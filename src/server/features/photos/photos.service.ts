@@ -36,11 +36,12 @@ function parseJson<T>(value: string | null, fallback: T): T {
 }
 
 /**
- * The camera details column: null until the original was read, `{}` when it was read and said
- * nothing (so the backfill does not read it again), otherwise the details.
+ * The camera details columns. `camera_details`: null until the original was read, `{}` when it
+ * was read and said nothing (so the backfill does not read it again), otherwise the details; and
+ * beside it the camera and the time taken, which the owner's search filters on (migration 0021).
  */
-export function storedCameraDetails(details: CameraDetails | null): string {
-  return JSON.stringify(details ?? {});
+export function cameraColumns(details: CameraDetails | null): Pick<PhotoRow, 'cameraDetails' | 'camera' | 'takenAt'> {
+  return { cameraDetails: JSON.stringify(details ?? {}), camera: details?.camera ?? null, takenAt: details?.takenAt ?? null };
 }
 
 function cameraDetailsOf(row: Pick<PhotoRow, 'cameraDetails'>): CameraDetails | null {
@@ -262,9 +263,8 @@ export async function orderPhotos(ctx: PhotosContext, userId: number, request: O
   await ctx.db.transaction().execute(async (trx) => {
     await requireLivePhotos(trx, userId, request.ids);
     const listed = await repo.listPhotos(trx, userId);
-    // No photo stores a date taken yet; the camera-details migration (0003) adds it, and it goes here.
     const placements = orderSelection(
-      listed.map((row) => ({ ...row, place: row.liveCategoryId, takenAt: null })),
+      listed.map((row) => ({ ...row, place: row.liveCategoryId })),
       new Set(request.ids),
       request.by,
     );
