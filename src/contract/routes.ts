@@ -60,6 +60,8 @@ export const api = {
   photoSearch: '/api/photos/search',
   photoSearchIds: '/api/photos/search/ids',
   photoCameras: '/api/photos/cameras',
+  /** One change (title prefix, credit, licence, alt text) for a selection of photos. */
+  photosEdit: '/api/photos/edit',
   /** The owner's links to a category, and a link's holder's gallery. */
   categoryLinks: '/api/categories/:id/links',
   galleryLink: '/api/gallery-links/:id',

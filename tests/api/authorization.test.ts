@@ -67,6 +67,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'GET /api/photos/search': 'owner',
   'GET /api/photos/search/ids': 'owner',
   'GET /api/photos/cameras': 'owner',
+  'POST /api/photos/edit': 'owner',
   'GET /api/categories/{id}/links': 'owner',
   'POST /api/categories/{id}/links': 'owner',
   'PATCH /api/gallery-links/{id}': 'owner',

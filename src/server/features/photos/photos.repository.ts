@@ -266,3 +266,30 @@ export async function anyPhotoToReadEmbedded(db: Db): Promise<boolean> {
 export async function setEmbeddedText(db: Db, id: number, changes: PhotoUpdate): Promise<void> {
   await db.updateTable('photos').set({ ...changes, embeddedRead: 1 }).where('id', '=', id).where('embeddedRead', '=', 0).execute();
 }
+
+/** The titles of the live photos of `ids`. */
+export function titlesOf(db: Db, userId: number, ids: number[]): Promise<Array<Pick<PhotoRow, 'id' | 'title'>>> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'title'])
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute();
+}
+
+/** The same change to every live photo of `ids`, in one statement. */
+export async function updatePhotos(db: Db, userId: number, ids: number[], changes: PhotoUpdate): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set(changes)
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute();
+}
+
+/** The live photos of `ids` with their live category, in no particular order. */
+export function listedPhotosById(db: Db, userId: number, ids: number[]): Promise<ListedPhotoRow[]> {
+  return listedPhotos(db, userId).where('photos.id', 'in', ids).execute();
+}

@@ -5,6 +5,8 @@ import { z } from 'zod';
 import { ApiErrorBody, IdParams, MessageResponse } from '#contract/common.ts';
 import { PhotoCameras, PhotoSearchFilters, PhotoSearchIds, PhotoSearchPage, PhotoSearchQuery } from '#contract/photo-search.ts';
 import {
+  EditPhotosRequest,
+  EditPhotosResponse,
   MovePhotosRequest,
   OrderPhotosRequest,
   Photo,
@@ -140,6 +142,10 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
   );
 
   reader.get(api.photoCameras, { response: { 200: PhotoCameras } }, async (ownerId) => photoCameras(ctx, ownerId));
+
+  owner.post(api.photosEdit, { body: EditPhotosRequest, response: { 200: EditPhotosResponse } }, async (ownerId, request) =>
+    photos.editPhotos(ctx, ownerId, request.body),
+  );
 
   owner.put(api.photo, { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } }, async (ownerId, request) =>
     photos.updatePhoto(ctx, ownerId, request.params.id, request.body),
