@@ -135,7 +135,45 @@ const photoIds = z
 export const PhotoIdsRequest = z.object({ ids: photoIds });
 export type PhotoIdsRequest = z.infer<typeof PhotoIdsRequest>;
 
-/** Moves the photos to the end of a category, or of the photo bank (null), keeping their page order. */
+/**
+ * One change for many photos, in one transaction. Each field absent leaves every photo's own as it
+ * is; credit, licence and alt text given blank (or null) clear it, so credit and licence fall back
+ * to each photo's category default.
+ *
+ * The title prefix goes before each title, as typed (its leading spaces aside, so "Wedding – "
+ * keeps its space). A title that starts with it already is left alone, so a prefix applied twice
+ * is not doubled. A title longer than PHOTO_TITLE_MAX with it is cut at the end of the old title
+ * (the prefix is kept whole, no character split in two, no trailing space), and the answer names
+ * the photos so shortened.
+ */
+export const EditPhotosRequest = z
+  .object({
+    ids: photoIds,
+    titlePrefix: z
+      .string()
+      .max(PHOTO_TITLE_MAX, 'Title prefix must be at most 255 characters')
+      .refine((value) => value.trim() !== '', 'Title prefix must not be blank')
+      .refine(withoutControls(), controlsMessage('Title prefix'))
+      .optional(),
+    credit: CreditField,
+    license: LicenseField,
+    altText: AltTextField,
+  })
+  .refine(
+    (request) => [request.titlePrefix, request.credit, request.license, request.altText].some((value) => value !== undefined),
+    'Choose at least one change: a title prefix, credit, licence or alt text',
+  );
+export type EditPhotosRequest = z.input<typeof EditPhotosRequest>;
+
+export const EditPhotosResponse = z.object({
+  message: z.string(),
+  /** The photos as they are now, in the order named. */
+  photos: z.array(Photo),
+  /** The ids whose title was cut to PHOTO_TITLE_MAX to take the prefix. */
+  shortened: z.array(z.number().int()),
+});
+export type EditPhotosResponse = z.infer<typeof EditPhotosResponse>;
+
 /**
  * One photo put in a place of a category (or of the bank, null): just before or just after a photo
  * already there, or with neither at its first place (the spec's move). The server renumbers the
@@ -153,13 +191,11 @@ export const PlacePhotoRequest = z
   });
 export type PlacePhotoRequest = z.infer<typeof PlacePhotoRequest>;
 
+/** Moves the photos to the end of a category, or of the photo bank (null), keeping their page order. */
 export const MovePhotosRequest = z.object({ ids: photoIds, categoryId: z.number().int().positive().nullable() });
 export type MovePhotosRequest = z.infer<typeof MovePhotosRequest>;
 
-/**
- * The keys a selection can be ordered by. Date taken falls back to the upload for photos without
- * one (no photo carries it until the camera-details migration adds it).
- */
+/** The keys a selection can be ordered by. Date taken falls back to the upload for photos without one. */
 export const PHOTO_ORDER_KEYS = ['title', 'taken', 'upload'] as const;
 export type PhotoOrderKey = (typeof PHOTO_ORDER_KEYS)[number];
 

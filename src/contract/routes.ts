@@ -56,6 +56,12 @@ export const api = {
   /** The owner's admin, paged: every photo id of a section (select all), and a photo put in a place. */
   photoIds: '/api/photos/ids',
   photoPlace: '/api/photos/:id/place',
+  /** The owner's search of their photos a page at a time, every id it finds, and the cameras to filter by. */
+  photoSearch: '/api/photos/search',
+  photoSearchIds: '/api/photos/search/ids',
+  photoCameras: '/api/photos/cameras',
+  /** One change (title prefix, credit, licence, alt text) for a selection of photos. */
+  photosEdit: '/api/photos/edit',
   /** The owner's links to a category, and a link's holder's gallery. */
   categoryLinks: '/api/categories/:id/links',
   galleryLink: '/api/gallery-links/:id',

@@ -44,6 +44,31 @@ describe('GET /api/openapi.json', () => {
     ]);
     expect(document.paths['/api/photos/{id}/place']?.put?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:write'] }]);
     expect(document.paths['/api/photos/ids']?.get?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:read'] }]);
+    // The owner's search, with its filters; the cameras to filter by; a selection's one change.
+    const photoSearch = document.paths['/api/photos/search']?.get as Operation & { parameters?: Array<{ name: string; in: string }> };
+    expect(photoSearch?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:read'] }]);
+    expect(photoSearch?.parameters?.filter((parameter) => parameter.in === 'query').map((parameter) => parameter.name)).toEqual([
+      'q',
+      'categoryId',
+      'takenFrom',
+      'takenTo',
+      'camera',
+      'withoutAltText',
+      'cursor',
+      'limit',
+    ]);
+    expect(Object.keys(photoSearch?.responses ?? {})).toContain('200');
+    expect(document.paths['/api/photos/search/ids']?.get?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:read'] }]);
+    expect(document.paths['/api/photos/cameras']?.get?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:read'] }]);
+    const photosEdit = document.paths['/api/photos/edit']?.post;
+    expect(photosEdit?.security).toEqual([{ session: [] }, { bearerAuth: ['photos:write'] }]);
+    expect(Object.keys(photosEdit?.requestBody?.content['application/json']?.schema.properties ?? {})).toEqual([
+      'ids',
+      'titlePrefix',
+      'credit',
+      'license',
+      'altText',
+    ]);
     expect(Object.keys(document.paths['/api/photos/sections']?.get?.responses ?? {})).toContain('200');
     expect(document.paths['/api/events']?.post?.requestBody?.content['application/json']).toBeDefined();
     // The error body, its code one of the catalog's, every one listed.

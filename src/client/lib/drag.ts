@@ -65,9 +65,10 @@ export function sortableInfoOf(entry: Active | Over | null | undefined): Sortabl
  * One item of a sortable grid, set up the same way in the admin workspace and on the public grid:
  * `style` moves it while others are dragged, `dragAnywhere` lets a mouse or finger drag it from
  * any point (the keyboard uses its handle), and `setActivatorNodeRef` with `attributes` go on that handle.
+ * `disabled`: an item shown where it cannot be dragged (a search's results).
  */
-export function useSortableItem(id: UniqueIdentifier, data: DragData) {
-  const sortable = useSortable({ id, data });
+export function useSortableItem(id: UniqueIdentifier, data: DragData, { disabled = false }: { disabled?: boolean } = {}) {
+  const sortable = useSortable({ id, data, disabled });
   return {
     ...sortable,
     style: { transform: CSS.Translate.toString(sortable.transform), transition: sortable.transition },

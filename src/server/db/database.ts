@@ -33,6 +33,7 @@ import * as pausedPasskeysAndLinkSecrets from '#server/db/migrations/0016-paused
 import * as originalNames from '#server/db/migrations/0017-original-names-and-file-name-titles.ts';
 import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gallery-links.ts';
 import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
+import * as photoSearchColumns from '#server/db/migrations/0021-photo-search-columns.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -102,6 +103,7 @@ const migrations = {
   '0017-original-names-and-file-name-titles': originalNames,
   '0018-revocable-gallery-links': revocableGalleryLinks,
   '0020-api-tokens': apiTokens,
+  '0021-photo-search-columns': photoSearchColumns,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
@@ -152,6 +154,10 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
+  // SQLite's own lower() folds ASCII letters only; PostgreSQL's folds every letter (under a UTF-8
+  // ctype). This one folds as PostgreSQL does, so a case-insensitive search ("été" finds "Été")
+  // is the same query on both databases.
+  sqlite.function('lower', { deterministic: true }, (value: unknown) => (typeof value === 'string' ? value.toLowerCase() : value));
   const db = kyselyOver(new SqliteDialect({ database: sqlite }));
   // Prepared once and read straight from the connection, not through Kysely, which prepares every
   // query anew: this runs before every list and page answer, 304s included. Both counters are

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   DndContext,
@@ -41,6 +41,8 @@ import { CategoryCard } from './category-card.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EditPhotoDialog } from '#client/features/photos/components/edit-photo-dialog.tsx';
 import { PhotoBank } from './photo-bank.tsx';
+import { FindPhotosPanel } from './find-photos-panel.tsx';
+import { usePhotoFilters } from './photo-filters.ts';
 import { UploadPhotosPanel } from '#client/features/photos/components/upload-photos-panel.tsx';
 
 const jumpLink =
@@ -132,6 +134,8 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
   const orderPhotos = useOrderPhotos();
   const deletePhotos = useDeletePhotos();
   const sensors = useDragSensors(adminKeyboardCoordinates);
+  const { setFilters } = usePhotoFilters();
+  const findHeading = useRef<HTMLHeadingElement>(null);
 
   const known = new Set(categories.map((category) => category.id));
   const sortModeOf = (id: ContainerId): SortMode => (id === null ? 'order' : (sortModes[id] ?? 'order'));
@@ -331,6 +335,13 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
     deleteCategory.mutate(categoryToDelete.id, { onSettled: () => setCategoryToDelete(null) });
   };
 
+  /** The alt-text to-do as a search: those photos in Find photos, brought into view. */
+  const findWithoutAltText = () => {
+    setFilters({ withoutAltText: 'true' });
+    findHeading.current?.scrollIntoView({ block: 'start' });
+    findHeading.current?.focus({ preventScroll: true });
+  };
+
   const { withoutAltText } = counts;
   const bankCount = counts.countOf(null);
   const categoryPhotoCount = categoryToDelete ? counts.countOf(categoryToDelete.id) : 0;
@@ -338,6 +349,15 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
   return (
     <div className="grid gap-6">
       <UploadPhotosPanel categories={categories} />
+
+      <FindPhotosPanel
+        categories={categories}
+        moveTargetsFor={moveTargetsFor}
+        onEditPhoto={setEditing}
+        onDeletePhoto={(photo) => setPhotoToDelete({ photo, inBank: photo.categoryId === null })}
+        onMovePhoto={movePhotoFromMenu}
+        headingRef={findHeading}
+      />
 
       <DndContext
         sensors={sensors}
@@ -380,11 +400,16 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
               {collapsed.size === categories.length ? 'Expand all' : 'Collapse all'}
             </Button>
           )}
-          <p className="text-sm text-muted-foreground" data-testid="missing-alt-text">
-            {withoutAltText === 0
-              ? 'Every photo has alt text'
-              : `${withoutAltText} ${withoutAltText === 1 ? 'photo' : 'photos'} without alt text`}
-          </p>
+          {withoutAltText === 0 ? (
+            <p className="text-sm text-muted-foreground" data-testid="missing-alt-text">
+              Every photo has alt text
+            </p>
+          ) : (
+            // The to-do leads to the photos it counts.
+            <Button variant="link" className="h-11 px-2 underline underline-offset-4" data-testid="missing-alt-text" onClick={findWithoutAltText}>
+              {`${withoutAltText} ${withoutAltText === 1 ? 'photo' : 'photos'} without alt text`}
+            </Button>
+          )}
         </nav>
 
         <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)]">

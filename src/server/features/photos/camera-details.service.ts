@@ -2,7 +2,7 @@ import { buffer } from 'node:stream/consumers';
 import type { AppContext } from '#server/app-context.ts';
 import { readCameraDetails } from '#server/images/camera-details.ts';
 import * as repo from './photos.repository.ts';
-import { storedCameraDetails } from './photos.service.ts';
+import { cameraColumns } from './photos.service.ts';
 import { originalsPrefix } from '#server/storage/file-names.ts';
 
 /**
@@ -39,7 +39,7 @@ export async function backfillCameraDetails(
         continue;
       }
       const details = await readCameraDetails(original);
-      await repo.setCameraDetails(ctx.db, photo.id, storedCameraDetails(details));
+      await repo.setCameraDetails(ctx.db, photo.id, cameraColumns(details));
       report.read += 1;
       if (details) report.withDetails += 1;
     }

@@ -219,6 +219,14 @@ describe('POST /api/photos/order', () => {
     await post('/api/photos/order', { ids, by: 'upload' });
     expect(await titlesInOrder()).toEqual(['delta', 'Alpha', 'charlie', 'bravo 10', 'bravo 9']);
 
+    // With the date the camera recorded: oldest first, a photo without one by its upload.
+    const taken = ['2025-07-01T10:00:00', null, '2024-05-01T18:22:10', '2024-05-01T09:00:00', null];
+    for (const [index, takenAt] of taken.entries()) {
+      await t.database.db.updateTable('photos').set({ takenAt }).where('id', '=', ids[index]!).execute();
+    }
+    expect((await post('/api/photos/order', { ids, by: 'taken' })).statusCode).toBe(200);
+    expect(await titlesInOrder()).toEqual(['bravo 10', 'charlie', 'delta', 'Alpha', 'bravo 9']);
+
     const before = await placements();
     expect((await post('/api/photos/order', { ids: [ids[0]!, 999_999], by: 'title' })).statusCode).toBe(404);
     expect((await post('/api/photos/order', { ids, by: 'size' })).statusCode).toBe(400);

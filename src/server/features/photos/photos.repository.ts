@@ -235,8 +235,8 @@ export function listPhotosForCameraDetails(
 }
 
 /** Camera details are read from the original, not shown in any file: the version stays. */
-export async function setCameraDetails(db: Db, id: number, cameraDetails: string): Promise<void> {
-  await db.updateTable('photos').set({ cameraDetails }).where('id', '=', id).execute();
+export async function setCameraDetails(db: Db, id: number, columns: Pick<PhotoUpdate, 'cameraDetails' | 'camera' | 'takenAt'>): Promise<void> {
+  await db.updateTable('photos').set(columns).where('id', '=', id).execute();
 }
 
 /** The names the photos were uploaded under, by id (null where not known). */
@@ -265,4 +265,31 @@ export async function anyPhotoToReadEmbedded(db: Db): Promise<boolean> {
 /** Marks a photo read, with what its file said; only if it was not read meanwhile. */
 export async function setEmbeddedText(db: Db, id: number, changes: PhotoUpdate): Promise<void> {
   await db.updateTable('photos').set({ ...changes, embeddedRead: 1 }).where('id', '=', id).where('embeddedRead', '=', 0).execute();
+}
+
+/** The titles of the live photos of `ids`. */
+export function titlesOf(db: Db, userId: number, ids: number[]): Promise<Array<Pick<PhotoRow, 'id' | 'title'>>> {
+  return db
+    .selectFrom('photos')
+    .select(['id', 'title'])
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute();
+}
+
+/** The same change to every live photo of `ids`, in one statement. */
+export async function updatePhotos(db: Db, userId: number, ids: number[], changes: PhotoUpdate): Promise<void> {
+  await db
+    .updateTable('photos')
+    .set(changes)
+    .where('userId', '=', userId)
+    .where('id', 'in', ids)
+    .where('deletedAt', 'is', null)
+    .execute();
+}
+
+/** The live photos of `ids` with their live category, in no particular order. */
+export function listedPhotosById(db: Db, userId: number, ids: number[]): Promise<ListedPhotoRow[]> {
+  return listedPhotos(db, userId).where('photos.id', 'in', ids).execute();
 }

@@ -3,7 +3,10 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorBody, IdParams, MessageResponse } from '#contract/common.ts';
+import { PhotoCameras, PhotoSearchFilters, PhotoSearchIds, PhotoSearchPage, PhotoSearchQuery } from '#contract/photo-search.ts';
 import {
+  EditPhotosRequest,
+  EditPhotosResponse,
   MovePhotosRequest,
   OrderPhotosRequest,
   Photo,
@@ -28,6 +31,7 @@ import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
+import { photoCameras, searchPhotoIds, searchPhotos } from './photo-search.service.ts';
 import { addPhotos, uploadFormats } from './upload.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */
@@ -127,6 +131,21 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     await photos.restorePhotos(ctx, ownerId, request.body.ids);
     return { message: 'Photos restored' };
   });
+
+  // The owner's search, a page at a time (reads: photos:read); static paths, preferred over /:id.
+  reader.get(api.photoSearch, { querystring: PhotoSearchQuery, response: { 200: PhotoSearchPage } }, async (ownerId, request) =>
+    searchPhotos(ctx, ownerId, request.query),
+  );
+
+  reader.get(api.photoSearchIds, { querystring: PhotoSearchFilters, response: { 200: PhotoSearchIds } }, async (ownerId, request) =>
+    searchPhotoIds(ctx, ownerId, request.query),
+  );
+
+  reader.get(api.photoCameras, { response: { 200: PhotoCameras } }, async (ownerId) => photoCameras(ctx, ownerId));
+
+  owner.post(api.photosEdit, { body: EditPhotosRequest, response: { 200: EditPhotosResponse } }, async (ownerId, request) =>
+    photos.editPhotos(ctx, ownerId, request.body),
+  );
 
   owner.put(api.photo, { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } }, async (ownerId, request) =>
     photos.updatePhoto(ctx, ownerId, request.params.id, request.body),

@@ -3,6 +3,8 @@ import type { z } from 'zod';
 import {
   UNDO_WINDOW_MS,
   type CameraDetails,
+  type EditPhotosRequest,
+  type EditPhotosResponse,
   type ImageVariant,
   type MovePhotosRequest,
   type OrderPhotosRequest,
@@ -22,6 +24,7 @@ import type { Db } from '#server/db/database.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
 import { orderSelection } from './photo-bulk-order.ts';
+import { prefixedTitle } from './photo-title-prefix.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
 import { changingCopies, copyNamesOf, deletePhotoFiles } from '#server/features/renditions/renditions.service.ts';
@@ -36,11 +39,12 @@ function parseJson<T>(value: string | null, fallback: T): T {
 }
 
 /**
- * The camera details column: null until the original was read, `{}` when it was read and said
- * nothing (so the backfill does not read it again), otherwise the details.
+ * The camera details columns. `camera_details`: null until the original was read, `{}` when it
+ * was read and said nothing (so the backfill does not read it again), otherwise the details; and
+ * beside it the camera and the time taken, which the owner's search filters on (migration 0021).
  */
-export function storedCameraDetails(details: CameraDetails | null): string {
-  return JSON.stringify(details ?? {});
+export function cameraColumns(details: CameraDetails | null): Pick<PhotoRow, 'cameraDetails' | 'camera' | 'takenAt'> {
+  return { cameraDetails: JSON.stringify(details ?? {}), camera: details?.camera ?? null, takenAt: details?.takenAt ?? null };
 }
 
 function cameraDetailsOf(row: Pick<PhotoRow, 'cameraDetails'>): CameraDetails | null {
@@ -148,6 +152,52 @@ export async function updatePhoto(ctx: PhotosContext, userId: number, id: number
   }), { when: () => rightsChange });
   if (!row) throw notFound('photos.not_found');
   return toPhoto(row);
+}
+
+export type PhotosEdit = z.output<typeof EditPhotosRequest>;
+
+/**
+ * One change for many photos, all or nothing: a title prefix, credit, licence, alt text. A change
+ * of rights takes the single edit's path (`updatePhoto`): the copies check is recorded in the
+ * same transaction, and the copies are rendered again with the new rights in the background, in
+ * the store they are in (a private photo's stay out of the public one). One unknown id changes nothing.
+ */
+export async function editPhotos(ctx: PhotosContext, userId: number, request: PhotosEdit): Promise<EditPhotosResponse> {
+  const { ids, titlePrefix, credit, license, altText } = request;
+  const rightsChange = license !== undefined || credit !== undefined;
+  const now = ctx.clock().toISOString();
+  const { rows, shortened } = await changingCopies(
+    ctx,
+    async (trx) => {
+      await requireLivePhotos(trx, userId, ids);
+      const shortened: number[] = [];
+      const prefix = titlePrefix?.trimStart();
+      if (prefix) {
+        for (const row of await repo.titlesOf(trx, userId, ids)) {
+          const next = prefixedTitle(row.title, prefix);
+          if (!next) continue;
+          await repo.updatePhotos(trx, userId, [row.id], { title: next.title, updatedAt: now });
+          if (next.shortened) shortened.push(row.id);
+        }
+      }
+      const changes = {
+        ...(credit === undefined ? {} : { credit }),
+        ...(license === undefined ? {} : { license }),
+        ...(altText === undefined ? {} : { altText }),
+      };
+      if (Object.keys(changes).length > 0) await repo.updatePhotos(trx, userId, ids, { ...changes, updatedAt: now });
+      return { rows: await repo.listedPhotosById(trx, userId, ids), shortened };
+    },
+    { when: () => rightsChange },
+  );
+  const byId = new Map(rows.map((row) => [row.id, listedPhoto(row)]));
+  const cut = new Set(shortened);
+  return {
+    message: ids.length === 1 ? 'Photo updated' : `${ids.length} photos updated`,
+    // A photo deleted by another request meanwhile (PostgreSQL reads committed rows) is left out.
+    photos: ids.flatMap((id) => byId.get(id) ?? []),
+    shortened: ids.filter((id) => cut.has(id)),
+  };
 }
 
 const undoUntil = (ctx: Pick<AppContext, 'clock'>) => new Date(ctx.clock().getTime() + UNDO_WINDOW_MS).toISOString();
@@ -262,9 +312,8 @@ export async function orderPhotos(ctx: PhotosContext, userId: number, request: O
   await ctx.db.transaction().execute(async (trx) => {
     await requireLivePhotos(trx, userId, request.ids);
     const listed = await repo.listPhotos(trx, userId);
-    // No photo stores a date taken yet; the camera-details migration (0003) adds it, and it goes here.
     const placements = orderSelection(
-      listed.map((row) => ({ ...row, place: row.liveCategoryId, takenAt: null })),
+      listed.map((row) => ({ ...row, place: row.liveCategoryId })),
       new Set(request.ids),
       request.by,
     );

@@ -21,6 +21,9 @@ export interface PhotoTable {
   tracks: string | null;
   /** JSON CameraDetails read from the original; null until read (at upload, or by the backfill). */
   cameraDetails: string | null;
+  /** From the camera details, for the owner's search: make and model, and the camera's local time (migration 0021). */
+  camera: Generated<string | null>;
+  takenAt: Generated<string | null>;
   createdAt: string;
   updatedAt: string;
   /** Set while it waits in the trash for the Undo window; null for a live photo. */

@@ -31,7 +31,7 @@ import type { Media } from '#server/images/media.ts';
 import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
 import * as repo from './photos.repository.ts';
 import * as placement from './upload-placement.repository.ts';
-import { storedCameraDetails, toPhoto, type PhotosContext } from './photos.service.ts';
+import { cameraColumns, toPhoto, type PhotosContext } from './photos.service.ts';
 import type { PhotoRow } from './photos.table.ts';
 
 /**
@@ -139,8 +139,8 @@ interface StoredImage {
   originalName: string | null;
   embedded: EmbeddedText;
   rendered: RenderedPhoto;
-  /** The column's JSON: the camera's details as read from the original (never its location). */
-  cameraDetails: string;
+  /** The camera's details as read from the original (never its location): the JSON, the camera and the time taken. */
+  camera: ReturnType<typeof cameraColumns>;
   /** What its copies carry and where they are. */
   copies: NewCopiesPlan;
 }
@@ -179,13 +179,13 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
     originalName: originalNameOf(file.name),
     embedded,
     rendered,
-    cameraDetails: storedCameraDetails(camera),
+    camera: cameraColumns(camera),
     copies,
   };
 }
 
 function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
-  const { key, originalName, embedded, rendered, cameraDetails, copies } = image;
+  const { key, originalName, embedded, rendered, camera, copies } = image;
   return {
     userId,
     categoryId: target.categoryId,
@@ -198,7 +198,7 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     copiesKey: key,
     ...renderedColumns(rendered),
     tracks: null,
-    cameraDetails,
+    ...camera,
     renderedRights: copies.renderedRights,
     renderedWatermark: copies.renderedWatermark,
     filesPrivate: copies.filesPrivate,

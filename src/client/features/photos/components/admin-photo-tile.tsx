@@ -43,6 +43,8 @@ export interface AdminPhotoTileProps {
   onSelect?: (photo: Photo, how: SelectHow) => void;
   /** The title under the photo; the dense photo bank leaves it to screen readers and the hover hint. */
   showTitle?: boolean;
+  /** False where the tile is not part of a sortable grid (a search's results): no handle, no drag. */
+  draggable?: boolean;
 }
 
 /** The select box takes its own clicks and presses: it never starts a drag. */
@@ -70,10 +72,12 @@ export function AdminPhotoTile({
   selecting = false,
   onSelect,
   showTitle = true,
+  draggable = true,
 }: AdminPhotoTileProps) {
   const { attributes, setNodeRef, setActivatorNodeRef, style, dragAnywhere, isDragging } = useSortableItem(
     photoDragId(photo.id),
     { type: 'photo', photo, containerId },
+    { disabled: !draggable },
   );
   const isNew = useIsRecentUpload(photo.id);
 
@@ -84,11 +88,14 @@ export function AdminPhotoTile({
       // While dragged, the tile stays as a faded placeholder; its caption stays readable.
       className={cn('group relative grid min-w-0 content-start gap-1', isDragging && 'z-10 [&_img]:opacity-40')}
       data-recent-upload={isNew ? '' : undefined}
-      {...dragAnywhere}
+      {...(draggable ? dragAnywhere : {})}
     >
       <div className="relative">
         <div
-          className="relative aspect-square cursor-grab touch-manipulation overflow-hidden rounded-md bg-muted select-none [-webkit-touch-callout:none] active:cursor-grabbing"
+          className={cn(
+            'relative aspect-square touch-manipulation overflow-hidden rounded-md bg-muted select-none [-webkit-touch-callout:none]',
+            draggable ? 'cursor-grab active:cursor-grabbing' : 'cursor-pointer',
+          )}
           title={showTitle ? undefined : photo.title}
           onClick={(event) => onSelect?.(photo, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only')}
         >
@@ -103,19 +110,21 @@ export function AdminPhotoTile({
               )}
             />
           )}
-          <DragHandle
-            label={`Drag ${photo.title}`}
-            hint={dragHint}
-            activatorRef={setActivatorNodeRef}
-            attributes={attributes}
-            className={cn(
-              'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
-              // A finger drags the whole tile after a press; the handle is for the mouse and the
-              // keyboard, so on a touch screen it is no target until the keyboard reaches it.
-              '[@media(hover:none)]:not-focus-visible:sr-only',
-            )}
-            iconClassName="size-3.5"
-          />
+          {draggable && (
+            <DragHandle
+              label={`Drag ${photo.title}`}
+              hint={dragHint}
+              activatorRef={setActivatorNodeRef}
+              attributes={attributes}
+              className={cn(
+                'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
+                // A finger drags the whole tile after a press; the handle is for the mouse and the
+                // keyboard, so on a touch screen it is no target until the keyboard reaches it.
+                '[@media(hover:none)]:not-focus-visible:sr-only',
+              )}
+              iconClassName="size-3.5"
+            />
+          )}
           {isNew && (
             <span className="pointer-events-none absolute top-1.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-2 py-0.5 text-[0.65rem] font-semibold text-primary-foreground shadow-sm">
               New
