@@ -142,6 +142,10 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   expect((await t.app.inject({ method: 'GET', url: '/api/statistics', headers: { cookie } })).statusCode).toBe(200);
   await insertSecondFactorRows(t.database.db);
   await addGalleryLink(t, cookie);
+  // A personal access token: its hash moves with the site, so the owner's tools keep working on PostgreSQL.
+  await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
+  const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: ['photos:write'] } });
+  expect(token.statusCode, token.body).toBe(201);
   const counts = await countRows(t.database.db);
   for (const table of BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return Object.assign(t, { cookie });
