@@ -15,7 +15,8 @@ import { CreateCategoryRequest, ReorderCategoriesRequest, UpdateCategoryRequest 
 import { ContactRequest } from '#contract/contact.ts';
 import { ApiErrorBody, IdParams } from '#contract/common.ts';
 import { errorText } from '#contract/error-codes.ts';
-import { MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, PlacePhotoRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
+import { EditPhotosRequest, MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, PlacePhotoRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
+import { CreateTokenRequest } from '#contract/tokens.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import {
   AddPasskeyRequest,
@@ -56,6 +57,8 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/photos/order': OrderPhotosRequest,
   'POST /api/photos/delete': PhotoIdsRequest,
   'POST /api/photos/restore': PhotoIdsRequest,
+  'POST /api/photos/edit': EditPhotosRequest,
+  'POST /api/tokens': CreateTokenRequest,
   'POST /api/login/second-step': SecondStepRequest,
   'POST /api/login/passkey': PasskeySignInRequest,
   'POST /api/security/confirm': ConfirmIdentityRequest,

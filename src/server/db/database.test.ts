@@ -13,6 +13,7 @@ describe('migrateToLatest', () => {
       await migrateToLatest(handle);
       const tables = (await handle.db.introspection.getTables()).map((table) => table.name).sort();
       expect(tables).toEqual([
+        'api_tokens',
         'categories',
         'contact_messages',
         'gallery_links',
