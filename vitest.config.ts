@@ -19,6 +19,10 @@ export default defineConfig({
     // Vitest's default leaves a core free (one worker on a 2-core CI runner), yet API tests spend
     // much of their time waiting on PostgreSQL, sharp and child processes: two keep both cores busy.
     maxWorkers: Math.max(2, os.availableParallelism() - 1),
+    // Files of a worker share its module cache: each API file imported the whole server again
+    // (about a second a file, 150 s a run). No test mocks a module, and what a module keeps
+    // (the password cost for tests) is put back by the test that changed it.
+    isolate: false,
     // A hang guard, not a speed check: on a 2-core machine shared with other runs a sound test
     // took 5-30 s where it takes 1 s alone. Speed is measured by the phases' times (CI) and the
     // benchmarks, never by a test's limit.
