@@ -1,9 +1,10 @@
 import { useEffect, useId, useState, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { CheckSquare, ImageOff, Pencil, Search, X } from 'lucide-react';
+import { ImageOff, Pencil, Search, X } from 'lucide-react';
 import type { Category } from '#contract/categories.ts';
 import { OTHER_SECTION } from '#contract/photo-cursor.ts';
 import type { Photo } from '#contract/photos.ts';
+import { SelectModeButton } from './selection-bar.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -124,18 +125,7 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
               </p>
               {total > 0 && (
                 <>
-                  <Button
-                    variant={selectMode ? 'default' : 'outline'}
-                    className="h-11"
-                    aria-pressed={selectMode}
-                    onClick={() => {
-                      if (selectMode) clearSelection();
-                      setSelectMode(!selectMode);
-                    }}
-                  >
-                    <CheckSquare aria-hidden />
-                    Select
-                  </Button>
+                  <SelectModeButton on={selectMode} onChange={setSelectMode} onLeave={clearSelection} />
                   <Button variant="outline" className="h-11" aria-pressed={allSelected} onClick={() => void selectAll()}>
                     {allSelected ? 'Select none' : `Select all ${total}`}
                   </Button>

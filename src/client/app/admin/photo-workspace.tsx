@@ -9,7 +9,7 @@ import {
   type DragStartEvent,
 } from '@dnd-kit/core';
 import { SortableContext, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { CheckSquare, GripVertical } from 'lucide-react';
+import { GripVertical } from 'lucide-react';
 import type { Category } from '#contract/categories.ts';
 import type { Photo, PhotoOrderKey } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -36,7 +36,7 @@ import {
 import { byOrder, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { AddCategoryForm } from '#client/features/categories/components/add-category-form.tsx';
 import { PhotoDragPreview, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
-import { SelectionBar } from './selection-bar.tsx';
+import { SelectionBar, SelectModeButton } from './selection-bar.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EditPhotoDialog } from '#client/features/photos/components/edit-photo-dialog.tsx';
@@ -377,18 +377,7 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
           <a href="#categories" className={jumpLink}>
             Categories ({categories.length})
           </a>
-          <Button
-            variant={selectMode ? 'default' : 'outline'}
-            className="h-11"
-            aria-pressed={selectMode}
-            onClick={() => {
-              if (selectMode) clearSelection();
-              setSelectMode(!selectMode);
-            }}
-          >
-            <CheckSquare aria-hidden />
-            Select
-          </Button>
+          <SelectModeButton on={selectMode} onChange={setSelectMode} onLeave={clearSelection} />
           {categories.length > 0 && (
             <Button
               variant="outline"

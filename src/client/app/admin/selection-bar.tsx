@@ -1,4 +1,4 @@
-import { ArrowDownAZ, FolderInput, Trash2, X } from 'lucide-react';
+import { ArrowDownAZ, CheckSquare, FolderInput, Trash2, X } from 'lucide-react';
 import type { PhotoOrderKey } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import {
@@ -82,5 +82,23 @@ export function SelectionBar({ count, moveTargets, pending, onMove, onOrder, onD
         <X aria-hidden />
       </Button>
     </div>
+  );
+}
+
+/** "Select": turns select mode on and off; leaving it clears the selection. */
+export function SelectModeButton({ on, onChange, onLeave }: { on: boolean; onChange: (on: boolean) => void; onLeave: () => void }) {
+  return (
+    <Button
+      variant={on ? 'default' : 'outline'}
+      className="h-11"
+      aria-pressed={on}
+      onClick={() => {
+        if (on) onLeave();
+        onChange(!on);
+      }}
+    >
+      <CheckSquare aria-hidden />
+      Select
+    </Button>
   );
 }
