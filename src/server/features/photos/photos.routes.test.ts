@@ -3,6 +3,7 @@ import type { Photo } from '#contract/photos.ts';
 import { filesUnder } from '#tests/fixtures/images.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
+import { createUser } from '#server/features/owner/owner.service.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -295,24 +296,10 @@ describe('PUT /api/photos/reorder', () => {
     const [a, b] = await createPhotos(t, cookie, 2, ['a.jpg', 'b.jpg']);
     const mine = await createCategory(t, 'Mine');
     const then = '2026-01-01T00:00:00Z';
-    const stranger = await t.database.db
-      .insertInto('users')
-      .values({
-        username: 'stranger',
-        passwordHash: 'x',
-        email: null,
-        portfolioTitle: null,
-        portfolioSubtitle: null,
-        aboutText: null,
-        bannerImage: null,
-        twitterUrl: null,
-        substackUrl: null,
-        linktreeUrl: null,
-        createdAt: then,
-        updatedAt: then,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const stranger = await createUser(
+      { db: t.database.db, clock: () => new Date(then) },
+      { username: 'stranger', passwordHash: 'x', email: null },
+    );
     const theirs = await t.database.db
       .insertInto('categories')
       .values({ userId: stranger.id, name: 'Theirs', description: null, sortOrder: 0, createdAt: then })
