@@ -19,7 +19,7 @@ const INFRASTRUCTURE = 'Infrastructure (db, jobs, storage, mail, images, http, l
 export const FEATURE_FLOORS = [
   ['owner', 'rate-limits'],
   ['auth'],
-  ['renditions', 'jobs', 'banner', 'contact'],
+  ['renditions', 'jobs', 'banner', 'contact', 'webhooks'],
   ['watermarks', 'categories'],
   ['photos'],
   ['portfolio', 'uploads'],

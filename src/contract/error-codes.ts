@@ -67,6 +67,12 @@ export const ERROR_TEXTS = {
   'auth.token_not_allowed': 'Tokens cannot be used here: sign in instead.',
   'auth.token_not_found': 'No such token',
   'auth.token_expiry_past': 'The expiry must be in the future',
+  // Webhooks.
+  'webhooks.not_found': 'No such webhook',
+  /** A target on loopback, a private network or another range that is not the public internet. */
+  'webhooks.private_target': 'This address is on a private or local network ({address}); webhooks go to public addresses only',
+  'webhooks.unresolvable_target': 'The host {host} could not be found',
+  'webhooks.too_many': 'At most {max} webhooks',
   'auth.invalid_reset_link': 'This reset link is invalid or has expired. Please request a new one.',
   'auth.invalid_sign_in_link': 'This sign-in link is invalid or has expired. Please request a new one.',
   'auth.passkey_request_expired': 'This passkey request has expired. Please try again.',

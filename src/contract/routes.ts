@@ -37,6 +37,11 @@ export const api = {
   /** Personal access tokens: the owner's tools authenticate with one (`Authorization: Bearer`). */
   tokens: '/api/tokens',
   token: '/api/tokens/:id',
+  /** Webhooks: URLs the site calls when something happens (a photo uploaded, a gallery opened…). */
+  webhooks: '/api/webhooks',
+  webhook: '/api/webhooks/:id',
+  webhookDeliveries: '/api/webhooks/:id/deliveries',
+  webhookPing: '/api/webhooks/:id/ping',
   portfolioSettings: '/api/portfolio-settings',
   uploadBanner: '/api/upload-banner',
   contact: '/api/contact',

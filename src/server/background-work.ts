@@ -9,6 +9,7 @@ import { statisticsWork, type Recorder } from '#server/features/statistics/stati
 import { housekeepingJobs, jobsPrune } from '#server/jobs/housekeeping.ts';
 import { Worker, type WorkerOptions } from '#server/jobs/worker.ts';
 import { mailJobs } from '#server/mail/mail.jobs.ts';
+import { webhooksJobs, webhooksPrune } from '#server/features/webhooks/webhooks.service.ts';
 
 /**
  * Everything that runs after a change, or on its own as time passes: every kind of job with its
@@ -26,8 +27,8 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...(statistics?.handlers ?? [])],
-    periodic: [trashPurge, revokedLinksPurge, rateLimitsPrune, authPrune, jobsPrune, ...(statistics?.periodic ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...webhooksJobs, ...(statistics?.handlers ?? [])],
+    periodic: [trashPurge, revokedLinksPurge, rateLimitsPrune, authPrune, jobsPrune, webhooksPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,
     pollMs: options.pollMs,

@@ -85,6 +85,19 @@ const EnvSchema = z.object({
     .refine((value) => ['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(value), 'on or off')
     .transform((value) => ['on', 'true', '1', 'yes'].includes(value))
     .default(true),
+  /**
+   * Webhooks may call addresses on loopback and private networks: off by default, so a webhook
+   * cannot make the server reach the machines behind it. For a receiver on the same network.
+   */
+  WEBHOOKS_ALLOW_PRIVATE_TARGETS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((value) => ['on', 'off', 'true', 'false', '1', '0', 'yes', 'no'].includes(value), 'true or false')
+    .transform((value) => ['on', 'true', '1', 'yes'].includes(value))
+    .default(false),
+  /** How long one webhook delivery may take, from connecting to the end of the answer. */
+  WEBHOOKS_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
 });
 
 /** Which S3 variables go together; returned as lines naming each bad one, like the schema's. */
@@ -145,6 +158,8 @@ export type Config = Readonly<{
   s3: S3Config | undefined;
   /** Cookieless statistics of visits (STATISTICS=off turns them off). */
   statistics: boolean;
+  /** Outgoing webhooks: whether private addresses may be called, and each delivery's time limit. */
+  webhooks: { allowPrivateTargets: boolean; timeoutMs: number };
 }>;
 
 export class ConfigError extends Error {
@@ -205,5 +220,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         }
       : undefined,
     statistics: e.STATISTICS,
+    webhooks: { allowPrivateTargets: e.WEBHOOKS_ALLOW_PRIVATE_TARGETS, timeoutMs: Math.round(e.WEBHOOKS_TIMEOUT_SECONDS * 1000) },
   });
 }

@@ -87,6 +87,10 @@ async function filledSite(): Promise<TestApp> {
   await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
   const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: ['photos:write'] } });
   expect(token.statusCode, token.body).toBe(201);
+  // A webhook, secret and all: the moved site signs as its receivers expect. A public address
+  // written as such (no DNS), for an event nothing here sends, so no delivery leaves the test.
+  const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { cookie }, payload: { url: 'https://1.2.3.4/atelier', events: ['comment.created'] } });
+  expect(hook.statusCode, hook.body).toBe(201);
   // A gallery (empty, so nothing is re-rendered) marks its copies with a logo: the archive must carry the logo's file too.
   const logo = await t.app.inject({ method: 'POST', url: '/api/watermark/logo', headers: { cookie }, payload: formWith('logo', [{ name: 'logo.png', data: await png({ width: 200, height: 60 }) }]) });
   expect(logo.statusCode, logo.body).toBe(201);

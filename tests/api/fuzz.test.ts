@@ -17,6 +17,7 @@ import { ApiErrorBody, IdParams } from '#contract/common.ts';
 import { errorText } from '#contract/error-codes.ts';
 import { EditPhotosRequest, MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, PlacePhotoRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
 import { CreateTokenRequest } from '#contract/tokens.ts';
+import { CreateWebhookRequest } from '#contract/webhooks.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import {
   AddPasskeyRequest,
@@ -59,6 +60,7 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/photos/restore': PhotoIdsRequest,
   'POST /api/photos/edit': EditPhotosRequest,
   'POST /api/tokens': CreateTokenRequest,
+  'POST /api/webhooks': CreateWebhookRequest,
   'POST /api/login/second-step': SecondStepRequest,
   'POST /api/login/passkey': PasskeySignInRequest,
   'POST /api/security/confirm': ConfirmIdentityRequest,

@@ -33,6 +33,8 @@ describe('migrateToLatest', () => {
         'trusted_devices',
         'users',
         'webauthn_challenges',
+        'webhook_deliveries',
+        'webhooks',
       ]);
       await handle.destroy();
     } finally {

@@ -15,6 +15,7 @@ export const CONTENT_TABLES = [
   'totpFactors',
   'recoveryCodes',
   'apiTokens',
+  'webhooks',
 ] as const;
 
 export type Snapshot = Record<string, unknown[]>;

@@ -9,6 +9,7 @@ import { ChangePasswordDialog } from '#client/features/owner/components/change-p
 /** Passkeys, the authenticator app and the browsers: their code loads with the panel, not before. */
 const SecurityPanel = lazy(() => import('./security-panel.tsx'));
 const ApiTokensPanel = lazy(() => import('./api-tokens-panel.tsx'));
+const WebhooksPanel = lazy(() => import('./webhooks-panel.tsx'));
 
 export function AccountPanel() {
   const { user } = useAuth();
@@ -39,6 +40,9 @@ export function AccountPanel() {
     </Suspense>
     <Suspense fallback={null}>
       <ApiTokensPanel />
+    </Suspense>
+    <Suspense fallback={null}>
+      <WebhooksPanel />
     </Suspense>
     </>
   );

@@ -25,21 +25,29 @@ export const BACKUP_TABLES = [
   'galleryLinks',
   'galleryPicks',
   'apiTokens',
+  'webhooks',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**
  * Tables left out of every backup on purpose: the day's salt and visitor hashes of the statistics
  * must be forgotten with the day (docs/privacy.md), so no copy of them is ever made; the jobs are
  * this site's work in progress, checked again by the restored site's first start (copies in the
- * wrong store or out of date), and a backup holds no copy a pending job would remove.
+ * wrong store or out of date), and a backup holds no copy a pending job would remove. The
+ * webhooks' delivery log goes with the jobs: its pending deliveries have no job after a restore,
+ * and what was sent from the old site is that site's history, not the new one's.
+ *
+ * The webhooks themselves are in the backup, secrets included: a restored site must sign as its
+ * receivers expect, or every receiver would have to be given a new secret after a move. The
+ * backup already holds secrets of the same weight (the authenticator app's seed, the password and
+ * token hashes) and is to be kept as safe as the site itself.
  */
-export const UNSAVED_TABLES = ['statisticsSalts', 'statisticsVisitors', 'jobs'] as const satisfies ReadonlyArray<keyof Database>;
+export const UNSAVED_TABLES = ['statisticsSalts', 'statisticsVisitors', 'jobs', 'webhookDeliveries'] as const satisfies ReadonlyArray<keyof Database>;
 
 export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'apiTokens']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'apiTokens', 'webhooks']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>

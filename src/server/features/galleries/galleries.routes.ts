@@ -52,7 +52,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   // A holder's answers are theirs alone: no shared cache keeps one, nor one for after the link's end.
   routes.get(api.gallery, { schema: { params: GalleryTokenParams, response: { 200: Gallery } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
-    return galleries.openGallery(ctx, request.params.token, { cookies: request.cookies, secure });
+    return galleries.openGallery(ctx, request.params.token, { cookies: request.cookies, secure, byOwner: Boolean(request.user) });
   });
 
   /**

@@ -15,6 +15,7 @@ import { findCategory } from '#server/features/categories/categories.service.ts'
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { findCategoryCopy } from '#server/features/renditions/renditions.service.ts';
 import { listPhotos } from '#server/features/photos/photos.service.ts';
+import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
 import { DomainError, notFound, notSignedIn } from '#server/lib/errors.ts';
 import { jobKind } from '#server/jobs/job-queue.ts';
@@ -167,14 +168,38 @@ function holdsAccess(link: GalleryLinkRow, cookies: Record<string, string | unde
  * What a link shows its holder: 404 for no link (or one past its end), 401 while its password is
  * still to be given.
  */
-export async function openGallery(ctx: GalleriesContext, token: string, access: GalleryAccess): Promise<Gallery> {
+export async function openGallery(
+  ctx: GalleriesContext & Pick<AppContext, 'jobs'>,
+  token: string,
+  access: GalleryAccess & { byOwner?: boolean },
+): Promise<Gallery> {
   const { link, owner, category } = await openHeldLink(ctx, token, access);
+  if (!access.byOwner) await recordGalleryOpened(ctx, link, category);
   // The category's photos only: a gallery costs its own size, not the site's.
   const listed = await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles }, category.id);
   // Every file through the link's own path: revoking the link ends each URL it handed out.
   const filesBase = galleryFilesBase(token);
   const photos = listed.map((photo) => ({ ...photo, filesBase }));
   return { label: link.label, category, photos, proofing: link.proofing === 1, downloads: link.downloads };
+}
+
+/**
+ * `gallery.opened`, at most once per link and day (the site's UTC day): a holder reloads, comes
+ * back to the tab, opens it on a phone and then a computer; the owner's tools want to know that
+ * the client looked today, not each load. The owner previewing the link is not a client opening it.
+ */
+async function recordGalleryOpened(ctx: GalleriesContext & Pick<AppContext, 'jobs'>, link: GalleryLinkRow, category: { id: number; name: string }): Promise<void> {
+  const now = ctx.clock();
+  const day = now.toISOString().slice(0, 10);
+  const jobs = await ctx.db.transaction().execute((trx) =>
+    recordWebhookEvent(
+      { db: trx, clock: ctx.clock },
+      'gallery.opened',
+      { link: { id: link.id, label: link.label }, category: { id: category.id, name: category.name } },
+      { once: `gallery.opened:${link.id}:${day}` },
+    ),
+  );
+  if (jobs.length > 0) ctx.jobs.wake();
 }
 
 /**

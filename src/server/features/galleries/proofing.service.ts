@@ -7,6 +7,7 @@ import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.se
 import { listPhotos, originalNamesOf } from '#server/features/photos/photos.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { queueMail } from '#server/mail/mail.jobs.ts';
+import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
 import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
 import * as repo from './galleries.repository.ts';
@@ -107,6 +108,11 @@ export async function submitPicks(
     if (user?.email) {
       await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, siteNameOf(user)));
     }
+    await recordWebhookEvent({ db: trx, clock: ctx.clock }, 'picks.submitted', {
+      link: { id: submitted.id, label: submitted.label },
+      category: { id: category.id, name: category.name },
+      picks: picked.map((pick) => ({ photoId: pick.photo.id, title: pick.photo.title, fileName: pick.fileName, pickedAt: pick.pickedAt })),
+    });
     return submitted;
   });
   ctx.jobs.wake();

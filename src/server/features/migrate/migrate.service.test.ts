@@ -146,6 +146,10 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   await t.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
   const token = await t.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: ['photos:write'] } });
   expect(token.statusCode, token.body).toBe(201);
+  // A webhook, secret and all: the moved site signs as its receivers expect. A public address
+  // written as such (no DNS), for an event nothing here sends, so no delivery leaves the test.
+  const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { cookie }, payload: { url: 'https://1.2.3.4/atelier', events: ['comment.created'] } });
+  expect(hook.statusCode, hook.body).toBe(201);
   const counts = await countRows(t.database.db);
   for (const table of BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return Object.assign(t, { cookie });

@@ -28,6 +28,7 @@ import { prefixedTitle } from './photo-title-prefix.ts';
 import * as repo from './photos.repository.ts';
 import type { PhotoRow } from './photos.table.ts';
 import { changingCopies, copyNamesOf, deletePhotoFiles } from '#server/features/renditions/renditions.service.ts';
+import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 
 export type PhotosContext = Pick<AppContext, 'db' | 'media' | 'clock' | 'jobs' | 'log'>;
 
@@ -217,11 +218,18 @@ async function requireLivePhotos(db: Db, userId: number, ids: number[]): Promise
  */
 export async function deletePhotos(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, ids: number[]): Promise<TrashedResponse> {
   const now = ctx.clock().toISOString();
+  const until = undoUntil(ctx);
   await changingCopies(ctx, async (trx) => {
     await requireLivePhotos(trx, userId, ids);
+    const trashed = await repo.titlesOf(trx, userId, ids);
     await repo.trashPhotos(trx, userId, ids, now);
+    // Told when the photo leaves every list, not when the purge removes it: that is when a
+    // receiver (a mirror, a catalogue) should stop showing it. An Undo tells of it again as created.
+    for (const photo of trashed) {
+      await recordWebhookEvent({ db: trx, clock: ctx.clock }, 'photo.deleted', { photo: { id: photo.id, title: photo.title }, undoUntil: until });
+    }
   });
-  return { message: ids.length === 1 ? 'Photo deleted' : `${ids.length} photos deleted`, ids, undoUntil: undoUntil(ctx) };
+  return { message: ids.length === 1 ? 'Photo deleted' : `${ids.length} photos deleted`, ids, undoUntil: until };
 }
 
 export async function deletePhoto(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, userId: number, id: number): Promise<TrashedResponse> {
@@ -234,6 +242,9 @@ export async function restorePhotos(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs
   await changingCopies(ctx, async (trx) => {
     const restored = await repo.restorePhotos(trx, userId, ids, since);
     if (restored !== ids.length) throw notFound('photos.not_restorable');
+    for (const photo of await repo.titlesOf(trx, userId, ids)) {
+      await recordWebhookEvent({ db: trx, clock: ctx.clock }, 'photo.created', { photo: { id: photo.id, title: photo.title }, restored: true });
+    }
   });
 }
 

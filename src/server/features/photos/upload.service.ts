@@ -13,6 +13,7 @@ import { fileNameStem, UNSAFE_CHARACTERS } from '#contract/file-name-titles.ts';
 import { ALT_TEXT_MAX, COPYRIGHT_MAX, CREDIT_MAX } from '#contract/rights.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryDefaultRights } from '#server/features/categories/categories.service.ts';
+import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import type { Rights } from '#contract/rights.ts';
 import {
   deletePhotoFiles,
@@ -232,6 +233,7 @@ async function insertFirst(
     if (!selection) {
       await placement.shiftOrders(trx, userId, target.categoryId, images.length);
       const rows = await repo.insertPhotos(trx, images.map((image, index) => newRow(userId, target, image, index, now)));
+      await recordPhotosCreated({ db: trx, clock: ctx.clock }, rows);
       return { rows, raced: [] };
     }
     const existing = await placement.photosOfSelection(trx, userId, selection.id, images.map((image) => image.position!));
@@ -240,11 +242,21 @@ async function insertFirst(
       await placement.shiftOrders(trx, userId, target.categoryId, selection.count);
     }
     const inserted = await repo.insertPhotos(trx, fresh.map((image) => newRow(userId, target, image, image.position!, now)));
+    // Only the photos this request stored: a batch sent again tells of nothing new.
+    await recordPhotosCreated({ db: trx, clock: ctx.clock }, inserted);
     return {
       rows: [...inserted, ...existing.values()],
       raced: images.filter((image) => existing.has(image.position!)),
     };
   });
+}
+
+/** `photo.created` for each new photo, in the transaction that stores it. */
+async function recordPhotosCreated(ctx: Pick<PhotosContext, 'db' | 'clock'>, rows: PhotoRow[]): Promise<void> {
+  for (const row of rows) {
+    const photo = { id: row.id, title: row.title, categoryId: row.categoryId, width: row.width, height: row.height, createdAt: row.createdAt };
+    await recordWebhookEvent(ctx, 'photo.created', { photo });
+  }
 }
 
 /** Every file of a selection has a position of its own within the selection's count. */
@@ -336,6 +348,8 @@ export async function addPhotos(
   }
   // Another request stored these files first: its photos stand, these copies go.
   await discard(placed.raced);
+  // The webhook deliveries the new photos recorded.
+  if (placed.rows.length > 0) ctx.jobs.wake();
 
   const rows = [...placed.rows, ...already.values()];
   const photos = rows.sort((a, b) => a.sortOrder - b.sortOrder || a.id - b.id).map((row) => toPhoto(row));
