@@ -1,4 +1,5 @@
 import type { AppContext } from './app-context.ts';
+import { audioJobs } from '#server/features/audio/audio.service.ts';
 import { authJobs, authPrune } from '#server/features/auth/auth.service.ts';
 import { galleriesJobs, revokedLinksPurge } from '#server/features/galleries/galleries.service.ts';
 import { trashJobs, trashPurge } from '#server/features/photos/trash.service.ts';
@@ -26,7 +27,7 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...(statistics?.handlers ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...audioJobs, ...(statistics?.handlers ?? [])],
     periodic: [trashPurge, revokedLinksPurge, rateLimitsPrune, authPrune, jobsPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,

@@ -14,6 +14,7 @@ import type { PhotoTable } from '#server/features/photos/photos.table.ts';
 import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.table.ts';
 import type { StatisticsDailyTable, StatisticsSaltTable, StatisticsVisitorTable } from '#server/features/statistics/statistics.table.ts';
 import type { JobTable } from '#server/jobs/jobs.table.ts';
+import type { ReleaseTrackTable } from '#server/features/audio/audio.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
 import * as signInWithoutLockout from '#server/db/migrations/0002-sign-in-without-lockout.ts';
 import * as cameraDetails from '#server/db/migrations/0003-camera-details.ts';
@@ -34,6 +35,7 @@ import * as originalNames from '#server/db/migrations/0017-original-names-and-fi
 import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gallery-links.ts';
 import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
 import * as photoSearchColumns from '#server/db/migrations/0021-photo-search-columns.ts';
+import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -58,6 +60,7 @@ export interface Database {
   galleryPicks: GalleryPickTable;
   jobs: JobTable;
   apiTokens: ApiTokenTable;
+  releaseTracks: ReleaseTrackTable;
 }
 
 export type Db = Kysely<Database>;
@@ -104,6 +107,7 @@ const migrations = {
   '0018-revocable-gallery-links': revocableGalleryLinks,
   '0020-api-tokens': apiTokens,
   '0021-photo-search-columns': photoSearchColumns,
+  '0024-release-audio': releaseAudio,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
