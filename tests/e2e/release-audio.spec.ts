@@ -4,6 +4,7 @@ import type { AudioTrack } from '#contract/audio.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import { SINE_WAV, SWEEP_MP3 } from '#tests/fixtures/audio.ts';
 import { expect, expectNoSeriousViolations, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
+import { openAdmin, photoBank, tileAction } from './admin-helpers.ts';
 
 /**
  * A release's audio previews in the release dialog: the player comes with the dialog of a release
@@ -170,5 +171,42 @@ test.describe('release audio previews', () => {
         await page.screenshot({ path: testInfo.outputPath(`release-player-${width}-${scheme}.png`) });
       }
     }
+  });
+});
+
+test.describe('the owner\'s audio previews of a release', () => {
+  test('uploads tracks with progress, shows each one\'s state, titles, orders and deletes them', async ({ page, owner }, testInfo) => {
+    const release = await owner.createPhoto({ title: uniqueName('Admin EP') });
+    await openAdmin(page);
+    await tileAction(page, photoBank(page), release.title, 'Edit');
+    const dialog = page.getByRole('dialog', { name: 'Edit Photo Details' });
+    const editor = dialog.getByRole('region', { name: 'Audio previews' });
+    await expect(editor.getByText('No audio tracks yet.')).toBeVisible();
+
+    // Both files in one pick: sent one after the other, each with its own progress.
+    const chooser = page.waitForEvent('filechooser');
+    await editor.getByRole('button', { name: 'Add audio tracks' }).click();
+    await (await chooser).setFiles([
+      { name: 'Rising.mp3', mimeType: 'audio/mpeg', buffer: SWEEP },
+      { name: 'Tone.wav', mimeType: 'audio/wav', buffer: SHORT },
+    ]);
+    const rows = editor.getByTestId('audio-track-row');
+    await expect(rows).toHaveCount(2);
+    await expect(editor.getByTestId('audio-track-state')).toHaveText([/^Ready · 20 s preview$/, /^Ready · 3 s preview$/]);
+    await expect(editor.getByLabel('Audio track 1 title')).toHaveValue('Rising');
+
+    await editor.getByLabel('Audio track 2 title').fill('Foghorn');
+    await editor.getByLabel('Audio track 2 title').press('Enter');
+    await editor.getByRole('button', { name: 'Move audio track 2 up' }).click();
+    await expect(editor.getByLabel('Audio track 1 title')).toHaveValue('Foghorn');
+    await page.screenshot({ path: testInfo.outputPath('release-audio-editor.png') });
+    const listed = async () =>
+      ((await (await owner.request.get(pathTo(api.releaseAudio, { id: release.id }))).json()) as { tracks: AudioTrack[] }).tracks.map((track) => track.title);
+    await expect.poll(listed).toEqual(['Foghorn', 'Rising']);
+
+    await editor.getByRole('button', { name: 'Delete audio track 1' }).click();
+    await expect(rows).toHaveCount(1);
+    await expect.poll(listed).toEqual(['Rising']);
+    await expectNoSeriousViolations(page);
   });
 });
