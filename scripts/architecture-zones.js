@@ -20,7 +20,7 @@ export const FEATURE_FLOORS = [
   ['owner', 'rate-limits'],
   ['auth'],
   ['renditions', 'jobs', 'banner', 'contact', 'webhooks'],
-  ['watermarks', 'categories'],
+  ['watermarks', 'categories', 'audio'],
   ['photos'],
   ['portfolio', 'uploads'],
   ['galleries', 'statistics'],

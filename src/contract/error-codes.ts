@@ -46,6 +46,15 @@ export const ERROR_TEXTS = {
   /** A HEIC or RAW file on a server without its decoder (a Debian package of system tools). */
   'images.decoder_missing': '{format} files need {tool} on the server: install the Debian package {package}',
   'images.decode_timed_out': 'The image took longer than {seconds} seconds to decode',
+  /** A release's audio tracks. */
+  'audio.none_sent': 'No track was sent; add an audio file in the "track" field',
+  'audio.file_too_large': 'The track is larger than {size}',
+  'audio.too_long': 'The track is longer than {minutes} minutes',
+  'audio.wrong_format': 'Not a WAV, FLAC or MP3 file',
+  'audio.tool_missing': 'Audio tracks need {tool} on the server: install the Debian package {package}',
+  'audio.too_many_tracks': 'A release has at most {max} tracks',
+  'audio.track_not_found': 'Track not found',
+  'audio.order_mismatch': 'Send every track of the release once, in the new order',
 
   // Signing in and the account's security.
   'auth.not_signed_in': 'You must be signed in',

@@ -67,6 +67,13 @@ export const api = {
   photoCameras: '/api/photos/cameras',
   /** One change (title prefix, credit, licence, alt text) for a selection of photos. */
   photosEdit: '/api/photos/edit',
+  /** A release's audio tracks: the list (a visitor's: the ready ones), an upload, the order, one track; a preview's bytes. */
+  releaseAudio: '/api/photos/:id/audio',
+  releaseAudioOrder: '/api/photos/:id/audio/order',
+  releaseAudioTrack: '/api/photos/:id/audio/:trackId',
+  audioPreview: '/api/audio/:name',
+  /** What a track upload takes on this server (ffmpeg), and its limits. */
+  audioUpload: '/api/photos/audio-upload',
   /** The owner's links to a category, and a link's holder's gallery. */
   categoryLinks: '/api/categories/:id/links',
   galleryLink: '/api/gallery-links/:id',

@@ -20,6 +20,7 @@ import { galleriesRoutes } from '#server/features/galleries/galleries.routes.ts'
 import { proofingRoutes } from '#server/features/galleries/proofing.routes.ts';
 import { jobsRoutes } from '#server/features/jobs/jobs.routes.ts';
 import { photosRoutes } from '#server/features/photos/photos.routes.ts';
+import { releaseAudioRoutes } from '#server/features/photos/release-audio.routes.ts';
 import { portfolioRoutes } from '#server/features/portfolio/portfolio.routes.ts';
 import { recordCopiesCheck } from '#server/features/renditions/renditions.service.ts';
 import { recordEmbeddedTextRead } from '#server/features/photos/embedded-text.service.ts';
@@ -129,7 +130,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, tokensRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes, webhooksRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, tokensRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, releaseAudioRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes, webhooksRoutes]) {
     await app.register(feature, ctx);
   }
   // Counts are kept in memory and written in batches by the worker, and as it stops.

@@ -1,4 +1,5 @@
 import type { AppContext } from './app-context.ts';
+import { audioJobs } from '#server/features/audio/audio.service.ts';
 import { authJobs, authPrune } from '#server/features/auth/auth.service.ts';
 import { galleriesJobs, revokedLinksPurge } from '#server/features/galleries/galleries.service.ts';
 import { trashJobs, trashPurge } from '#server/features/photos/trash.service.ts';
@@ -27,7 +28,7 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...webhooksJobs, ...(statistics?.handlers ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...webhooksJobs, ...audioJobs, ...(statistics?.handlers ?? [])],
     periodic: [trashPurge, revokedLinksPurge, rateLimitsPrune, authPrune, jobsPrune, webhooksPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,

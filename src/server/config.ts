@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(200),
+  /** A release's audio track: at most this many bytes (a 30-minute 24-bit WAV fits) and seconds. */
+  AUDIO_MAX_FILE_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
+  AUDIO_MAX_SECONDS: z.coerce.number().int().min(1).max(6 * 3600).default(30 * 60),
   /** Width x height above which an upload is refused before it is decoded (decompression bombs). */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(100_000_000),
   /** Images processed at once; each holds tens of MB while it is worked on. */
@@ -148,6 +151,8 @@ export type Config = Readonly<{
   trustProxy: false | number | string[];
   logLevel: string;
   upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; tmpDir: string };
+  /** A release's audio tracks: the largest file and the longest track taken. */
+  audio: { maxFileBytes: number; maxSeconds: number };
   imageConcurrency: number;
   /** The folders searched for the media tools (images/system-tools.ts), PATH's form. */
   toolsPath: string;
@@ -202,6 +207,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       // Beside the uploads, on the same disk: incoming files never fill the system's /tmp.
       tmpDir: path.join(dataDir, 'tmp'),
     },
+    audio: { maxFileBytes: e.AUDIO_MAX_FILE_BYTES, maxSeconds: e.AUDIO_MAX_SECONDS },
     imageConcurrency: e.IMAGE_CONCURRENCY,
     // The process's own PATH when the environment given has none (tests pass a few variables).
     toolsPath: e.TOOLS_PATH ?? env.PATH ?? process.env.PATH ?? '',

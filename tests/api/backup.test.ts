@@ -13,6 +13,8 @@ import { TarWriter } from '#server/features/backup/tar.ts';
 import { seedDemoContent } from '#server/features/photos/seed.service.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
+import { SINE_WAV } from '#tests/fixtures/audio.ts';
+import { api, pathTo } from '#contract/routes.ts';
 import { filesUnder, formWith, jpeg, png } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -106,6 +108,13 @@ async function filledSite(): Promise<TestApp> {
   const camera = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', cameraFiles) });
   expect(camera.statusCode, camera.body).toBe(201);
   expect(filesUnder(t.config.originalsDir).filter((name) => /\.(heic|dng)$/.test(name))).toHaveLength(2);
+  // A release's audio track: its WAV original and its AAC preview (restricted store) travel with it.
+  const track = new FormData();
+  track.append('track', new Blob([new Uint8Array(fs.readFileSync(SINE_WAV))]), 'Opening.wav');
+  const audio = await t.app.inject({ method: 'POST', url: pathTo(api.releaseAudio, { id: 1 }), headers: { cookie }, payload: track });
+  expect(audio.statusCode, audio.body).toBe(201);
+  await t.runJobs();
+  expect(filesUnder(t.config.restrictedDir).filter((name) => name.endsWith('.m4a'))).toHaveLength(1);
   const counts = await repo.countRows(t.database.db);
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   // An unlisted gallery's copies are in the restricted store: the archive carries them from there.

@@ -18,6 +18,7 @@ import { errorText } from '#contract/error-codes.ts';
 import { EditPhotosRequest, MovePhotosRequest, OrderPhotosRequest, PhotoIdsRequest, PlacePhotoRequest, ReorderPhotosRequest, UpdatePhotoRequest } from '#contract/photos.ts';
 import { CreateTokenRequest } from '#contract/tokens.ts';
 import { CreateWebhookRequest } from '#contract/webhooks.ts';
+import { OrderAudioTracksRequest, UpdateAudioTrackRequest } from '#contract/audio.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
 import {
   AddPasskeyRequest,
@@ -59,6 +60,8 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/photos/delete': PhotoIdsRequest,
   'POST /api/photos/restore': PhotoIdsRequest,
   'POST /api/photos/edit': EditPhotosRequest,
+  'PUT /api/photos/{id}/audio/order': OrderAudioTracksRequest,
+  'PUT /api/photos/{id}/audio/{trackId}': UpdateAudioTrackRequest,
   'POST /api/tokens': CreateTokenRequest,
   'POST /api/webhooks': CreateWebhookRequest,
   'POST /api/login/second-step': SecondStepRequest,
@@ -197,7 +200,8 @@ function expectNoPollution() {
 async function send(route: string, raw: RawBody, options: { cookie?: string; schema?: z.ZodType; id?: string } = {}) {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
   // A gallery's token of the right shape that opens nothing: the body is still validated first.
-  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43));
+  // A release's track id, like any id: a missing one answers 404 once the body is valid.
+  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43)).replace('{trackId}', '1');
   // An accepted edit re-renders the photo's copies in the background (rights-render.service.ts):
   // let that land first, or it would pass for a change the refused request made.
   await t.runJobs();

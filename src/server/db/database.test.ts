@@ -24,6 +24,7 @@ describe('migrateToLatest', () => {
         'photos',
         'rate_limits',
         'recovery_codes',
+        'release_tracks',
         'sessions',
         'sign_in_links',
         'statistics_daily',

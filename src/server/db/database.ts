@@ -15,6 +15,7 @@ import type { RateLimitTable } from '#server/features/rate-limits/rate-limits.ta
 import type { StatisticsDailyTable, StatisticsSaltTable, StatisticsVisitorTable } from '#server/features/statistics/statistics.table.ts';
 import type { JobTable } from '#server/jobs/jobs.table.ts';
 import type { WebhookDeliveryTable, WebhookTable } from '#server/features/webhooks/webhooks.table.ts';
+import type { ReleaseTrackTable } from '#server/features/audio/audio.table.ts';
 import * as initial from '#server/db/migrations/0001-initial.ts';
 import * as signInWithoutLockout from '#server/db/migrations/0002-sign-in-without-lockout.ts';
 import * as cameraDetails from '#server/db/migrations/0003-camera-details.ts';
@@ -36,6 +37,7 @@ import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gal
 import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
 import * as photoSearchColumns from '#server/db/migrations/0021-photo-search-columns.ts';
 import * as webhooks from '#server/db/migrations/0022-webhooks.ts';
+import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -62,6 +64,7 @@ export interface Database {
   apiTokens: ApiTokenTable;
   webhooks: WebhookTable;
   webhookDeliveries: WebhookDeliveryTable;
+  releaseTracks: ReleaseTrackTable;
 }
 
 export type Db = Kysely<Database>;
@@ -109,6 +112,7 @@ const migrations = {
   '0020-api-tokens': apiTokens,
   '0021-photo-search-columns': photoSearchColumns,
   '0022-webhooks': webhooks,
+  '0024-release-audio': releaseAudio,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -19,11 +19,12 @@ export const SYSTEM_TOOLS = {
 } as const;
 export type ToolName = keyof typeof SYSTEM_TOOLS;
 
-/** Kinds of file that need tools, with what each needs; video waits for its pipeline. */
+/** Kinds of file that need tools, with what each needs; video waits for its pipeline. Audio: a release's tracks. */
 export const TOOL_KINDS = {
   heic: { label: 'HEIC', tools: ['heif-convert'] },
   raw: { label: 'RAW', tools: ['raw-identify', 'simple_dcraw', 'dcraw_emu'] },
   video: { label: 'video', tools: ['ffmpeg', 'ffprobe'] },
+  audio: { label: 'audio', tools: ['ffmpeg', 'ffprobe'] },
 } as const satisfies Record<string, { label: string; tools: readonly ToolName[] }>;
 export type ToolKind = keyof typeof TOOL_KINDS;
 

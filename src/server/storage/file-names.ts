@@ -45,6 +45,16 @@ export const photoFileNames = {
   original: (key: string, extension: string) => `${key}-${randomBytes(16).toString('hex')}.${extension}`,
 };
 
+/**
+ * A release's audio track: its original in the originals store (the photo originals' shape, so
+ * nothing public names it), and its preview in the restricted store, served only through the
+ * route that checks the release (`audioPreview`).
+ */
+export const audioFileNames = {
+  original: (key: string, extension: string) => photoFileNames.original(key, extension),
+  preview: (key: string) => `${key}.m4a`,
+};
+
 /** The prefix under which the originals store lists the original of the photo with this key. */
 export const originalsPrefix = (key: string) => key;
 

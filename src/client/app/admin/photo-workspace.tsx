@@ -40,6 +40,12 @@ import { SelectionBar, SelectModeButton } from './selection-bar.tsx';
 import { CategoryCard } from './category-card.tsx';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { EditPhotoDialog } from '#client/features/photos/components/edit-photo-dialog.tsx';
+import { ReleaseAudioEditor } from '#client/features/music/components/release-audio-editor.tsx';
+import { isMusicRelease } from '#contract/music.ts';
+
+/** A release's audio previews, under its details: for a music release, or a photo with a track list. */
+const releaseAudioEditor = (photo: Photo) =>
+  isMusicRelease(photo) || (photo.tracks?.length ?? 0) > 0 ? <ReleaseAudioEditor releaseId={photo.id} /> : null;
 import { PhotoBank } from './photo-bank.tsx';
 import { FindPhotosPanel } from './find-photos-panel.tsx';
 import { usePhotoFilters } from './photo-filters.ts';
@@ -495,7 +501,7 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
         </DragOverlay>
       </DndContext>
 
-      <EditPhotoDialog photo={editing} onClose={() => setEditing(null)} />
+      <EditPhotoDialog photo={editing} onClose={() => setEditing(null)} extra={releaseAudioEditor} />
 
       <ConfirmDialog
         open={photoToDelete !== null}

@@ -88,6 +88,16 @@ export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGro
     }),
   );
   for (const logo of logos) groups.push({ files: [{ store: 'uploads', name: logo }] });
+  // A release's audio tracks (0024): the original as uploaded, and the preview it plays.
+  for (const row of rows.releaseTracks ?? []) {
+    const track = row as { photoId: number; original: string; preview: string | null };
+    groups.push({
+      files: [
+        { store: 'originals', name: track.original },
+        ...(track.preview ? [{ store: 'restricted' as const, name: track.preview }] : []),
+      ],
+    });
+  }
   return groups;
 }
 

@@ -26,6 +26,7 @@ export const BACKUP_TABLES = [
   'galleryPicks',
   'apiTokens',
   'webhooks',
+  'releaseTracks',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
 /**
@@ -47,7 +48,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'apiTokens', 'webhooks']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'apiTokens', 'webhooks', 'releaseTracks']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>
@@ -142,6 +143,7 @@ export function withoutDeleted(rows: TableRows, photoIds: number[], bannerUserId
   return {
     ...rows,
     photos: rows.photos.filter((row) => !photos.has(Number(row.id))),
+    releaseTracks: rows.releaseTracks.filter((row) => !photos.has(Number(row.photoId))),
     users: rows.users.map((row) => (banners.has(Number(row.id)) ? { ...row, bannerImage: null } : row)),
   };
 }
@@ -151,6 +153,7 @@ export async function removeFromCopy(filePath: string, photoIds: number[], banne
   const copy = openSqliteCopy(filePath, { writable: true });
   try {
     await copy.db.transaction().execute(async (trx) => {
+      if (photoIds.length) await trx.deleteFrom('releaseTracks').where('photoId', 'in', photoIds).execute();
       if (photoIds.length) await trx.deleteFrom('photos').where('id', 'in', photoIds).execute();
       if (bannerUserIds.length) await trx.updateTable('users').set({ bannerImage: null }).where('id', 'in', bannerUserIds).execute();
     });

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { Photo } from '#contract/photos.ts';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
+import { SINE_WAV } from '#tests/fixtures/audio.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -150,6 +151,13 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   // written as such (no DNS), for an event nothing here sends, so no delivery leaves the test.
   const hook = await t.app.inject({ method: 'POST', url: '/api/webhooks', headers: { cookie }, payload: { url: 'https://1.2.3.4/atelier', events: ['comment.created'] } });
   expect(hook.statusCode, hook.body).toBe(201);
+  // A release's audio track: its original and its preview move with the site.
+  const track = new FormData();
+  track.append('track', new Blob([new Uint8Array(fs.readFileSync(SINE_WAV))]), 'Opening.wav');
+  const audio = await t.app.inject({ method: 'POST', url: '/api/photos/1/audio', headers: { cookie }, payload: track });
+  expect(audio.statusCode, audio.body).toBe(201);
+  await t.runJobs();
+  expect(filesUnder(t.config.restrictedDir).filter((name) => name.endsWith('.m4a'))).toHaveLength(1);
   const counts = await countRows(t.database.db);
   for (const table of BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   return Object.assign(t, { cookie });
@@ -209,7 +217,10 @@ async function servedFiles({ app, db }: Site, cookie: string): Promise<Record<st
     return copyNamesOf(photo).map((name) => `${photo.filesPrivate === 1 ? '/restricted' : '/uploads'}/${name}`);
   });
   for (const row of rows.users) if (typeof row.bannerImage === 'string') urls.push(`/uploads/${row.bannerImage}`);
+  // A release's audio previews, through the route that checks the release.
+  for (const row of rows.releaseTracks) if (typeof row.preview === 'string') urls.push(`/api/audio/${row.preview}`);
   expect(urls.some((url) => url.startsWith('/restricted/'))).toBe(true);
+  expect(urls.some((url) => url.startsWith('/api/audio/'))).toBe(true);
   for (const url of urls) {
     const response = await app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode, url).toBe(200);

@@ -3,6 +3,7 @@ import type { FileStore } from '#server/storage/file-store.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { watermarkLogosInUse } from '#server/features/watermarks/watermarks.service.ts';
+import { audioFilesInUse } from '#server/features/audio/audio.service.ts';
 import { copyNamesOf, deletePhotoFiles, findPhotoCopy } from '#server/features/renditions/renditions.service.ts';
 import type { AppContext } from '#server/app-context.ts';
 import * as repo from './photos.repository.ts';
@@ -52,6 +53,9 @@ export async function cleanupOrphans(ctx: CleanupContext, graceMs = CLEANUP_GRAC
   const banner = await bannerInUse(ctx);
   if (banner) keptNames.add(banner);
   for (const logo of await watermarkLogosInUse(ctx)) keptNames.add(logo);
+  // A release's tracks: the previews beside the restricted copies, the originals beside the photos'.
+  const audio = await audioFilesInUse(ctx);
+  for (const preview of audio.previews) keptNames.add(preview);
 
   const olderThan = ctx.clock().getTime() - graceMs;
   let filesRemoved = 0;
@@ -66,7 +70,7 @@ export async function cleanupOrphans(ctx: CleanupContext, graceMs = CLEANUP_GRAC
   };
   await sweep(media.uploads, (name) => keptNames.has(name));
   await sweep(media.restricted, (name) => keptNames.has(name));
-  await sweep(media.originals, (name) => keptKeys.has(fileKeyOfOriginal(name)));
+  await sweep(media.originals, (name) => keptKeys.has(fileKeyOfOriginal(name)) || audio.originals.has(name));
   // Temp files outlive their request only when the process died while handling it.
   await sweep(new LocalFileStore(media.upload.tmpDir), () => false);
 

@@ -23,6 +23,7 @@ import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
 import { categoryIdsOf } from '#server/features/categories/categories.service.ts';
+import { removeTracksOfPhotos } from '#server/features/audio/audio.service.ts';
 import { orderSelection } from './photo-bulk-order.ts';
 import { prefixedTitle } from './photo-title-prefix.ts';
 import * as repo from './photos.repository.ts';
@@ -251,6 +252,7 @@ export async function restorePhotos(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs
 /** Removes for good the photos that waited in the trash longer than the Undo window, rows first, then files. */
 export async function purgeTrashedPhotos(ctx: Pick<AppContext, 'db' | 'media' | 'clock'>): Promise<number> {
   const rows = await repo.trashedBefore(ctx.db, new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString());
+  await removeTracksOfPhotos(ctx, rows.map((row) => row.id));
   await repo.deletePhotosById(ctx.db, rows.map((row) => row.id));
   for (const row of rows) await deletePhotoFiles(ctx, row.fileKey, copyNamesOf(row));
   return rows.length;

@@ -60,7 +60,7 @@ export function uploadFormats(media: Pick<Media, 'images'>): UploadFormats {
     ),
     missing: tools
       .report()
-      .filter((kind) => kind.kind !== 'video' && !kind.available)
+      .filter((kind) => kind.kind !== 'video' && kind.kind !== 'audio' && !kind.available)
       .map((kind) => ({ label: kind.label, package: kind.package! })),
   };
 }

@@ -1,4 +1,5 @@
 import { ExternalLink } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { EMBED_HEIGHT, fallbackFanLink, musicEmbedFor, musicServiceName } from '#contract/music-embed.ts';
 import type { Photo } from '#contract/photos.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
@@ -15,6 +16,10 @@ import { PhotoImage } from '#client/features/photos/index.ts';
 import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
 import { altOf } from '#contract/alt-text.ts';
 import { countEvent } from '#client/lib/statistics.ts';
+import { useReleaseAudio } from '#client/features/music/api/release-audio.ts';
+
+/** The player, fetched only when an open release has audio tracks. */
+const ReleasePlayer = lazy(() => import('./release-player.tsx').then((module) => ({ default: module.ReleasePlayer })));
 
 export interface ReleaseDialogProps {
   /** The open release, or null when closed. */
@@ -115,7 +120,7 @@ function StreamingContent({
           // An audio preview that fails to load is only logged.
           onError={() => console.error(`The ${embed.serviceName} player did not load`, embed.embedUrl)}
         />
-        <TrackList tracks={release.tracks} />
+        <Tracks release={release} />
         <DialogFooter>
           <OpenLink href={link} label={openLabel} releaseId={release.id} />
         </DialogFooter>
@@ -134,7 +139,7 @@ function StreamingContent({
         {release.description && <p className="text-sm whitespace-pre-line">{release.description}</p>}
       </DialogHeader>
       <PhotoImage photo={release} alt={altOf(release)} layout="tile" className="w-full rounded-md" />
-      <TrackList tracks={release.tracks} />
+      <Tracks release={release} />
       <DialogFooter>
         <OpenLink href={link} label={openLabel} releaseId={release.id} />
       </DialogFooter>
@@ -172,12 +177,27 @@ function ReleaseInfoContent({
           className="mx-auto w-40 rounded-md sm:w-full"
           sizes="160px"
         />
-        <TrackList tracks={release.tracks} />
+        <Tracks release={release} />
       </div>
       <DialogFooter>
         <OpenLink href={fanLink.url} label={fanLink.label} releaseId={release.id} />
       </DialogFooter>
     </DialogContent>
+  );
+}
+
+/**
+ * The release's audio previews when it has any (the player, loaded then), else its written track
+ * list. The written list shows while the audio list is asked for, so the dialog does not jump.
+ */
+function Tracks({ release }: { release: Photo }) {
+  const audio = useReleaseAudio(release.id);
+  const playable = audio.data?.filter((track) => track.previewUrl) ?? [];
+  if (playable.length === 0) return <TrackList tracks={release.tracks} />;
+  return (
+    <Suspense fallback={<TrackList tracks={release.tracks} />}>
+      <ReleasePlayer tracks={playable} releaseTitle={release.title} />
+    </Suspense>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
@@ -33,10 +33,12 @@ export interface EditPhotoDialogProps {
   /** The photo being edited; null keeps the dialog closed. */
   photo: Photo | null;
   onClose: () => void;
+  /** More of the photo to edit, saved on its own (a release's audio previews, from the music feature). */
+  extra?: ((photo: Photo) => ReactNode) | undefined;
 }
 
 /** The Edit Photo Details dialog: title, alt text, description, project link, credit and licence, and a release's tracks. */
-export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
+export function EditPhotoDialog({ photo, onClose, extra }: EditPhotoDialogProps) {
   return (
     <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
@@ -46,6 +48,7 @@ export function EditPhotoDialog({ photo, onClose }: EditPhotoDialogProps) {
         </DialogHeader>
         {/* Keyed by photo, so each opening starts from that photo's saved values. */}
         {photo && <EditPhotoForm key={photo.id} photo={photo} onDone={onClose} />}
+        {photo && extra?.(photo)}
       </DialogContent>
     </Dialog>
   );
