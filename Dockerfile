@@ -30,9 +30,10 @@ ENV NODE_ENV=production \
     MALLOC_ARENA_MAX=2 \
     MALLOC_MMAP_THRESHOLD_=1048576
 # A font for text watermarks (issue 16): the slim image has none, and librsvg would draw nothing.
-# HEIC and RAW uploads are decoded by libheif's heif-convert and LibRaw's tools (about 4 MB).
+# HEIC and RAW uploads are decoded by libheif's heif-convert and LibRaw's tools (about 4 MB);
+# videos are probed and transcoded by ffmpeg and ffprobe.
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends fonts-dejavu-core libheif-examples libraw-bin \
+  && apt-get install -y --no-install-recommends fonts-dejavu-core libheif-examples libraw-bin ffmpeg \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=production-deps /app/node_modules ./node_modules

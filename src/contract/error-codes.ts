@@ -46,6 +46,9 @@ export const ERROR_TEXTS = {
   /** A HEIC or RAW file on a server without its decoder (a Debian package of system tools). */
   'images.decoder_missing': '{format} files need {tool} on the server: install the Debian package {package}',
   'images.decode_timed_out': 'The image took longer than {seconds} seconds to decode',
+  'videos.damaged': 'The video is damaged or has no picture',
+  'videos.too_long': 'The video is longer than {minutes} minutes',
+  'videos.too_large': 'The video is larger than {size}',
 
   // Signing in and the account's security.
   'auth.not_signed_in': 'You must be signed in',

@@ -54,6 +54,9 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(200),
+  /** A video upload's largest file and longest running time; photos keep UPLOAD_MAX_FILE_BYTES. */
+  VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  VIDEO_MAX_SECONDS: z.coerce.number().int().min(1).default(10 * 60),
   /** Width x height above which an upload is refused before it is decoded (decompression bombs). */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(100_000_000),
   /** Images processed at once; each holds tens of MB while it is worked on. */
@@ -134,7 +137,7 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: off, a hop count, or the proxies' addresses; never every hop. */
   trustProxy: false | number | string[];
   logLevel: string;
-  upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; tmpDir: string };
+  upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; maxVideoBytes: number; maxVideoSeconds: number; tmpDir: string };
   imageConcurrency: number;
   /** The folders searched for the media tools (images/system-tools.ts), PATH's form. */
   toolsPath: string;
@@ -184,6 +187,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
       maxFiles: e.UPLOAD_MAX_FILES,
       maxPixels: e.IMAGE_MAX_PIXELS,
+      maxVideoBytes: e.VIDEO_MAX_BYTES,
+      maxVideoSeconds: e.VIDEO_MAX_SECONDS,
       // Beside the uploads, on the same disk: incoming files never fill the system's /tmp.
       tmpDir: path.join(dataDir, 'tmp'),
     },

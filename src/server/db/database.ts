@@ -34,6 +34,7 @@ import * as originalNames from '#server/db/migrations/0017-original-names-and-fi
 import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gallery-links.ts';
 import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
 import * as photoSearchColumns from '#server/db/migrations/0021-photo-search-columns.ts';
+import * as video from '#server/db/migrations/0023-video.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -104,6 +105,7 @@ const migrations = {
   '0018-revocable-gallery-links': revocableGalleryLinks,
   '0020-api-tokens': apiTokens,
   '0021-photo-search-columns': photoSearchColumns,
+  '0023-video': video,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -201,7 +201,7 @@ async function servedFiles({ app, db }: Site, cookie: string): Promise<Record<st
   const files: Record<string, string> = {};
   const rows = await readAllRows(db);
   const urls = rows.photos.flatMap((row) => {
-    const photo = row as { filename: string; thumbnail: string; variants: string; filesPrivate: number };
+    const photo = row as { filename: string; thumbnail: string; variants: string; filesPrivate: number; videoFiles: string | null };
     return copyNamesOf(photo).map((name) => `${photo.filesPrivate === 1 ? '/restricted' : '/uploads'}/${name}`);
   });
   for (const row of rows.users) if (typeof row.bannerImage === 'string') urls.push(`/uploads/${row.bannerImage}`);
