@@ -13,6 +13,7 @@ import { TarWriter } from '#server/features/backup/tar.ts';
 import { seedDemoContent } from '#server/features/photos/seed.service.ts';
 import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
+import { IPHONE_MOV } from '#tests/fixtures/videos.ts';
 import { filesUnder, formWith, jpeg, png } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -94,14 +95,18 @@ async function filledSite(): Promise<TestApp> {
   const watermark = { kind: 'logo', logo: logo.json<{ logo: string }>().logo, anchor: 'bottom-right', size: 20, opacity: 60, thumbnails: false };
   const saved = await t.app.inject({ method: 'PUT', url: `/api/categories/${marked}/watermark`, headers: { cookie }, payload: { mode: 'own', watermark } });
   expect(saved.statusCode, saved.body).toBe(200);
-  // A HEIC's and a RAW's originals keep their own extensions: the archive carries them too.
+  // A HEIC's, a RAW's and a video's originals keep their own extensions, and a video has its
+  // transcoded MP4s: the archive carries them too.
   const cameraFiles = [
     { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
     { name: 'camera.dng', data: linearDng() },
+    { name: 'clip.mov', data: fs.readFileSync(IPHONE_MOV) },
   ];
   const camera = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', cameraFiles) });
   expect(camera.statusCode, camera.body).toBe(201);
-  expect(filesUnder(t.config.originalsDir).filter((name) => /\.(heic|dng)$/.test(name))).toHaveLength(2);
+  await t.runJobs();
+  expect(filesUnder(t.config.originalsDir).filter((name) => /\.(heic|dng|mov)$/.test(name))).toHaveLength(3);
+  expect(filesUnder(t.config.uploadsDir).filter((name) => /-v\d+\.mp4$/.test(name))).toHaveLength(1);
   const counts = await repo.countRows(t.database.db);
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   // An unlisted gallery's copies are in the restricted store: the archive carries them from there.

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { ContactMessageList } from '#contract/contact.ts';
 import type { Photo } from '#contract/photos.ts';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
+import { IPHONE_MOV } from '#tests/fixtures/videos.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -97,13 +98,16 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   await seedDemoContent(t.ctx, owner.id, { photos: 3 });
   const cookie = await t.signIn();
   const [uploaded] = await createPhotos(t, cookie, 2, ['beach.jpg', 'Ünïcödé 😀.jpg']);
-  // A HEIC's and a RAW's originals, under their own extensions, are copied like any other.
+  // A HEIC's, a RAW's and a video's originals, under their own extensions, are copied like any
+  // other, and a video's MP4s with its other copies.
   const cameraFiles = [
     { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
     { name: 'camera.dng', data: linearDng() },
+    { name: 'clip.mov', data: fs.readFileSync(IPHONE_MOV) },
   ];
   const camera = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', cameraFiles) });
   expect(camera.statusCode, camera.body).toBe(201);
+  await t.runJobs();
   const categories = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json<Array<{ id: number }>>();
   const edited = await t.app.inject({
     method: 'PUT',
@@ -206,6 +210,8 @@ async function servedFiles({ app, db }: Site, cookie: string): Promise<Record<st
   });
   for (const row of rows.users) if (typeof row.bannerImage === 'string') urls.push(`/uploads/${row.bannerImage}`);
   expect(urls.some((url) => url.startsWith('/restricted/'))).toBe(true);
+  // A video's transcoded MP4 is served like its images.
+  expect(urls.some((url) => /-v\d+\.mp4$/.test(url))).toBe(true);
   for (const url of urls) {
     const response = await app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode, url).toBe(200);
@@ -303,7 +309,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
     expect(summary.expected.files.every((file) => file.sha256 !== null)).toBe(true);
     // The bucket holds exactly the source's files (the seed and uploads leave no orphans).
     expect(await storedHashes(bucket)).toEqual(await storedHashes(localStores(source)));
-    expect(Object.keys(await storedHashes(bucket)).filter((name) => /^originals\/.*\.(heic|dng)$/.test(name))).toHaveLength(2);
+    expect(Object.keys(await storedHashes(bucket)).filter((name) => /^originals\/.*\.(heic|dng|mov)$/.test(name))).toHaveLength(3);
     expect(Object.keys(await storedHashes(bucket)).length).toBe(summary.files.checked);
 
     // A new instance with an empty DATA_DIR: every file it serves comes from the bucket.

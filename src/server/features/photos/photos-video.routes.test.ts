@@ -8,6 +8,7 @@ import type { Photo } from '#contract/photos.ts';
 import { galleryFixture, tokenOf } from '#tests/fixtures/galleries.ts';
 import { filesUnder, formWith, jpeg, type FormFile } from '#tests/fixtures/images.ts';
 import { createCategory, postPhotos } from '#tests/fixtures/photos.ts';
+import { IPHONE_MOV, SAMPLE_MP4 } from '#tests/fixtures/videos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -17,10 +18,9 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * (tests/fixtures/video/README.md says how they were made).
  */
 
-const FIXTURES = path.join(import.meta.dirname, '..', '..', '..', '..', 'tests', 'fixtures', 'video');
-const MP4 = path.join(FIXTURES, 'testsrc-640x360.mp4');
+const MP4 = SAMPLE_MP4;
 /** 480 × 640, QuickTime, with an iPhone's location in both its ©xyz atom and its mdta keys. */
-const MOV = path.join(FIXTURES, 'testsrc-iphone-location.mov');
+const MOV = IPHONE_MOV;
 const LOCATION = '+37.3349-122.0090';
 
 let t: TestApp;
@@ -43,8 +43,13 @@ function topLevelBoxes(file: Buffer): string[] {
   return boxes;
 }
 
-function probe(file: string): { streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>; format: { tags?: Record<string, string> } } {
-  return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { encoding: 'utf8' }));
+interface Probed {
+  streams: Array<{ codec_type: string; codec_name: string; width?: number; height?: number }>;
+  format: { tags?: Record<string, string> };
+}
+
+function probe(file: string): Probed {
+  return JSON.parse(execFileSync('ffprobe', ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file], { encoding: 'utf8' })) as Probed;
 }
 
 async function upload(files: FormFile[], env?: Record<string, string>) {
