@@ -43,7 +43,7 @@ async function swipe(page: Page, from: { x: number; y: number }, to: { x: number
 }
 
 test('a video plays in the viewer with the browser\'s controls, and a swipe steps past it', { tag: '@phone' }, async ({ page, owner }, testInfo) => {
-  await owner.setSettings({});
+  await owner.setSettings({ autoplayVideos: false });
   const video = await uploadVideo(owner, uniqueName('Clip'));
   const after = await owner.createPhoto({ title: uniqueName('After') }, { width: 1200, height: 800 });
   const category = await owner.createCategory(uniqueName('Films'));
@@ -100,11 +100,11 @@ test('with the owner\'s switch on, a video starts muted on the photo page', asyn
   await expect(element).toBeVisible();
   await expect.poll(() => element.evaluate((node: HTMLVideoElement) => node.muted && !node.paused && node.readyState >= 2)).toBe(true);
   await expectNoSeriousViolations(page);
-  await owner.setSettings({});
+  await owner.setSettings({ autoplayVideos: false });
 });
 
 test('looks: the viewer with a video, wide and narrow, light and dark', async ({ page, owner }, testInfo) => {
-  await owner.setSettings({});
+  await owner.setSettings({ autoplayVideos: false });
   const video = await uploadVideo(owner, uniqueName('Look'));
   const category = await owner.createCategory(uniqueName('Look'));
   await owner.placePhotos([video], category.id);
