@@ -31,7 +31,7 @@ ENV NODE_ENV=production \
     MALLOC_MMAP_THRESHOLD_=1048576
 # A font for text watermarks (issue 16): the slim image has none, and librsvg would draw nothing.
 # HEIC and RAW uploads are decoded by libheif's heif-convert and LibRaw's tools (about 4 MB);
-# a release's audio tracks are probed and transcoded by ffmpeg.
+# videos and a release's audio tracks are probed and transcoded by ffmpeg and ffprobe.
 RUN apt-get update \
   && apt-get install -y --no-install-recommends fonts-dejavu-core libheif-examples libraw-bin ffmpeg \
   && rm -rf /var/lib/apt/lists/*

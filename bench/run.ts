@@ -23,6 +23,7 @@ import { createStore, ENGINE_NAME, enginesFromArgs, engineVersion, modeFromArgs,
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
 import { loadTest, type LoadResult, type LoadSpec } from './load.ts';
 import { cameraRows } from './camera-decode.ts';
+import { videoRows } from './video-transcode.ts';
 import { galleryZipRows } from './gallery-zip.ts';
 import { writeFixtures } from './photo-fixtures.ts';
 import { formatTable, ratioOf, round2, type BenchRow } from './report.ts';
@@ -867,6 +868,7 @@ async function main(databaseRowsOnly = false): Promise<void> {
     }
     const rows = [...sideBySide(passes.map((pass) => pass.rows)), ...missed];
     if (!databaseRowsOnly) rows.push(...(await cameraRows(path.join(workDir, 'camera'), log)));
+    if (!databaseRowsOnly) rows.push(...(await videoRows(path.join(workDir, 'video'), log)));
     const comparison = engineComparison(rows);
 
     const results = {
@@ -999,8 +1001,20 @@ async function cameraOnly(): Promise<void> {
   }
 }
 
+/** `npm run bench -- video`: the video transcode rows alone, against bare ffmpeg. */
+async function videoOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const rows = await videoRows(workDir, log);
+    process.stdout.write(`\n${formatTable(rows)}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const modes: Record<string, () => Promise<void>> = {
   camera: cameraOnly,
+  video: videoOnly,
   'gallery-zip': galleryZipOnly,
   upload: uploadOnly,
   'upload-selection': selectionOnly,

@@ -55,6 +55,9 @@ export const ERROR_TEXTS = {
   'audio.too_many_tracks': 'A release has at most {max} tracks',
   'audio.track_not_found': 'Track not found',
   'audio.order_mismatch': 'Send every track of the release once, in the new order',
+  'videos.damaged': 'The video is damaged or has no picture',
+  'videos.too_long': 'The video is longer than {minutes} minutes',
+  'videos.too_large': 'The video is larger than {size}',
 
   // Signing in and the account's security.
   'auth.not_signed_in': 'You must be signed in',

@@ -16,6 +16,25 @@ export type Track = z.infer<typeof Track>;
 export const ImageVariant = z.object({ width: z.number().int(), filename: z.string() });
 export type ImageVariant = z.infer<typeof ImageVariant>;
 
+/** A video's playable copy: an H.264/AAC MP4, under the same base as the photo's images. */
+export const VideoSource = z.object({ width: z.number().int(), height: z.number().int(), filename: z.string() });
+export type VideoSource = z.infer<typeof VideoSource>;
+
+/**
+ * A video's facts and copies. Its poster frame is the photo's display image, widths and thumbnail;
+ * `sources` (largest first) are empty until the transcode ends, and `progress` is its percentage
+ * meanwhile (null once done).
+ */
+export const VideoInfo = z.object({
+  /** Seconds. */
+  duration: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+  sources: z.array(VideoSource),
+  progress: z.number().int().nullable(),
+});
+export type VideoInfo = z.infer<typeof VideoInfo>;
+
 /**
  * What the camera recorded, read from the original at upload (never its location). Each field is
  * null when the file did not say. Served only while the owner shows camera details.
@@ -70,6 +89,8 @@ export const Photo = z.object({
    * from `/restricted` to the owner and from `/g/{token}/files` to a link's holder. Absent: public.
    */
   filesBase: z.string().optional(),
+  /** Present for a video (its images are drawn from its poster frame). */
+  video: VideoInfo.optional(),
 });
 export type Photo = z.infer<typeof Photo>;
 
@@ -268,6 +289,13 @@ export const CAMERA_ACCEPT = {
     'image/x-fuji-raf': ['.raf'],
     'image/x-olympus-orf': ['.orf'],
   },
+} as const;
+
+/** What the picker offers for video, when the server has ffmpeg. */
+export const VIDEO_ACCEPT = {
+  'video/mp4': ['.mp4', '.m4v'],
+  'video/quicktime': ['.mov'],
+  'video/webm': ['.webm'],
 } as const;
 
 /**

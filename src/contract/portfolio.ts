@@ -48,6 +48,8 @@ export const PortfolioOwner = z.object({
   showEmptyCategories: z.boolean(),
   /** Titles that are only a file name (IMG_1234, or the name it was uploaded under) are not shown to visitors. Off by default. */
   hideFileNameTitles: z.boolean(),
+  /** Videos start playing, muted, when the viewer or photo page opens on them. Off by default. */
+  autoplayVideos: z.boolean(),
 });
 export type PortfolioOwner = z.infer<typeof PortfolioOwner>;
 
@@ -86,6 +88,7 @@ export const PortfolioSettingsUpdate = z
     headingFont: HeadingFont,
     compactTopBar: z.boolean(),
     hideFileNameTitles: z.boolean(),
+    autoplayVideos: z.boolean(),
   })
   .partial()
   .strict();

@@ -57,6 +57,9 @@ const EnvSchema = z.object({
   /** A release's audio track: at most this many bytes (a 30-minute 24-bit WAV fits) and seconds. */
   AUDIO_MAX_FILE_BYTES: z.coerce.number().int().positive().default(500 * 1024 * 1024),
   AUDIO_MAX_SECONDS: z.coerce.number().int().min(1).max(6 * 3600).default(30 * 60),
+  /** A video upload's largest file and longest running time; photos keep UPLOAD_MAX_FILE_BYTES. */
+  VIDEO_MAX_BYTES: z.coerce.number().int().positive().default(1024 * 1024 * 1024),
+  VIDEO_MAX_SECONDS: z.coerce.number().int().min(1).default(10 * 60),
   /** Width x height above which an upload is refused before it is decoded (decompression bombs). */
   IMAGE_MAX_PIXELS: z.coerce.number().int().min(1_000_000).default(100_000_000),
   /** Images processed at once; each holds tens of MB while it is worked on. */
@@ -150,7 +153,7 @@ export type Config = Readonly<{
   /** Fastify's trustProxy: off, a hop count, or the proxies' addresses; never every hop. */
   trustProxy: false | number | string[];
   logLevel: string;
-  upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; tmpDir: string };
+  upload: { maxFileBytes: number; maxFiles: number; maxPixels: number; maxVideoBytes: number; maxVideoSeconds: number; tmpDir: string };
   /** A release's audio tracks: the largest file and the longest track taken. */
   audio: { maxFileBytes: number; maxSeconds: number };
   imageConcurrency: number;
@@ -204,6 +207,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxFileBytes: e.UPLOAD_MAX_FILE_BYTES,
       maxFiles: e.UPLOAD_MAX_FILES,
       maxPixels: e.IMAGE_MAX_PIXELS,
+      maxVideoBytes: e.VIDEO_MAX_BYTES,
+      maxVideoSeconds: e.VIDEO_MAX_SECONDS,
       // Beside the uploads, on the same disk: incoming files never fill the system's /tmp.
       tmpDir: path.join(dataDir, 'tmp'),
     },

@@ -15,6 +15,7 @@ import { LocalFileStore } from '#server/storage/local-file-store.ts';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
 import { SINE_WAV } from '#tests/fixtures/audio.ts';
 import { api, pathTo } from '#contract/routes.ts';
+import { IPHONE_MOV } from '#tests/fixtures/videos.ts';
 import { filesUnder, formWith, jpeg, png } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createCategory, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -100,14 +101,18 @@ async function filledSite(): Promise<TestApp> {
   const watermark = { kind: 'logo', logo: logo.json<{ logo: string }>().logo, anchor: 'bottom-right', size: 20, opacity: 60, thumbnails: false };
   const saved = await t.app.inject({ method: 'PUT', url: `/api/categories/${marked}/watermark`, headers: { cookie }, payload: { mode: 'own', watermark } });
   expect(saved.statusCode, saved.body).toBe(200);
-  // A HEIC's and a RAW's originals keep their own extensions: the archive carries them too.
+  // A HEIC's, a RAW's and a video's originals keep their own extensions, and a video has its
+  // transcoded MP4s: the archive carries them too.
   const cameraFiles = [
     { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
     { name: 'camera.dng', data: linearDng() },
+    { name: 'clip.mov', data: fs.readFileSync(IPHONE_MOV) },
   ];
   const camera = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', cameraFiles) });
   expect(camera.statusCode, camera.body).toBe(201);
-  expect(filesUnder(t.config.originalsDir).filter((name) => /\.(heic|dng)$/.test(name))).toHaveLength(2);
+  await t.runJobs();
+  expect(filesUnder(t.config.originalsDir).filter((name) => /\.(heic|dng|mov)$/.test(name))).toHaveLength(3);
+  expect(filesUnder(t.config.uploadsDir).filter((name) => /-v\d+\.mp4$/.test(name))).toHaveLength(1);
   // A release's audio track: its WAV original and its AAC preview (restricted store) travel with it.
   const track = new FormData();
   track.append('track', new Blob([new Uint8Array(fs.readFileSync(SINE_WAV))]), 'Opening.wav');

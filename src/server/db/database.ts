@@ -37,6 +37,7 @@ import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gal
 import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
 import * as photoSearchColumns from '#server/db/migrations/0021-photo-search-columns.ts';
 import * as webhooks from '#server/db/migrations/0022-webhooks.ts';
+import * as video from '#server/db/migrations/0023-video.ts';
 import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
@@ -112,6 +113,7 @@ const migrations = {
   '0020-api-tokens': apiTokens,
   '0021-photo-search-columns': photoSearchColumns,
   '0022-webhooks': webhooks,
+  '0023-video': video,
   '0024-release-audio': releaseAudio,
 } satisfies Record<
   string,

@@ -6,9 +6,12 @@ export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 export type RawFormat = 'dng' | 'cr2' | 'cr3' | 'nef' | 'arw' | 'raf' | 'orf';
 /** Formats a system tool decodes to a JPEG that sharp then reads: HEIC/HEIF (libheif) and RAW. */
 export type CameraFormat = 'heic' | RawFormat;
-export type UploadFormat = ImageFormat | CameraFormat;
+/** Video containers ffmpeg reads; the pipeline draws from their poster frame (images/video.ts). */
+export type VideoFormat = 'mp4' | 'mov' | 'webm';
+export type UploadFormat = ImageFormat | CameraFormat | VideoFormat;
 
 export const RAW_FORMATS: readonly RawFormat[] = ['dng', 'cr2', 'cr3', 'nef', 'arw', 'raf', 'orf'];
+export const VIDEO_FORMATS: readonly VideoFormat[] = ['mp4', 'mov', 'webm'];
 
 export const FORMAT_LABELS: Record<UploadFormat, string> = {
   jpeg: 'JPEG',
@@ -23,6 +26,9 @@ export const FORMAT_LABELS: Record<UploadFormat, string> = {
   arw: 'ARW',
   raf: 'RAF',
   orf: 'ORF',
+  mp4: 'MP4',
+  mov: 'MOV',
+  webm: 'WebM',
 };
 /** An original keeps its real format's extension, whatever the upload's name said. */
 export const FORMAT_EXTENSIONS: Record<UploadFormat, string> = {
@@ -38,10 +44,14 @@ export const FORMAT_EXTENSIONS: Record<UploadFormat, string> = {
   arw: 'arw',
   raf: 'raf',
   orf: 'orf',
+  mp4: 'mp4',
+  mov: 'mov',
+  webm: 'webm',
 };
 
 export const isRawFormat = (format: UploadFormat): format is RawFormat => (RAW_FORMATS as readonly string[]).includes(format);
 export const isCameraFormat = (format: UploadFormat): format is CameraFormat => format === 'heic' || isRawFormat(format);
+export const isVideoFormat = (format: UploadFormat): format is VideoFormat => (VIDEO_FORMATS as readonly string[]).includes(format);
 
 /** The format an original's extension names (originals are stored under FORMAT_EXTENSIONS). */
 export function formatOfExtension(extension: string): UploadFormat | null {
@@ -68,6 +78,20 @@ function ftypBrands(head: Buffer): string[] | null {
   return brands;
 }
 
+/** Brands of ISO-BMFF video: QuickTime (iPhones, many cameras) and MP4's. */
+const QUICKTIME_BRAND = 'qt  ';
+const MP4_BRANDS = new Set(['isom', 'iso2', 'iso4', 'iso5', 'iso6', 'mp41', 'mp42', 'avc1', 'M4V ', 'mmp4', 'MSNV', '3gp4', '3gp5', '3gp6', 'dash', 'XAVC']);
+
+function formatOfFtyp(brands: string[]): CameraFormat | VideoFormat | null {
+  const [major = ''] = brands;
+  if (major === QUICKTIME_BRAND) return 'mov';
+  if (MP4_BRANDS.has(major)) return 'mp4';
+  return cameraFormatOfFtyp(brands);
+}
+
+/** An old QuickTime file may start with its atoms and no ftyp at all. */
+const QUICKTIME_FIRST_ATOMS = new Set(['moov', 'mdat', 'wide', 'free', 'skip']);
+
 function cameraFormatOfFtyp(brands: string[]): CameraFormat | null {
   const [major = ''] = brands;
   if (major === 'crx ') return 'cr3';
@@ -89,7 +113,10 @@ export function sniffImageFormat(head: Buffer): UploadFormat | 'tiff' | 'svg' | 
   if (startsWith(head, ascii('GIF87a')) || startsWith(head, ascii('GIF89a'))) return 'gif';
   if (startsWith(head, ascii('RIFF')) && startsWith(head, ascii('WEBP'), 8)) return 'webp';
   const brands = ftypBrands(head);
-  if (brands) return cameraFormatOfFtyp(brands);
+  if (brands) return formatOfFtyp(brands);
+  if (head.length >= 8 && QUICKTIME_FIRST_ATOMS.has(head.toString('latin1', 4, 8))) return 'mov';
+  // Matroska's EBML header; WebM names its doctype in it (other Matroska files are not taken).
+  if (startsWith(head, [0x1a, 0x45, 0xdf, 0xa3])) return head.includes('webm', 0, 'latin1') ? 'webm' : null;
   if (startsWith(head, ascii('FUJIFILMCCD-RAW'))) return 'raf';
   // Olympus writes its own magic where TIFF has 42: IIRO, IIRS, MMOR.
   if (startsWith(head, ascii('IIRO')) || startsWith(head, ascii('IIRS')) || startsWith(head, ascii('MMOR'))) return 'orf';

@@ -12,9 +12,10 @@ import type { FileSource, FileStore } from '#server/storage/file-store.ts';
 import { sourceColourOf, withoutExifSegments, type SourceColour } from './colour.ts';
 import type { CameraDetails } from '#contract/photos.ts';
 import { decodeCameraFile, DECODE_TIMEOUT_MS, identifyRaw } from './camera-decoders.ts';
-import { FORMAT_LABELS, isCameraFormat, isRawFormat, sniffFileFormat, type CameraFormat, type UploadFormat } from './image-format.ts';
+import { FORMAT_LABELS, isCameraFormat, isRawFormat, isVideoFormat, sniffFileFormat, type CameraFormat, type UploadFormat } from './image-format.ts';
 import { Semaphore } from './semaphore.ts';
-import { SystemTools, ToolError, TOOL_KINDS } from './system-tools.ts';
+import { probeMedia, SystemTools, ToolError, TOOL_KINDS } from './system-tools.ts';
+import { extractPoster } from './video.ts';
 import { withWatermark, WATERMARK_LOGO_MAX_SIDE, type LoadedWatermark } from './watermark.ts';
 import { rightsXmp, withXmpSegment, type ImageRights } from './xmp.ts';
 
@@ -43,6 +44,15 @@ export class ImageRejectedError extends DomainError {
 
 export interface ImageLimits {
   maxPixels: number;
+  /** The longest video taken, in seconds. */
+  maxVideoSeconds?: number;
+}
+
+/** A video's length and its size as it plays (upright), read by ffprobe. */
+export interface VideoFacts {
+  duration: number;
+  width: number;
+  height: number;
 }
 
 export interface InspectedImage {
@@ -51,6 +61,8 @@ export interface InspectedImage {
   height: number;
   /** A RAW's camera details as LibRaw reads them (it knows the formats exifr does not: CR3, RAF, NEF…). */
   cameraDetails?: CameraDetails | null;
+  /** Present for a video: its poster is what the pipeline draws. */
+  video?: VideoFacts;
 }
 
 /** The accepted formats as a list to read, every RAW format as one "RAW". */
@@ -59,10 +71,13 @@ function acceptedList(formats: readonly UploadFormat[]): string {
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} or ${labels.at(-1)}` : (labels[0] ?? '');
 }
 
-const toolKindOf = (format: CameraFormat) => (format === 'heic' ? 'heic' : 'raw');
+/** A format a tool turns into a picture first: a camera file, or a video's poster frame. */
+type DecodedFormat = CameraFormat | 'mp4' | 'mov' | 'webm';
+const needsDecoder = (format: UploadFormat): format is DecodedFormat => isCameraFormat(format) || isVideoFormat(format);
+const toolKindOf = (format: DecodedFormat) => (format === 'heic' ? 'heic' : isVideoFormat(format) ? 'video' : 'raw');
 
-/** The refusal of a camera file whose decoder is not installed, naming the package; null when it is. */
-function missingDecoder(format: CameraFormat, tools: SystemTools): ImageRejectedError | null {
+/** The refusal of a file whose decoder is not installed, naming the package; null when it is. */
+function missingDecoder(format: DecodedFormat, tools: SystemTools): ImageRejectedError | null {
   const kind = toolKindOf(format);
   const missing = tools.missing(kind);
   if (!missing) return null;
@@ -82,19 +97,27 @@ export async function inspectImage(
 ): Promise<InspectedImage> {
   const sniffed = await sniffFileFormat(filePath);
   if (sniffed === 'empty') throw new ImageRejectedError('unsupportedType', 'images.empty');
-  const takes = accepted.filter((format) => !isCameraFormat(format) || !missingDecoder(format, tools));
+  const takes = accepted.filter((format) => !needsDecoder(format) || !missingDecoder(format, tools));
   if (sniffed === 'svg') {
     throw new ImageRejectedError('unsupportedType', 'images.svg_refused', { formats: acceptedList(takes) });
   }
   if (!sniffed || !accepted.includes(sniffed)) {
     throw new ImageRejectedError('unsupportedType', 'images.wrong_format', { formats: acceptedList(takes) });
   }
-  if (isCameraFormat(sniffed)) {
+  if (needsDecoder(sniffed)) {
     const refusal = missingDecoder(sniffed, tools);
     if (refusal) throw refusal;
   }
-  let size: { width: number; height: number; frames: number; cameraDetails?: CameraDetails | null };
-  if (isRawFormat(sniffed)) {
+  let size: { width: number; height: number; frames: number; cameraDetails?: CameraDetails | null; video?: VideoFacts };
+  if (isVideoFormat(sniffed)) {
+    const probe = await probeMedia(tools, filePath);
+    if (!probe?.video || !probe.duration) throw new ImageRejectedError('unsupportedType', 'videos.damaged');
+    const { width, height } = probe.video;
+    if (limits.maxVideoSeconds && probe.duration > limits.maxVideoSeconds) {
+      throw new ImageRejectedError('tooLarge', 'videos.too_long', { minutes: Math.round((limits.maxVideoSeconds / 60) * 10) / 10 });
+    }
+    size = { width, height, frames: 1, video: { duration: Math.round(probe.duration * 1000) / 1000, width, height } };
+  } else if (isRawFormat(sniffed)) {
     const identity = await identifyRaw(tools, filePath).catch(() => null);
     if (!identity) throw new ImageRejectedError('unsupportedType', 'images.damaged');
     size = { width: identity.width, height: identity.height, frames: 1, cameraDetails: identity.details };
@@ -124,6 +147,7 @@ export async function inspectImage(
     width: size.width,
     height: size.height,
     ...(size.cameraDetails !== undefined ? { cameraDetails: size.cameraDetails } : {}),
+    ...(size.video ? { video: size.video } : {}),
   };
 }
 
@@ -543,7 +567,7 @@ export class ImageProcessor {
 
   /** The formats of `formats` this server can decode now (a camera format needs its tool). */
   takes(formats: readonly UploadFormat[]): UploadFormat[] {
-    return formats.filter((format) => !isCameraFormat(format) || !missingDecoder(format, this.tools));
+    return formats.filter((format) => !needsDecoder(format) || !missingDecoder(format, this.tools));
   }
 
   renderPhoto(sourcePath: string, key: string, store: FileStore, rights?: ImageRights | null, watermark?: LoadedWatermark | null): Promise<RenderedPhoto> {
@@ -559,13 +583,20 @@ export class ImageProcessor {
    */
   private async fromCameraFile<T>(sourcePath: string, task: (readable: string) => Promise<T>): Promise<T> {
     const format = await sniffFileFormat(sourcePath);
-    if (format === null || format === 'empty' || format === 'svg' || !isCameraFormat(format)) return task(sourcePath);
+    if (format === null || format === 'empty' || format === 'svg' || !needsDecoder(format)) return task(sourcePath);
     const refusal = missingDecoder(format, this.tools);
     if (refusal) throw refusal;
     const decoded = `${sourcePath}.${randomBytes(6).toString('hex')}.decoded`;
     try {
       try {
-        await this.decoders.run(() => decodeCameraFile(this.tools, format, sourcePath, decoded));
+        await this.decoders.run(async () => {
+          if (isVideoFormat(format)) {
+            const probe = await probeMedia(this.tools, sourcePath);
+            await extractPoster(this.tools, sourcePath, probe?.duration ?? null, decoded, DECODE_TIMEOUT_MS);
+          } else {
+            await decodeCameraFile(this.tools, format, sourcePath, decoded);
+          }
+        });
       } catch (error) {
         if (error instanceof ToolError && error.reason === 'timeout') {
           throw new ImageRejectedError('unsupportedType', 'images.decode_timed_out', { seconds: DECODE_TIMEOUT_MS / 1000 });

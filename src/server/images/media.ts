@@ -24,7 +24,7 @@ export function createMedia(config: Config): Media {
     uploads: new HotFileStore(stores.uploads),
     originals: stores.originals,
     restricted: stores.restricted,
-    images: new ImageProcessor({ maxPixels: config.upload.maxPixels }, config.imageConcurrency, SystemTools.find(config.toolsPath)),
+    images: new ImageProcessor({ maxPixels: config.upload.maxPixels, maxVideoSeconds: config.upload.maxVideoSeconds }, config.imageConcurrency, SystemTools.find(config.toolsPath)),
     upload: config.upload,
   };
 }

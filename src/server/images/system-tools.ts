@@ -19,7 +19,7 @@ export const SYSTEM_TOOLS = {
 } as const;
 export type ToolName = keyof typeof SYSTEM_TOOLS;
 
-/** Kinds of file that need tools, with what each needs; video waits for its pipeline. Audio: a release's tracks. */
+/** Kinds of file that need tools, with what each needs (audio: a release's tracks, not the photo upload). */
 export const TOOL_KINDS = {
   heic: { label: 'HEIC', tools: ['heif-convert'] },
   raw: { label: 'RAW', tools: ['raw-identify', 'simple_dcraw', 'dcraw_emu'] },
@@ -105,7 +105,11 @@ const OUTPUT_LIMIT = 1024 * 1024;
  * Runs a tool with arguments (no shell), in `cwd`, killed after `timeoutMs`. Resolves with its
  * standard output (at most 1 MB kept) when it exits with 0.
  */
-export function runTool(file: string, args: string[], options: { timeoutMs: number; cwd?: string }): Promise<string> {
+export function runTool(
+  file: string,
+  args: string[],
+  options: { timeoutMs: number; cwd?: string; onOutput?: (chunk: string) => void },
+): Promise<string> {
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, { cwd: options.cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
@@ -113,6 +117,7 @@ export function runTool(file: string, args: string[], options: { timeoutMs: numb
     let stderr = '';
     let timedOut = false;
     child.stdout.on('data', (chunk: Buffer) => {
+      options.onOutput?.(chunk.toString('utf8'));
       if (stdoutLength < OUTPUT_LIMIT) stdout.push(chunk);
       stdoutLength += chunk.length;
     });
@@ -135,4 +140,101 @@ export function runTool(file: string, args: string[], options: { timeoutMs: numb
       else resolve(Buffer.concat(stdout).toString('utf8'));
     });
   });
+}
+
+// ---- ffmpeg, shared by every kind of media it reads (video, audio) ----
+
+/** What ffprobe says of a media file: its length, its first video and audio streams. */
+export interface MediaProbe {
+  /** ffprobe's format names ("mov,mp4,m4a,3gp,3g2,mj2", "matroska,webm"…). */
+  formatName: string;
+  /** Seconds; null when the container does not say. */
+  duration: number | null;
+  /** The first video stream as it plays: width and height upright (a phone's 90° turn applied). */
+  video: { codec: string; width: number; height: number; rotation: number } | null;
+  audio: { codec: string; channels: number; sampleRate: number } | null;
+}
+
+const PROBE_TIMEOUT_MS = 30_000;
+
+interface ProbedStream {
+  codec_type?: string;
+  codec_name?: string;
+  width?: number;
+  height?: number;
+  channels?: number;
+  sample_rate?: string;
+  duration?: string;
+  tags?: Record<string, string>;
+  side_data_list?: Array<{ rotation?: number }>;
+  disposition?: { attached_pic?: number };
+}
+
+/** ffprobe's JSON (`-show_format -show_streams`) as a MediaProbe; null when it names no stream. */
+export function parseProbe(json: string): MediaProbe | null {
+  let parsed: { format?: { format_name?: string; duration?: string }; streams?: ProbedStream[] };
+  try {
+    parsed = JSON.parse(json) as typeof parsed;
+  } catch {
+    return null;
+  }
+  const streams = parsed.streams ?? [];
+  const number = (text: string | undefined) => {
+    const value = Number.parseFloat(text ?? '');
+    return Number.isFinite(value) && value > 0 ? value : null;
+  };
+  // A cover picture in an audio file is a video stream too, marked as attached.
+  const video = streams.find((stream) => stream.codec_type === 'video' && stream.disposition?.attached_pic !== 1 && stream.width && stream.height);
+  const audio = streams.find((stream) => stream.codec_type === 'audio');
+  if (!video && !audio) return null;
+  const rotation = video
+    ? (video.side_data_list?.find((data) => typeof data.rotation === 'number')?.rotation ?? Number(video.tags?.['rotate'] ?? 0)) || 0
+    : 0;
+  const turned = Math.abs(rotation) % 180 === 90;
+  return {
+    formatName: parsed.format?.format_name ?? '',
+    duration: number(parsed.format?.duration) ?? number(video?.duration) ?? number(audio?.duration),
+    video: video
+      ? { codec: video.codec_name ?? '', width: turned ? video.height! : video.width!, height: turned ? video.width! : video.height!, rotation }
+      : null,
+    audio: audio ? { codec: audio.codec_name ?? '', channels: audio.channels ?? 0, sampleRate: Number(audio.sample_rate) || 0 } : null,
+  };
+}
+
+/** Reads a media file's streams with ffprobe (headers only); null when it holds none ffmpeg knows. */
+export async function probeMedia(tools: SystemTools, file: string): Promise<MediaProbe | null> {
+  const args = ['-v', 'error', '-print_format', 'json', '-show_format', '-show_streams', file];
+  const output = await runTool(tools.path('ffprobe'), args, { timeoutMs: PROBE_TIMEOUT_MS }).catch(() => null);
+  return output === null ? null : parseProbe(output);
+}
+
+/**
+ * Runs ffmpeg with `-progress pipe:1` added, calling `onPercent` as it reaches further into a
+ * source of `durationSeconds` (whole percents, each once, 100 only when it has ended).
+ */
+export async function runFfmpeg(
+  tools: SystemTools,
+  args: string[],
+  options: { timeoutMs: number; durationSeconds: number | null; onPercent?: (percent: number) => void; cwd?: string },
+): Promise<void> {
+  let last = -1;
+  let pending = '';
+  const onOutput = (chunk: string) => {
+    pending += chunk;
+    const lines = pending.split('\n');
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      // out_time_us is in microseconds despite ffmpeg's out_time_ms naming the same value.
+      const match = /^out_time_us=(\d+)/.exec(line.trim());
+      if (!match || !options.durationSeconds) continue;
+      const percent = Math.min(99, Math.floor(Number(match[1]) / 10_000 / options.durationSeconds));
+      if (percent > last) {
+        last = percent;
+        options.onPercent?.(percent);
+      }
+    }
+  };
+  const progressArgs = ['-hide_banner', '-nostdin', '-nostats', '-progress', 'pipe:1'];
+  await runTool(tools.path('ffmpeg'), [...progressArgs, ...args], { timeoutMs: options.timeoutMs, cwd: options.cwd, onOutput });
+  options.onPercent?.(100);
 }

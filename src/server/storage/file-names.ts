@@ -11,13 +11,18 @@ const PART = {
   watermark: 'watermark-',
   variant: (width: number | string) => `-w${width}`,
   thumbnail: '-thumb',
+  /** A video's playable copy, by its short side (1080, 720). */
+  video: (height: number | string) => `-v${height}`,
   jpeg: '.jpg',
   webp: '.webp',
+  mp4: '.mp4',
 } as const;
 /** A part as a pattern: the extensions' dot is the only character to escape. */
 const literal = (part: string) => part.replace('.', '\\.');
 const EXTENSION = `(?:${literal(PART.jpeg)}|${literal(PART.webp)})`;
-const SERVED_NAME = new RegExp(`^(?:${PART.banner}|${PART.watermark})?${KEY}(?:${PART.variant('\\d{2,4}')}|${PART.thumbnail})?${EXTENSION}$`);
+const SERVED_NAME = new RegExp(
+  `^(?:(?:${PART.banner}|${PART.watermark})?${KEY}(?:${PART.variant('\\d{2,4}')}|${PART.thumbnail})?${EXTENSION}|${KEY}${PART.video('\\d{3,4}')}${literal(PART.mp4)})$`,
+);
 const BANNER_NAME = new RegExp(`^${PART.banner}${KEY}${literal(PART.webp)}$`);
 const WATERMARK_LOGO_NAME = new RegExp(`^${PART.watermark}${KEY}${literal(PART.webp)}$`);
 const FILE_KEY = new RegExp(`^${KEY}$`);
@@ -36,6 +41,7 @@ export const photoFileNames = {
   display: (key: string, format: DisplayFormat) => `${key}${PART[format]}`,
   variant: (key: string, width: number) => `${key}${PART.variant(width)}${PART.webp}`,
   thumbnail: (key: string) => `${key}${PART.thumbnail}${PART.webp}`,
+  video: (key: string, height: number) => `${key}${PART.video(height)}${PART.mp4}`,
   /**
    * In the originals store; the extension is the format found in the bytes, not the upload's.
    * A second random part follows the key, so nobody who sees the public names can name the
@@ -91,7 +97,7 @@ export function isBannerFileName(name: string): boolean {
   return BANNER_NAME.test(name);
 }
 
-const CONTENT_TYPES: Record<string, string> = { [PART.jpeg]: 'image/jpeg', [PART.webp]: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = { [PART.jpeg]: 'image/jpeg', [PART.webp]: 'image/webp', [PART.mp4]: 'video/mp4' };
 
 /** The exact type of a served file, from the extension the server gave it. */
 export function contentTypeOf(name: string): string {

@@ -64,6 +64,9 @@ export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; ba
 // Previous and next wait for the category's photos anyway: their code loads apart too.
 const PhotoNeighbours = lazy(() => import('./photo-neighbours.tsx').then((module) => ({ default: module.PhotoNeighbours })));
 
+// A video's player loads apart: the page shows its poster meanwhile, and photos never ask for it.
+const VideoPlayer = lazy(() => import('#client/features/photos/components/video-player.tsx').then((module) => ({ default: module.VideoPlayer })));
+
 const onViewerChange = (photoId: number | null) => (photoId === null ? closeViewer() : stepViewer(photoId));
 
 /**
@@ -77,6 +80,7 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
   const playButton = useRef<HTMLButtonElement>(null);
   const imageButton = useRef<HTMLButtonElement>(null);
   const release = isMusicRelease(photo);
+  const poster = <PhotoImage photo={photo} alt={altOf(photo)} layout="full" priority sizes={PHOTO_PAGE_SIZES} className="h-auto w-full rounded-lg" />;
   // The music category's links are releases, played here rather than visited.
   const showVisit = photo.hyperlink && photo.category?.name.toLowerCase() !== 'music';
   const categoryPhotos = useCategoryPhotos(photo);
@@ -104,16 +108,23 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
           className="relative max-w-full [--photo-max-height:calc(100dvh-21rem)] lg:[--photo-max-height:calc(100dvh-11rem)]"
           style={{ width: `min(100%, calc(max(12rem, var(--photo-max-height)) * ${ratio}))` }}
         >
-          <PhotoImage
-            photo={photo}
-            alt={altOf(photo)}
-            layout="full"
-            priority
-            sizes={PHOTO_PAGE_SIZES}
-            className="h-auto w-full rounded-lg"
-          />
-          {/* Over the image rather than around it: the image keeps its own name and role. */}
+          {photo.video && photo.video.sources.length > 0 ? (
+            <Suspense fallback={poster}>
+              <VideoPlayer
+                photo={{ ...photo, video: photo.video }}
+                label={altOf(photo)}
+                autoPlay={owner.data?.autoplayVideos ?? false}
+                className="block h-auto w-full rounded-lg bg-black"
+                style={{ aspectRatio: `${photo.width} / ${photo.height}` }}
+              />
+            </Suspense>
+          ) : (
+            poster
+          )}
+          {/* Over the image rather than around it: the image keeps its own name and role. A
+              video's player takes its own clicks; the viewer opens from the button below. */}
           <button
+            hidden={photo.video !== undefined && photo.video.sources.length > 0}
             ref={imageButton}
             type="button"
             data-photo-page-image=""
@@ -181,6 +192,7 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
           onPhotoIdChange={onViewerChange}
           // Back on the page, focus returns to the photo it shows.
           returnFocus={() => imageButton.current}
+          autoplayVideos={owner.data?.autoplayVideos ?? false}
         />
       )}
     </article>

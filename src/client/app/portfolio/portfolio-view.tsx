@@ -162,10 +162,11 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
           photoId={openPhotoId}
           onPhotoIdChange={onViewerChange}
           onNearEnd={loadNearEnd}
+          autoplayVideos={owner.autoplayVideos}
         />
       ) : (
         <Suspense fallback={null}>
-          <ViewerAroundPhoto anchorId={anchorId} photoId={openPhotoId} onPhotoIdChange={onViewerChange} />
+          <ViewerAroundPhoto anchorId={anchorId} photoId={openPhotoId} onPhotoIdChange={onViewerChange} autoplayVideos={owner.autoplayVideos} />
         </Suspense>
       )}
       <ReleaseDialog release={openRelease} owner={owner} onClose={() => setOpenRelease(null)} />

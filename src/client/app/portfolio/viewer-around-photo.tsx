@@ -8,15 +8,25 @@ interface ViewerAroundPhotoProps {
   anchorId: number;
   photoId: number | null;
   onPhotoIdChange: (photoId: number | null) => void;
+  autoplayVideos?: boolean;
 }
 
 /** The viewer over the photos around `anchorId` in its own section, as the photo page steps through them. */
-export function ViewerAroundPhoto({ anchorId, photoId, onPhotoIdChange }: ViewerAroundPhotoProps) {
+export function ViewerAroundPhoto({ anchorId, ...rest }: ViewerAroundPhotoProps) {
   const anchor = usePhoto(anchorId);
-  return anchor.data ? <ViewerAround anchor={anchor.data} photoId={photoId} onPhotoIdChange={onPhotoIdChange} /> : null;
+  return anchor.data ? <ViewerAround anchor={anchor.data} {...rest} /> : null;
 }
 
-function ViewerAround({ anchor, photoId, onPhotoIdChange }: { anchor: PhotoWithCategory } & Omit<ViewerAroundPhotoProps, 'anchorId'>) {
+function ViewerAround({ anchor, photoId, onPhotoIdChange, autoplayVideos }: { anchor: PhotoWithCategory } & Omit<ViewerAroundPhotoProps, 'anchorId'>) {
   const part = useCategoryPhotos(anchor);
-  return <PhotoDialog photos={part.photos} total={part.total} offset={part.offset} photoId={photoId} onPhotoIdChange={onPhotoIdChange} />;
+  return (
+    <PhotoDialog
+      photos={part.photos}
+      total={part.total}
+      offset={part.offset}
+      photoId={photoId}
+      onPhotoIdChange={onPhotoIdChange}
+      autoplayVideos={autoplayVideos ?? false}
+    />
+  );
 }

@@ -65,13 +65,14 @@ export function groupsOfRows(rows: repo.TableRows, originals: string[]): FileGro
   }
   const groups: FileGroup[] = [];
   for (const row of rows.photos) {
-    const photo = row as { id: number; fileKey: string; filename: string; thumbnail: string; variants: string; filesPrivate?: number };
+    const photo = row as { id: number; fileKey: string; filename: string; thumbnail: string; variants: string; filesPrivate?: number; videoFiles?: string | null };
     // Archives made before 0011 have no flag: their copies were all in uploads.
     const copies: StoreName = photo.filesPrivate === 1 ? 'restricted' : 'uploads';
     groups.push({
       photoId: photo.id,
       files: [
-        ...copyNamesOf(photo).map((name) => ({ store: copies, name })),
+        // Archives made before 0023 have no videos.
+        ...copyNamesOf({ ...photo, videoFiles: photo.videoFiles ?? null }).map((name) => ({ store: copies, name })),
         ...(originalsByKey.get(photo.fileKey) ?? []).map((name) => ({ store: 'originals' as const, name })),
       ],
     });

@@ -10,6 +10,7 @@ import type { ContactMessageList } from '#contract/contact.ts';
 import type { Photo } from '#contract/photos.ts';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
 import { SINE_WAV } from '#tests/fixtures/audio.ts';
+import { IPHONE_MOV } from '#tests/fixtures/videos.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { addGalleryLink, createPhotos, deletePhotoForGood } from '#tests/fixtures/photos.ts';
 import { insertSecondFactorRows } from '#tests/fixtures/second-factor-rows.ts';
@@ -98,13 +99,16 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   await seedDemoContent(t.ctx, owner.id, { photos: 3 });
   const cookie = await t.signIn();
   const [uploaded] = await createPhotos(t, cookie, 2, ['beach.jpg', 'Ünïcödé 😀.jpg']);
-  // A HEIC's and a RAW's originals, under their own extensions, are copied like any other.
+  // A HEIC's, a RAW's and a video's originals, under their own extensions, are copied like any
+  // other, and a video's MP4s with its other copies.
   const cameraFiles = [
     { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
     { name: 'camera.dng', data: linearDng() },
+    { name: 'clip.mov', data: fs.readFileSync(IPHONE_MOV) },
   ];
   const camera = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', cameraFiles) });
   expect(camera.statusCode, camera.body).toBe(201);
+  await t.runJobs();
   const categories = (await t.app.inject({ method: 'GET', url: '/api/categories' })).json<Array<{ id: number }>>();
   const edited = await t.app.inject({
     method: 'PUT',
@@ -213,7 +217,7 @@ async function servedFiles({ app, db }: Site, cookie: string): Promise<Record<st
   const files: Record<string, string> = {};
   const rows = await readAllRows(db);
   const urls = rows.photos.flatMap((row) => {
-    const photo = row as { filename: string; thumbnail: string; variants: string; filesPrivate: number };
+    const photo = row as { filename: string; thumbnail: string; variants: string; filesPrivate: number; videoFiles: string | null };
     return copyNamesOf(photo).map((name) => `${photo.filesPrivate === 1 ? '/restricted' : '/uploads'}/${name}`);
   });
   for (const row of rows.users) if (typeof row.bannerImage === 'string') urls.push(`/uploads/${row.bannerImage}`);
@@ -221,6 +225,8 @@ async function servedFiles({ app, db }: Site, cookie: string): Promise<Record<st
   for (const row of rows.releaseTracks) if (typeof row.preview === 'string') urls.push(`/api/audio/${row.preview}`);
   expect(urls.some((url) => url.startsWith('/restricted/'))).toBe(true);
   expect(urls.some((url) => url.startsWith('/api/audio/'))).toBe(true);
+  // A video's transcoded MP4 is served like its images.
+  expect(urls.some((url) => /-v\d+\.mp4$/.test(url))).toBe(true);
   for (const url of urls) {
     const response = await app.inject({ method: 'GET', url, headers: { cookie } });
     expect(response.statusCode, url).toBe(200);
@@ -318,7 +324,7 @@ describe.skipIf(!databaseUrl)(`migrate an embedded site to PostgreSQL${databaseU
     expect(summary.expected.files.every((file) => file.sha256 !== null)).toBe(true);
     // The bucket holds exactly the source's files (the seed and uploads leave no orphans).
     expect(await storedHashes(bucket)).toEqual(await storedHashes(localStores(source)));
-    expect(Object.keys(await storedHashes(bucket)).filter((name) => /^originals\/.*\.(heic|dng)$/.test(name))).toHaveLength(2);
+    expect(Object.keys(await storedHashes(bucket)).filter((name) => /^originals\/.*\.(heic|dng|mov)$/.test(name))).toHaveLength(3);
     expect(Object.keys(await storedHashes(bucket)).length).toBe(summary.files.checked);
 
     // A new instance with an empty DATA_DIR: every file it serves comes from the bucket.

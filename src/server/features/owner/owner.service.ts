@@ -13,7 +13,7 @@ import type { UserRow, UserUpdate } from './users.table.ts';
 type OwnerContext = Pick<AppContext, 'db' | 'clock'>;
 
 /** The owner's switches: booleans in the contract, 0 or 1 in a column of the same name. */
-const SWITCHES = ['showContactForm', 'showCameraDetails', 'compactTopBar', 'showOtherSection', 'showEmptyCategories', 'hideFileNameTitles'] as const;
+const SWITCHES = ['showContactForm', 'showCameraDetails', 'compactTopBar', 'showOtherSection', 'showEmptyCategories', 'hideFileNameTitles', 'autoplayVideos'] as const;
 type Switch = (typeof SWITCHES)[number];
 
 function switchesOf(row: UserRow): Record<Switch, boolean> {

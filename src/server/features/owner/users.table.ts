@@ -29,6 +29,8 @@ export interface UserTable {
   watermark: Generated<string | null>;
   /** 1: titles that are only a file name (IMG_1234) are not shown to visitors (migration 0018). */
   hideFileNameTitles: Generated<number>;
+  /** Videos start playing, muted, when the viewer opens on them (migration 0023). */
+  autoplayVideos: Generated<number>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linearDng, SMALL_HEIC } from '#tests/fixtures/camera-files.ts';
+import { IPHONE_MOV } from '#tests/fixtures/videos.ts';
 import { filesUnder, formWith, jpeg } from '#tests/fixtures/images.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
@@ -25,21 +26,27 @@ const write = (dir: string, name: string) => {
 };
 
 describe('cleanupOrphans', () => {
-  it("keeps a HEIC's and a RAW's originals, and removes one whose photo is gone, whatever its extension", async () => {
+  it("keeps a HEIC's, a RAW's and a video's originals and a video's MP4s, and removes one whose photo is gone, whatever its extension", async () => {
     t = await createTestApp();
     const cookie = await t.signIn();
     const files = [
       { name: 'phone.heic', data: fs.readFileSync(SMALL_HEIC) },
       { name: 'camera.dng', data: linearDng() },
+      { name: 'clip.mov', data: fs.readFileSync(IPHONE_MOV) },
     ];
     const upload = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', files) });
     expect(upload.statusCode, upload.body).toBe(201);
+    await t.runJobs();
     const originals = filesUnder(t.config.originalsDir);
-    expect(originals).toEqual(expect.arrayContaining([expect.stringMatching(/\.heic$/), expect.stringMatching(/\.dng$/)]));
+    expect(originals).toEqual(expect.arrayContaining([expect.stringMatching(/\.heic$/), expect.stringMatching(/\.dng$/), expect.stringMatching(/\.mov$/)]));
+    const copies = filesUnder(t.config.uploadsDir);
+    expect(copies).toEqual(expect.arrayContaining([expect.stringMatching(/-v\d+\.mp4$/)]));
     write(t.config.originalsDir, `${'e'.repeat(32)}-${'1'.repeat(32)}.cr3`);
+    write(t.config.uploadsDir, `${'e'.repeat(32)}-v720.mp4`);
 
-    expect(await cleanupLater()).toEqual({ filesRemoved: 1, photosRemoved: 0 });
+    expect(await cleanupLater()).toEqual({ filesRemoved: 2, photosRemoved: 0 });
     expect(filesUnder(t.config.originalsDir)).toEqual(originals);
+    expect(filesUnder(t.config.uploadsDir)).toEqual(copies);
   });
 
   it('removes files no row points at, stale temp files and originals without a photo, and keeps the rest', async () => {

@@ -205,8 +205,8 @@ export async function setPhotoPlacement(
 /** Every photo of every user, for the orphan sweep; only the columns that name files. */
 export function listPhotoFiles(
   db: Db,
-): Promise<Array<Pick<PhotoRow, 'id' | 'userId' | 'fileKey' | 'filename' | 'thumbnail' | 'variants'>>> {
-  return db.selectFrom('photos').select(['id', 'userId', 'fileKey', 'filename', 'thumbnail', 'variants']).execute();
+): Promise<Array<Pick<PhotoRow, 'id' | 'userId' | 'fileKey' | 'filename' | 'thumbnail' | 'variants' | 'videoFiles'>>> {
+  return db.selectFrom('photos').select(['id', 'userId', 'fileKey', 'filename', 'thumbnail', 'variants', 'videoFiles']).execute();
 }
 
 export async function deletePhotosById(db: Db, ids: number[]): Promise<void> {

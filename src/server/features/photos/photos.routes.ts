@@ -82,7 +82,8 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
         {
           field: 'photos',
           keyField: UPLOAD_POSITION_FIELD,
-          maxFileBytes: upload.maxFileBytes,
+          // A video may be larger than a photo; each file is held to its own kind's limit after.
+          maxFileBytes: Math.max(upload.maxFileBytes, upload.maxVideoBytes),
           maxFiles: upload.maxFiles,
           tmpDir: upload.tmpDir,
         },

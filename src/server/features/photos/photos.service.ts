@@ -6,6 +6,7 @@ import {
   type EditPhotosRequest,
   type EditPhotosResponse,
   type ImageVariant,
+  type VideoSource,
   type MovePhotosRequest,
   type OrderPhotosRequest,
   type Photo,
@@ -92,6 +93,17 @@ export function toPhoto(row: PhotoRow, view: PhotoView = { cameraDetails: false 
     copyright: row.copyright,
     // Only the owner reads this; a gallery's answer gives its own base (galleries feature).
     ...(row.filesPrivate === 1 ? { filesBase: RESTRICTED_FILES_BASE } : {}),
+    ...(row.videoDuration !== null && row.videoWidth !== null && row.videoHeight !== null
+      ? {
+          video: {
+            duration: row.videoDuration,
+            width: row.videoWidth,
+            height: row.videoHeight,
+            sources: parseJson<VideoSource[]>(row.videoFiles, []),
+            progress: row.videoProgress,
+          },
+        }
+      : {}),
   };
 }
 

@@ -50,6 +50,14 @@ export interface PhotoTable {
   originalName: Generated<string | null>;
   /** 1 once the original's IPTC and XMP text was read (at upload, or by the backfill job). */
   embeddedRead: Generated<number>;
+  /** A video's length in seconds and its size as it plays; null for a photo (migration 0023). */
+  videoDuration: Generated<number | null>;
+  videoWidth: Generated<number | null>;
+  videoHeight: Generated<number | null>;
+  /** JSON [{width, height, filename}] of the transcoded MP4s, largest first; null until transcoded. */
+  videoFiles: Generated<string | null>;
+  /** The transcode's percentage while it waits or runs; null when done (or a photo). */
+  videoProgress: Generated<number | null>;
 }
 export type PhotoRow = Selectable<PhotoTable>;
 export type NewPhotoRow = Insertable<PhotoTable>;

@@ -1,6 +1,8 @@
+import fsp from 'node:fs/promises';
 import {
   CAMERA_ACCEPT,
   PHOTO_ACCEPT,
+  VIDEO_ACCEPT,
   PHOTO_DESCRIPTION_MAX,
   PHOTO_TITLE_MAX,
   type Photo,
@@ -24,10 +26,20 @@ import {
   withOwnRights,
   type NewCopiesPlan,
 } from '#server/features/renditions/renditions.service.ts';
-import { FORMAT_EXTENSIONS, FORMAT_LABELS, isCameraFormat, RAW_FORMATS, type UploadFormat } from '#server/images/image-format.ts';
+import { recordVideoTranscode } from '#server/features/renditions/video-copies.service.ts';
+import {
+  FORMAT_EXTENSIONS,
+  FORMAT_LABELS,
+  isCameraFormat,
+  isVideoFormat,
+  RAW_FORMATS,
+  sniffFileFormat,
+  VIDEO_FORMATS,
+  type UploadFormat,
+} from '#server/images/image-format.ts';
 import { readCameraDetails, withDetailsFrom } from '#server/images/camera-details.ts';
 import { readEmbeddedText, type EmbeddedText, type EmbeddedTextLimits } from '#server/images/embedded-text.ts';
-import { ImageRejectedError, type RenderedPhoto } from '#server/images/image-pipeline.ts';
+import { ImageRejectedError, type RenderedPhoto, type VideoFacts } from '#server/images/image-pipeline.ts';
 import type { Media } from '#server/images/media.ts';
 import { newFileKey, photoFileNames } from '#server/storage/file-names.ts';
 import * as repo from './photos.repository.ts';
@@ -43,6 +55,8 @@ import type { PhotoRow } from './photos.table.ts';
 
 /** HEIC and RAW are taken when the server has their decoders (images/system-tools.ts). */
 export const PHOTO_FORMATS: readonly UploadFormat[] = ['jpeg', 'png', 'gif', 'webp', 'heic', ...RAW_FORMATS];
+/** What the upload takes: photos, and videos when ffmpeg is there. */
+const UPLOAD_FORMATS: readonly UploadFormat[] = [...PHOTO_FORMATS, ...VIDEO_FORMATS];
 
 /**
  * What the upload takes on this server, for the owner's upload panel and the log at start: the
@@ -52,15 +66,21 @@ export function uploadFormats(media: Pick<Media, 'images'>): UploadFormats {
   const { tools } = media.images;
   const heic = tools.takes('heic');
   const raw = tools.takes('raw');
+  const video = tools.takes('video');
   const plain = PHOTO_FORMATS.filter((format) => !isCameraFormat(format)).map((format) => FORMAT_LABELS[format]);
   return {
-    takes: [...plain, ...(heic ? ['HEIC'] : []), ...(raw ? ['RAW'] : [])],
+    takes: [...plain, ...(heic ? ['HEIC'] : []), ...(raw ? ['RAW'] : []), ...(video ? VIDEO_FORMATS.map((format) => FORMAT_LABELS[format]) : [])],
     accept: Object.fromEntries(
-      Object.entries({ ...PHOTO_ACCEPT, ...(heic ? CAMERA_ACCEPT.heic : {}), ...(raw ? CAMERA_ACCEPT.raw : {}) }).map(([type, extensions]) => [type, [...extensions]]),
+      Object.entries({
+        ...PHOTO_ACCEPT,
+        ...(heic ? CAMERA_ACCEPT.heic : {}),
+        ...(raw ? CAMERA_ACCEPT.raw : {}),
+        ...(video ? VIDEO_ACCEPT : {}),
+      }).map(([type, extensions]) => [type, [...extensions]]),
     ),
     missing: tools
       .report()
-      .filter((kind) => kind.kind !== 'video' && kind.kind !== 'audio' && !kind.available)
+      .filter((kind) => kind.kind !== 'audio' && !kind.available)
       .map((kind) => ({ label: kind.label, package: kind.package! })),
   };
 }
@@ -144,6 +164,21 @@ interface StoredImage {
   camera: ReturnType<typeof cameraColumns>;
   /** What its copies carry and where they are. */
   copies: NewCopiesPlan;
+  /** A video's length and size; its images are drawn from its poster frame. */
+  video: VideoFacts | null;
+}
+
+const NO_EMBEDDED_TEXT: EmbeddedText = { title: null, description: null, altText: null, credit: null, copyright: null, preservedFileName: null };
+
+/** A file over its kind's size limit: a photo's, or a video's (the receiver cuts at the larger). */
+async function sizeRefusal(media: Media, file: IncomingFile): Promise<ImageRejectedError | null> {
+  const { maxFileBytes, maxVideoBytes } = media.upload;
+  const size = file.tooLarge ? Number.POSITIVE_INFINITY : (await fsp.stat(file.path)).size;
+  if (size <= Math.min(maxFileBytes, maxVideoBytes)) return null;
+  const format = await sniffFileFormat(file.path).catch(() => null);
+  const video = typeof format === 'string' && (VIDEO_FORMATS as readonly string[]).includes(format);
+  if (video) return size > maxVideoBytes ? new ImageRejectedError('tooLarge', 'videos.too_large', { size: formatBytes(maxVideoBytes) }) : null;
+  return size > maxFileBytes ? new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(maxFileBytes) }) : null;
 }
 
 function formatBytes(bytes: number): string {
@@ -157,16 +192,17 @@ function formatBytes(bytes: number): string {
  * defaults: its copies carry them from the start.
  */
 async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewCopiesPlan): Promise<StoredImage> {
-  if (file.tooLarge) {
-    throw new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
-  }
-  const { format, cameraDetails } = await media.images.inspect(file.path, PHOTO_FORMATS);
+  const tooLarge = await sizeRefusal(media, file);
+  if (tooLarge) throw tooLarge;
+  const { format, cameraDetails, video } = await media.images.inspect(file.path, UPLOAD_FORMATS);
   const key = newFileKey();
-  const embedded = await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
+  // A video's text and camera are not read: its poster, drawn by ffmpeg, carries no metadata.
+  const isVideo = isVideoFormat(format);
+  const embedded = isVideo ? NO_EMBEDDED_TEXT : await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
   const copies = withOwnRights(categoryCopies, { license: null, credit: embedded.credit, copyright: embedded.copyright });
   const [rendered, camera] = await Promise.all([
     renderNewCopies(media, file.path, key, copies),
-    readCameraDetails(file.path).then((read) => withDetailsFrom(read, cameraDetails ?? null)),
+    isVideo ? Promise.resolve(null) : readCameraDetails(file.path).then((read) => withDetailsFrom(read, cameraDetails ?? null)),
   ]);
   try {
     await media.originals.put(photoFileNames.original(key, FORMAT_EXTENSIONS[format]), { path: file.path });
@@ -182,6 +218,7 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
     rendered,
     camera: cameraColumns(camera),
     copies,
+    video: video ?? null,
   };
 }
 
@@ -210,6 +247,9 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     originalName,
     embeddedRead: 1,
     ...embeddedColumns(embedded),
+    ...(image.video
+      ? { videoDuration: image.video.duration, videoWidth: image.video.width, videoHeight: image.video.height, videoProgress: 0 }
+      : {}),
   };
 }
 
@@ -227,7 +267,20 @@ async function insertFirst(
 ): Promise<{ rows: PhotoRow[]; raced: StoredImage[] }> {
   if (images.length === 0) return { rows: [], raced: [] };
   const now = ctx.clock().toISOString();
-  return ctx.db.transaction().execute(async (trx) => {
+  const placed = await ctx.db.transaction().execute(async (trx) => {
+    const result = await insertRows(trx);
+    // A new video's playable copies are a job of the same transaction: it exists exactly when the row does.
+    for (const row of result.rows) {
+      if (row.videoDuration !== null && row.videoFiles === null) {
+        await recordVideoTranscode({ db: trx, clock: ctx.clock }, row.id);
+      }
+    }
+    return result;
+  });
+  if (placed.rows.some((row) => row.videoDuration !== null)) ctx.jobs.wake();
+  return placed;
+
+  async function insertRows(trx: typeof ctx.db): Promise<{ rows: PhotoRow[]; raced: StoredImage[] }> {
     await repo.lockPhotoOrder(trx, userId);
     const { selection } = target;
     if (!selection) {
@@ -248,7 +301,7 @@ async function insertFirst(
       rows: [...inserted, ...existing.values()],
       raced: images.filter((image) => existing.has(image.position!)),
     };
-  });
+  }
 }
 
 /** `photo.created` for each new photo, in the transaction that stores it. */

@@ -26,6 +26,8 @@ describe('GET /api/portfolio-owner', () => {
       showEmptyCategories: true,
       // Off by default: visitors see the spec's titles, file names included.
       hideFileNameTitles: false,
+      // Off by default: a video waits for Play.
+      autoplayVideos: false,
       bannerImage: null,
       twitterUrl: null,
       substackUrl: null,

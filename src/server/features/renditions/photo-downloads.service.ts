@@ -1,10 +1,10 @@
 import { Readable } from 'node:stream';
 import { buffer as readAll } from 'node:stream/consumers';
 import type { AppContext } from '#server/app-context.ts';
-import { formatOfExtension, isCameraFormat } from '#server/images/image-format.ts';
+import { formatOfExtension, isCameraFormat, isVideoFormat } from '#server/images/image-format.ts';
 import { cameraFileWithoutLocation, withoutLocation } from '#server/images/location-free.ts';
 import { originalsPrefix } from '#server/storage/file-names.ts';
-import { openPhotoCopy } from './renditions.service.ts';
+import { openPhotoCopy, videoFilesOf } from './renditions.service.ts';
 import * as repo from './photo-downloads.repository.ts';
 
 /**
@@ -26,11 +26,15 @@ export interface DownloadFile {
   size: number | null;
 }
 
-/** The display copy, from whichever store holds it (restricted for a non-public gallery's). */
+/**
+ * The display copy, from whichever store holds it (restricted for a non-public gallery's); a
+ * video's is its largest MP4 (its poster until the transcode has ended).
+ */
 export async function openDisplayFile(ctx: Pick<AppContext, 'media'>, photo: DownloadablePhoto): Promise<DownloadFile | null> {
-  const opened = await openPhotoCopy(ctx, photo.filename);
+  const name = videoFilesOf(photo)[0]?.filename ?? photo.filename;
+  const opened = await openPhotoCopy(ctx, name);
   if (!opened) return null;
-  return { stream: opened.stream, extension: extensionOf(photo.filename), size: opened.size };
+  return { stream: opened.stream, extension: extensionOf(name), size: opened.size };
 }
 
 /**
@@ -39,13 +43,15 @@ export async function openDisplayFile(ctx: Pick<AppContext, 'media'>, photo: Dow
  * hold one; a HEIC or a TIFF-based RAW read whole, its GPS emptied in place). A photo kept
  * without its original (one from before originals were kept), or whose original's location this
  * server cannot prove removed (CR3, RAF), gives its display copy: the best file there is that
- * holds no location.
+ * holds no location. A video's original (an iPhone's MOV keeps where it was filmed in atoms of its
+ * own) gives its MP4, transcoded without any metadata.
  */
 export async function openOriginalFile(ctx: Pick<AppContext, 'media'>, photo: DownloadablePhoto): Promise<DownloadFile | null> {
   for await (const file of ctx.media.originals.list(originalsPrefix(photo.fileKey))) {
     const extension = extensionOf(file.name);
     const format = formatOfExtension(extension);
     if (!format) continue;
+    if (isVideoFormat(format)) break;
     const opened = await ctx.media.originals.open(file.name);
     if (!opened) continue; // removed meanwhile
     if (!isCameraFormat(format)) return { stream: withoutLocation(format, opened.stream), extension, size: null };

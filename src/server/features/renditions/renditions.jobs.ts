@@ -1,7 +1,8 @@
 import type { AppContext } from '#server/app-context.ts';
 import { handle, type JobHandler } from '#server/jobs/worker.ts';
-import { deleteCopiesJob, placeCopiesJob, refreshCopiesJob, renderCopiesJob } from './renditions.kinds.ts';
+import { deleteCopiesJob, placeCopiesJob, refreshCopiesJob, renderCopiesJob, transcodeVideoJob } from './renditions.kinds.ts';
 import { deleteCopies, placeCopies, refreshCopies, renderCopies } from './renditions.service.ts';
+import { transcodeVideoCopies } from './video-copies.service.ts';
 
 /** What the worker runs for a photo's copies. */
 export const renditionsJobs: ReadonlyArray<JobHandler<AppContext>> = [
@@ -17,5 +18,9 @@ export const renditionsJobs: ReadonlyArray<JobHandler<AppContext>> = [
   }),
   handle(deleteCopiesJob, async (ctx: AppContext, { names }) => {
     await deleteCopies(ctx.media, names);
+  }),
+  handle(transcodeVideoJob, async (ctx: AppContext, { photoId }) => {
+    const outcome = await transcodeVideoCopies(ctx, photoId);
+    if (outcome === 'no-original') ctx.log.warn({ photoId }, 'no original kept: the video cannot be transcoded');
   }),
 ];

@@ -22,3 +22,9 @@ export async function deleteCopiesLater(ctx: { db: Db; clock: AppContext['clock'
   if (names.length === 0) return;
   await enqueue(ctx, deleteCopiesJob, { names }, { runAt: new Date(ctx.clock().getTime() + REPLACED_COPIES_KEPT_MS) });
 }
+
+/**
+ * A video's playable MP4s, transcoded from its original. One at a time across every process: one
+ * ffmpeg already takes both cores of a small server, and a second would only halve each.
+ */
+export const transcodeVideoJob = jobKind<{ photoId: number }>('renditions.transcode', { exclusive: true, maxAttempts: 3 });

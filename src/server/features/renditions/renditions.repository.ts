@@ -11,7 +11,7 @@ export type PhotoRow = Selectable<Database['photos']>;
  */
 
 /** The columns that name a photo's copies and where they are. */
-export type CopiesRow = Pick<PhotoRow, 'id' | 'fileKey' | 'copiesKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'>;
+export type CopiesRow = Pick<PhotoRow, 'id' | 'fileKey' | 'copiesKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate' | 'videoFiles'>;
 
 const COPIES_COLUMNS = [
   'photos.id',
@@ -21,6 +21,7 @@ const COPIES_COLUMNS = [
   'photos.thumbnail',
   'photos.variants',
   'photos.filesPrivate',
+  'photos.videoFiles',
 ] as const;
 
 /** What one render of an original sets on its row. */
@@ -70,7 +71,7 @@ export async function swapCopies(
   fromKey: string,
   columns: Partial<RenderedColumns> &
     Pick<PhotoRow, 'copiesKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'> &
-    Partial<Pick<PhotoRow, 'renderedRights' | 'renderedWatermark'>>,
+    Partial<Pick<PhotoRow, 'renderedRights' | 'renderedWatermark' | 'videoFiles'>>,
 ): Promise<boolean> {
   const updated = await db
     .updateTable('photos')
@@ -155,4 +156,36 @@ export async function watermarkColumnsFor(
           .where('deletedAt', 'is', null)
           .executeTakeFirst();
   return { siteWatermark: user?.watermark ?? null, categoryWatermark: category?.watermark ?? null };
+}
+
+// ---- A video's playable copies ----
+
+/** A video's row as its transcode reads it; undefined when gone (deleted for good). */
+export function findVideo(db: Db, id: number): Promise<(CopiesRow & Pick<PhotoRow, 'videoDuration' | 'videoWidth' | 'videoHeight'>) | undefined> {
+  return db
+    .selectFrom('photos')
+    .select([...COPIES_COLUMNS, 'photos.videoDuration', 'photos.videoWidth', 'photos.videoHeight'])
+    .where('photos.id', '=', id)
+    .where('photos.videoDuration', 'is not', null)
+    .executeTakeFirst();
+}
+
+/** How far a video's transcode has come, for the admin to poll. */
+export async function setVideoProgress(db: Db, id: number, percent: number): Promise<void> {
+  await db.updateTable('photos').set({ videoProgress: percent }).where('id', '=', id).where('videoFiles', 'is', null).execute();
+}
+
+/**
+ * Names a video's transcoded copies on its row, and raises its version (the answers cached per
+ * data version change); false when its copies moved or were rendered under another key meanwhile.
+ */
+export async function setVideoFiles(db: Db, id: number, copiesKey: string, filesPrivate: number, videoFiles: string): Promise<boolean> {
+  const updated = await db
+    .updateTable('photos')
+    .set((eb) => ({ videoFiles, videoProgress: null, version: eb('version', '+', 1) }))
+    .where('id', '=', id)
+    .where('copiesKey', '=', copiesKey)
+    .where('filesPrivate', '=', filesPrivate)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) > 0;
 }

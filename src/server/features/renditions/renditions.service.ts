@@ -3,7 +3,7 @@ import fsp from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import type { ImageVariant } from '#contract/photos.ts';
+import type { ImageVariant, VideoSource } from '#contract/photos.ts';
 import { effectiveRights, type Rights } from '#contract/rights.ts';
 import type { Watermark, WatermarkProgress } from '#contract/watermarks.ts';
 import type { AppContext } from '#server/app-context.ts';
@@ -45,10 +45,22 @@ export function copiesStoreOf(media: CopyStores, filesPrivate: number): FileStor
   return filesPrivate === 1 ? media.restricted : media.uploads;
 }
 
-/** Every copy a photo row names. */
-export function copyNamesOf(row: { filename: string; thumbnail: string; variants: string }): string[] {
+/** Every copy a photo row names: the images, and a video's playable MP4s once transcoded. */
+export function copyNamesOf(row: { filename: string; thumbnail: string; variants: string; videoFiles: string | null }): string[] {
   const variants = JSON.parse(row.variants) as ImageVariant[];
-  return [row.filename, row.thumbnail, ...variants.map((variant) => variant.filename)];
+  return [row.filename, row.thumbnail, ...variants.map((variant) => variant.filename), ...videoNamesOf(row)];
+}
+
+/** A video's transcoded copies as its row names them (none for a photo, or before the transcode). */
+export function videoFilesOf(row: { videoFiles: string | null }): VideoSource[] {
+  return row.videoFiles ? (JSON.parse(row.videoFiles) as VideoSource[]) : [];
+}
+
+const videoNamesOf = (row: { videoFiles: string | null }) => videoFilesOf(row).map((file) => file.filename);
+
+/** The video files' column with every name under another key. */
+function videoFilesWithKey(row: { videoFiles: string | null }, key: string): string | null {
+  return row.videoFiles === null ? null : JSON.stringify(videoFilesOf(row).map((file) => ({ ...file, filename: copyNameWithKey(file.filename, key) })));
 }
 
 /** Every copy one render wrote. */
@@ -206,6 +218,7 @@ async function moveCopies(ctx: CopiesContext, row: repo.CopiesRow): Promise<'mov
       filename: rename(row.filename),
       thumbnail: rename(row.thumbnail),
       variants: JSON.stringify(variants),
+      videoFiles: videoFilesWithKey(row, copiesKey),
       filesPrivate,
     });
     if (!swapped) {
@@ -346,9 +359,13 @@ export async function renderFromOriginal(
     const mark = await loadedWatermarkOf(ctx, options.watermark);
     const store = copiesStoreOf(media, row.filesPrivate);
     const rendered = await media.images.renderPhoto(source, options.key, store, imageRightsOf(options.rights), mark);
-    const newNames = renderedFilesOf(rendered);
+    // A video's playable copies carry no rights or watermark: the same bytes under the new key,
+    // as every copy of a photo's current set shares its key (galleries check it).
+    const videoNames = await copyVideoFiles(store, row, options.key);
+    const newNames = [...renderedFilesOf(rendered), ...videoNames];
     const swapped = await repo.swapCopies(ctx.db, row.id, row.copiesKey, {
       ...renderedColumns(rendered),
+      videoFiles: videoFilesWithKey(row, options.key),
       copiesKey: options.key,
       renderedRights: renderedRightsColumn(options.rights),
       renderedWatermark: renderedWatermarkColumn(options.watermark),
@@ -363,6 +380,23 @@ export async function renderFromOriginal(
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
+}
+
+/** A video's transcoded files copied under `key` in the same store; the new names. */
+async function copyVideoFiles(store: FileStore, row: { videoFiles: string | null }, key: string): Promise<string[]> {
+  const written: string[] = [];
+  try {
+    for (const name of videoNamesOf(row)) {
+      const opened = await store.open(name);
+      if (!opened) continue;
+      await store.put(copyNameWithKey(name, key), opened.stream);
+      written.push(copyNameWithKey(name, key));
+    }
+  } catch (error) {
+    await Promise.allSettled(written.map((name) => store.delete(name)));
+    throw error;
+  }
+  return written;
 }
 
 /** How far the re-render of copies has come: the renders asked for since the pass under way (or the last) began. */

@@ -27,6 +27,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   showOtherSection: true,
   showEmptyCategories: true,
   hideFileNameTitles: true,
+  autoplayVideos: true,
   twitterUrl: true,
   substackUrl: true,
   linktreeUrl: true,
@@ -39,7 +40,7 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   .required()
   .extend({ currentPassword: z.string() });
 type SettingsFormInput = z.input<typeof SettingsForm>;
-type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar' | 'hideFileNameTitles';
+type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar' | 'hideFileNameTitles' | 'autoplayVideos';
 
 /** What the portfolio page shows visitors, each an on/off setting with what it does. */
 const PAGE_SWITCHES: Array<{ name: SwitchName; label: string; hint: string }> = [
@@ -55,6 +56,11 @@ const PAGE_SWITCHES: Array<{ name: SwitchName; label: string; hint: string }> = 
     name: 'hideFileNameTitles',
     label: 'Hide file-name titles',
     hint: "Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title.",
+  },
+  {
+    name: 'autoplayVideos',
+    label: 'Play videos on open',
+    hint: 'A video starts playing, muted, when a visitor opens it. Off: it waits for Play.',
   },
 ];
 type SettingsFormValues = z.output<typeof SettingsForm>;
@@ -78,6 +84,7 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
     showOtherSection: user.showOtherSection,
     showEmptyCategories: user.showEmptyCategories,
     hideFileNameTitles: user.hideFileNameTitles,
+    autoplayVideos: user.autoplayVideos,
     twitterUrl: user.twitterUrl ?? '',
     substackUrl: user.substackUrl ?? '',
     linktreeUrl: user.linktreeUrl ?? '',

@@ -16,6 +16,7 @@ import { photoDragId, useSortableItem } from '#client/lib/drag.ts';
 import { useIsRecentUpload } from '#client/features/photos/lib/recent-uploads.ts';
 import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
 import { altOf } from '#contract/alt-text.ts';
+import { VideoBadge } from './video-badge.tsx';
 
 export interface MoveTarget {
   id: ContainerId;
@@ -100,6 +101,7 @@ export function AdminPhotoTile({
           onClick={(event) => onSelect?.(photo, event.shiftKey ? 'range' : event.ctrlKey || event.metaKey ? 'toggle' : 'only')}
         >
           <PhotoImage photo={photo} alt={altOf(photo)} layout="tile" sizes={sizes} className="pointer-events-none size-full" />
+          {photo.video && <VideoBadge video={photo.video} />}
           {/* Drawn inside the tile, so a tight grid (and the bank's scroll box) never clips it. */}
           {(selected || isNew) && (
             <span

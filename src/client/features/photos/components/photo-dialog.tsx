@@ -10,6 +10,7 @@ import { cameraDetailsParts } from '#client/features/photos/lib/camera-details.t
 import { useViewerGestures } from '#client/features/photos/lib/use-viewer-gestures.ts';
 import { PhotoImage } from './photo-image.tsx';
 import { ShareButton } from './share-button.tsx';
+import { isPlayable, VideoPlayer } from './video-player.tsx';
 import { altOf, labelOf } from '#contract/alt-text.ts';
 
 export interface PhotoDialogProps {
@@ -35,6 +36,8 @@ export interface PhotoDialogProps {
   actions?: (photo: Photo, className: string) => ReactNode;
   /** A key for the photo on screen (a client's P, to pick it); true when it was taken. */
   onPhotoKey?: (key: string, photo: Photo) => boolean;
+  /** A video starts playing, muted, when it comes on screen (the owner's switch). */
+  autoplayVideos?: boolean;
 }
 
 /** Photos left before the end of what is loaded when the viewer asks for more. */
@@ -42,6 +45,9 @@ const LOAD_AHEAD = 3;
 
 /** Seconds a slideshow shows each photo, the first being the default. */
 const SLIDE_INTERVALS = [5, 3, 10] as const;
+
+/** The height a video leaves free above and below it for the viewer's bar and caption. */
+const VIDEO_CLEARANCE = 260;
 
 /** Every control of the viewer: at least 44 px, light on the dark surround. */
 const CONTROL =
@@ -68,6 +74,7 @@ export function PhotoDialog({
   shareable = true,
   actions,
   onPhotoKey,
+  autoplayVideos = false,
 }: PhotoDialogProps) {
   const index = photoId === null ? -1 : photos.findIndex((photo) => photo.id === photoId);
   const photo = photos[index];
@@ -155,6 +162,7 @@ export function PhotoDialog({
               onClose={close}
               onInteract={() => setPlaying(false)}
               keysRef={stageKeys}
+              autoplayVideos={autoplayVideos}
             />
 
             <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:p-3">
@@ -291,6 +299,7 @@ function ViewerStage({
   onClose,
   onInteract,
   keysRef,
+  autoplayVideos,
 }: {
   photo: Photo;
   neighbours: Photo[];
@@ -298,14 +307,28 @@ function ViewerStage({
   onClose: () => void;
   onInteract: () => void;
   keysRef: RefObject<((key: string) => boolean) | null>;
+  autoplayVideos: boolean;
 }) {
   const viewport = useViewportSize();
   const ratio = photo.width / photo.height;
-  const fittedWidth = Math.min(viewport.width, viewport.height * ratio);
+  // A video keeps clear of the top bar and the caption: its own controls sit along its foot.
+  const room = isPlayable(photo) ? Math.max(viewport.height / 2, viewport.height - VIDEO_CLEARANCE) : viewport.height;
+  const fittedWidth = Math.min(viewport.width, room * ratio);
   const fittedHeight = fittedWidth / ratio;
   // Up to the display image at its own pixels on this screen, and never less than a useful 2.5x.
-  const maxScale = Math.min(8, Math.max(2.5, (photo.width / fittedWidth) * 1.5));
+  // A video is not zoomed: its player has its own full screen.
+  const maxScale = isPlayable(photo) ? 1 : Math.min(8, Math.max(2.5, (photo.width / fittedWidth) * 1.5));
   const { stageRef, frameRef, zoomed, onKey, stageProps } = useViewerGestures({ maxScale, onStep, onClose, onInteract });
+  // Over a video the stage listens as the events go down: the player's own controls keep theirs
+  // from bubbling, and a swipe across the video must still step.
+  const handlers = isPlayable(photo)
+    ? {
+        onPointerDownCapture: stageProps.onPointerDown,
+        onPointerMoveCapture: stageProps.onPointerMove,
+        onPointerUpCapture: stageProps.onPointerUp,
+        onPointerCancelCapture: stageProps.onPointerCancel,
+      }
+    : stageProps;
   useEffect(() => {
     keysRef.current = onKey;
     return () => {
@@ -340,18 +363,28 @@ function ViewerStage({
         zoomed ? 'cursor-grab active:cursor-grabbing' : 'cursor-zoom-in',
       )}
       style={{ opacity: 'var(--viewer-fade, 1)' }}
-      {...stageProps}
+      {...handlers}
     >
       <div ref={frameRef} className="will-change-transform" style={{ width: fittedWidth, height: fittedHeight }}>
-        <PhotoImage
-          photo={photo}
-          alt={altOf(photo)}
-          layout="full"
-          priority
-          sizes={sizes}
-          className="pointer-events-none size-full"
-          style={{ width: fittedWidth, height: fittedHeight }}
-        />
+        {isPlayable(photo) ? (
+          <VideoPlayer
+            photo={photo}
+            label={altOf(photo)}
+            autoPlay={autoplayVideos}
+            className="size-full bg-black"
+            style={{ width: fittedWidth, height: fittedHeight }}
+          />
+        ) : (
+          <PhotoImage
+            photo={photo}
+            alt={altOf(photo)}
+            layout="full"
+            priority
+            sizes={sizes}
+            className="pointer-events-none size-full"
+            style={{ width: fittedWidth, height: fittedHeight }}
+          />
+        )}
       </div>
       <span className="sr-only" aria-live="polite">
         {zoomed ? 'Zoomed in' : ''}

@@ -187,7 +187,9 @@ export function useViewerGestures({ maxScale, onStep, onClose, onInteract }: Vie
     // Only the photo's own surface: a button on top keeps its click.
     if (event.button !== 0 || (event.target as Element).closest('button, a, select, input')) return;
     lastPointerType.current = event.pointerType;
-    event.currentTarget.setPointerCapture(event.pointerId);
+    // Not over a video: its own controls take the clicks a capture would send to the stage; a
+    // swipe across it still reaches the stage, as its pointer events bubble.
+    if (!(event.target as Element).closest('video')) event.currentTarget.setPointerCapture(event.pointerId);
     pointers.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
     handlers.current.onInteract?.();
     startGesture();
@@ -211,6 +213,8 @@ export function useViewerGestures({ maxScale, onStep, onClose, onInteract }: Vie
     const dy = event.clientY - current.startY;
     if (!current.moved && Math.hypot(dx, dy) < TAP_SLOP) return;
     current.moved = true;
+    // A drag begun on a video is the stage's from here, wherever the pointer goes.
+    if (!event.currentTarget.hasPointerCapture(event.pointerId)) event.currentTarget.setPointerCapture(event.pointerId);
     if (current.from.scale > 1.01) {
       apply(clamp({ ...current.from, x: current.from.x + dx, y: current.from.y + dy }));
       return;
