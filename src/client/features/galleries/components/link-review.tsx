@@ -178,7 +178,7 @@ function ThreadItem({ link, thread }: { link: GalleryLink; thread: GalleryLinkTh
         <img src={thumbnailPath(photo)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded object-cover" />
         <div className="grid min-w-0 flex-1">
           <span className="text-sm font-medium break-words">{photo.title}</span>
-          {thread.fileName && <span className="text-xs break-all text-muted-foreground">{thread.fileName}</span>}
+          {thread.fileName && <span className="text-xs break-words text-muted-foreground">{thread.fileName}</span>}
         </div>
         {thread.verdict !== 'none' && (
           <span
