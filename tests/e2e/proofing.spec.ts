@@ -137,7 +137,7 @@ test.describe('Proofing', { tag: '@phone' }, () => {
     expect(file.suggestedFilename()).toBe('picks-parents.csv');
     const csv = fs.readFileSync(await file.path(), 'utf8').replace(/^\uFEFF/, '');
     const rows = csv.trimEnd().split('\r\n').map((row) => row.split(','));
-    expect(rows[0]).toEqual(['Title', 'File name', 'Photo id', 'Picked at']);
+    expect(rows[0]).toEqual(['Title', 'File name', 'Photo id', 'Picked at', 'Verdict', 'Comments']);
     expect(rows.slice(1).map((row) => [row[0], row[1], Number(row[2])])).toEqual(
       photos.slice(0, 5).map((photo, index) => [shownTitles[index], `${titles[index]}.png`, photo.id]),
     );
