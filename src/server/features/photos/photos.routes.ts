@@ -20,14 +20,13 @@ import {
   UpdatePhotoRequest,
   UPLOAD_FILES_FIELD,
   UPLOAD_POSITION_FIELD,
-  UPLOAD_TEXT_FIELDS,
-  UploadPhotoFields,
   UploadPhotosQuery,
   UploadFormats,
   UploadPhotosResponse,
   UploadReceipt,
 } from '#contract/photos.ts';
 import { api } from '#contract/routes.ts';
+import { UPLOAD_TEXT_FIELDS, UploadPhotoFields } from '#contract/upload-fields.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.ts';
 import { ownerRoutes } from '#server/features/auth/owner-routes.ts';

@@ -6,9 +6,9 @@ import {
   type Photo,
   type RejectedFile,
   type UploadFormats,
-  type UploadPhotoFields,
   type UploadReceipt,
 } from '#contract/photos.ts';
+import type { UploadPhotoFields } from '#contract/upload-fields.ts';
 import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { fileNameStem, UNSAFE_CHARACTERS } from '#contract/file-name-titles.ts';
 import { ALT_TEXT_MAX, COPYRIGHT_MAX, CREDIT_MAX } from '#contract/rights.ts';
