@@ -140,6 +140,25 @@ describe('PUT /api/photos/{id}/file', () => {
     expect((await photoOf(before.id, cookie)).filename).toBe(after.filename);
   });
 
+  it('two replaces of one photo at once: both answered, the last swap wins, and no file is left over once the jobs ran', async () => {
+    const clock = createTestClock();
+    t = await createTestApp({ clock });
+    const cookie = await t.signIn();
+    const [photo, other] = await createPhotos(t, cookie, 2);
+    const answers = await Promise.all([
+      replace(photo!.id, { cookie }, { name: 'a.jpg', data: await jpeg({ width: 600, height: 400 }), type: 'image/jpeg' }),
+      replace(photo!.id, { cookie }, { name: 'b.jpg', data: await jpeg({ width: 400, height: 600 }), type: 'image/jpeg' }),
+    ]);
+    for (const answer of answers) expect(answer.statusCode, answer.body).toBe(200);
+    clock.advance(REPLACED_COPIES_KEPT_MS + 1000);
+    await t.runJobs();
+    const now = await photoOf(photo!.id, cookie);
+    expect(now.version).toBe(photo!.version + 2);
+    expect(filesUnder(t.config.uploadsDir).sort()).toEqual([...copiesOf(now), ...copiesOf(other!)].sort());
+    const keys = (await t.database.db.selectFrom('photos').select('fileKey').execute()).map((row) => row.fileKey);
+    expect(filesUnder(t.config.originalsDir).map((name) => name.slice(0, 32)).sort()).toEqual(keys.sort());
+  });
+
   it('takes a token with photos:write, refuses one with photos:read only (403) and changes nothing', async () => {
     t = await createTestApp();
     const cookie = await t.signIn();
