@@ -264,6 +264,8 @@ export type UploadReceipt = z.infer<typeof UploadReceipt>;
 export const UploadPhotosResponse = z.object({
   message: z.string(),
   photos: z.array(Photo),
+  /** The stored photos' ids, in the order of `photos`: a script's handle on what it uploaded. */
+  ids: z.array(z.number().int()),
   rejected: z.array(RejectedFile),
   /** One per file, for uploads that name their selection (see UploadPhotosQuery). */
   receipts: z.array(UploadReceipt).optional(),
@@ -334,3 +336,7 @@ export const UploadPhotosQuery = z
     message: 'selection and count go together',
   });
 export type UploadPhotosQuery = z.infer<typeof UploadPhotosQuery>;
+
+/** The multipart field of the upload's files, and of a replacing file (one). */
+export const UPLOAD_FILES_FIELD = 'photos';
+export const REPLACE_FILE_FIELD = 'photo';

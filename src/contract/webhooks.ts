@@ -1,10 +1,7 @@
 /** Webhooks: URLs the site calls, signed, when something the owner's tools care about happens. */
 import { z } from 'zod';
 
-/**
- * What a webhook can ask for. `photo.replaced` and `comment.created` are part of the contract
- * already; they are sent once replacing a photo's file and comments record them.
- */
+/** What a webhook can ask for. */
 export const WEBHOOK_EVENTS = ['photo.created', 'photo.replaced', 'photo.deleted', 'gallery.opened', 'picks.submitted', 'comment.created'] as const;
 export const WebhookEvent = z.enum(WEBHOOK_EVENTS);
 export type WebhookEvent = z.infer<typeof WebhookEvent>;

@@ -148,7 +148,7 @@ export async function answerComment(ctx: CommentsContext, userId: number, linkId
 }
 
 /** A link's verdicts and comment counts per photo, for the exports. */
-export async function reviewOf(ctx: CommentsContext, link: GalleryLinkRow): Promise<{ verdicts: Map<number, GalleryVerdict>; commentCounts: Map<number, number> }> {
+export async function reviewOf(ctx: Pick<AppContext, 'db' | 'clock'>, link: GalleryLinkRow): Promise<{ verdicts: Map<number, GalleryVerdict>; commentCounts: Map<number, number> }> {
   const [rows, verdicts] = await Promise.all([comments.listComments(ctx.db, link), comments.listVerdicts(ctx.db, link)]);
   const commentCounts = new Map<number, number>();
   for (const row of rows) commentCounts.set(row.photoId, (commentCounts.get(row.photoId) ?? 0) + 1);

@@ -10,6 +10,7 @@ import {
   type UploadFormats,
   type UploadReceipt,
 } from '#contract/photos.ts';
+import type { UploadPhotoFields } from '#contract/upload-fields.ts';
 import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { fileNameStem, UNSAFE_CHARACTERS } from '#contract/file-name-titles.ts';
 import { ALT_TEXT_MAX, COPYRIGHT_MAX, CREDIT_MAX } from '#contract/rights.ts';
@@ -146,6 +147,8 @@ export interface UploadOutcome {
   code?: ErrorCode;
   params?: ErrorParams;
   photos: Photo[];
+  /** The stored photos' ids, in the order of `photos`. */
+  ids: number[];
   rejected: RejectedFile[];
   /** One per file, when the upload names a selection. */
   receipts?: UploadReceipt[];
@@ -181,6 +184,11 @@ async function sizeRefusal(media: Media, file: IncomingFile): Promise<ImageRejec
   return size > maxFileBytes ? new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(maxFileBytes) }) : null;
 }
 
+/** The refusal of a file cut at the size limit. */
+export function fileTooLarge(media: Pick<Media, 'upload'>): ImageRejectedError {
+  return new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
+}
+
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
@@ -191,7 +199,7 @@ function formatBytes(bytes: number): string {
  * A new photo's rights are those written into its file (credit, copyright), else its category's
  * defaults: its copies carry them from the start.
  */
-async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewCopiesPlan): Promise<StoredImage> {
+async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewCopiesPlan, fields: UploadPhotoFields): Promise<StoredImage> {
   const tooLarge = await sizeRefusal(media, file);
   if (tooLarge) throw tooLarge;
   const { format, cameraDetails, video } = await media.images.inspect(file.path, UPLOAD_FORMATS);
@@ -199,7 +207,7 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
   // A video's text and camera are not read: its poster, drawn by ffmpeg, carries no metadata.
   const isVideo = isVideoFormat(format);
   const embedded = isVideo ? NO_EMBEDDED_TEXT : await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
-  const copies = withOwnRights(categoryCopies, { license: null, credit: embedded.credit, copyright: embedded.copyright });
+  const copies = withOwnRights(categoryCopies, { license: fields.license ?? null, credit: embedded.credit, copyright: embedded.copyright });
   const [rendered, camera] = await Promise.all([
     renderNewCopies(media, file.path, key, copies),
     isVideo ? Promise.resolve(null) : readCameraDetails(file.path).then((read) => withDetailsFrom(read, cameraDetails ?? null)),
@@ -222,7 +230,14 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
   };
 }
 
-function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
+/** The text an upload sent beside its files, as columns: what it sends wins over what the file says. */
+function fieldColumns(fields: UploadPhotoFields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null)) as Partial<
+    Record<keyof UploadPhotoFields, string>
+  >;
+}
+
+function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string, fields: UploadPhotoFields) {
   const { key, originalName, embedded, rendered, camera, copies } = image;
   return {
     userId,
@@ -250,6 +265,7 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     ...(image.video
       ? { videoDuration: image.video.duration, videoWidth: image.video.width, videoHeight: image.video.height, videoProgress: 0 }
       : {}),
+    ...fieldColumns(fields),
   };
 }
 
@@ -264,6 +280,7 @@ async function insertFirst(
   userId: number,
   target: UploadTarget,
   images: StoredImage[],
+  fields: UploadPhotoFields,
 ): Promise<{ rows: PhotoRow[]; raced: StoredImage[] }> {
   if (images.length === 0) return { rows: [], raced: [] };
   const now = ctx.clock().toISOString();
@@ -285,7 +302,7 @@ async function insertFirst(
     const { selection } = target;
     if (!selection) {
       await placement.shiftOrders(trx, userId, target.categoryId, images.length);
-      const rows = await repo.insertPhotos(trx, images.map((image, index) => newRow(userId, target, image, index, now)));
+      const rows = await repo.insertPhotos(trx, images.map((image, index) => newRow(userId, target, image, index, now, fields)));
       await recordPhotosCreated({ db: trx, clock: ctx.clock }, rows);
       return { rows, raced: [] };
     }
@@ -294,7 +311,7 @@ async function insertFirst(
     if (fresh.length > 0 && !(await placement.selectionStarted(trx, userId, selection.id))) {
       await placement.shiftOrders(trx, userId, target.categoryId, selection.count);
     }
-    const inserted = await repo.insertPhotos(trx, fresh.map((image) => newRow(userId, target, image, image.position!, now)));
+    const inserted = await repo.insertPhotos(trx, fresh.map((image) => newRow(userId, target, image, image.position!, now, fields)));
     // Only the photos this request stored: a batch sent again tells of nothing new.
     await recordPhotosCreated({ db: trx, clock: ctx.clock }, inserted);
     return {
@@ -354,6 +371,7 @@ export async function addPhotos(
   userId: number,
   files: IncomingFile[],
   target: UploadTarget = PHOTO_BANK,
+  fields: UploadPhotoFields = {},
 ): Promise<UploadOutcome> {
   if (files.length === 0) throw invalid('photos.none_sent');
   const categoryRights = target.categoryId === null ? NO_RIGHTS : await categoryDefaultRights(ctx, userId, target.categoryId);
@@ -367,7 +385,7 @@ export async function addPhotos(
   // New photos get the rights and watermark that apply to them now, drawn at upload, straight into
   // the store their category's visibility asks for.
   const copies = await planNewCopies(ctx, userId, target.categoryId, categoryRights);
-  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, copies)));
+  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, copies, fields)));
 
   const stored: StoredImage[] = [];
   const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind']; position: number | undefined }> = [];
@@ -394,7 +412,7 @@ export async function addPhotos(
 
   let placed: Awaited<ReturnType<typeof insertFirst>>;
   try {
-    placed = await insertFirst(ctx, userId, target, stored);
+    placed = await insertFirst(ctx, userId, target, stored, fields);
   } catch (error) {
     await discard(stored);
     throw error;
@@ -411,6 +429,7 @@ export async function addPhotos(
   const outcome: UploadOutcome = {
     ...(refused ? { ...refused, message: errorText(refused.code, refused.params) } : { message: outcomeMessage(photos.length, rejected) }),
     photos,
+    ids: photos.map((photo) => photo.id),
     rejected: rejected.map(({ kind: _kind, position: _position, ...file }) => file),
     refusedAs,
   };

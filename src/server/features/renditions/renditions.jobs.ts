@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/app-context.ts';
 import { handle, type JobHandler } from '#server/jobs/worker.ts';
-import { deleteCopiesJob, placeCopiesJob, refreshCopiesJob, renderCopiesJob, transcodeVideoJob } from './renditions.kinds.ts';
-import { deleteCopies, placeCopies, refreshCopies, renderCopies } from './renditions.service.ts';
+import { deleteCopiesJob, deleteOriginalJob, placeCopiesJob, refreshCopiesJob, renderCopiesJob, transcodeVideoJob } from './renditions.kinds.ts';
+import { deleteCopies, deleteOriginals, placeCopies, refreshCopies, renderCopies } from './renditions.service.ts';
 import { transcodeVideoCopies } from './video-copies.service.ts';
 
 /** What the worker runs for a photo's copies. */
@@ -22,5 +22,8 @@ export const renditionsJobs: ReadonlyArray<JobHandler<AppContext>> = [
   handle(transcodeVideoJob, async (ctx: AppContext, { photoId }) => {
     const outcome = await transcodeVideoCopies(ctx, photoId);
     if (outcome === 'no-original') ctx.log.warn({ photoId }, 'no original kept: the video cannot be transcoded');
+  }),
+  handle(deleteOriginalJob, async (ctx: AppContext, { fileKey }) => {
+    await deleteOriginals(ctx, fileKey);
   }),
 ];

@@ -24,6 +24,11 @@ const COPIES_COLUMNS = [
   'photos.videoFiles',
 ] as const;
 
+/** What a photo's new file sets on its row beside its copies: what was read from the file (the photos feature's columns). */
+export type ReplacedFileColumns = Partial<
+  Pick<PhotoRow, 'cameraDetails' | 'camera' | 'takenAt' | 'originalName' | 'updatedAt' | 'videoDuration' | 'videoWidth' | 'videoHeight' | 'videoProgress'>
+>;
+
 /** What one render of an original sets on its row. */
 export type RenderedColumns = Pick<PhotoRow, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'placeholder'>;
 
@@ -71,7 +76,8 @@ export async function swapCopies(
   fromKey: string,
   columns: Partial<RenderedColumns> &
     Pick<PhotoRow, 'copiesKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'> &
-    Partial<Pick<PhotoRow, 'renderedRights' | 'renderedWatermark' | 'videoFiles'>>,
+    Partial<Pick<PhotoRow, 'renderedRights' | 'renderedWatermark' | 'videoFiles' | 'fileKey'>> &
+    ReplacedFileColumns,
 ): Promise<boolean> {
   const updated = await db
     .updateTable('photos')
