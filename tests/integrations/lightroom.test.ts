@@ -268,7 +268,8 @@ describe('the Lightroom Classic publish service', () => {
     s.writeCatalog({
       settings: { siteUrl: s.url, token: s.token, license: 'cc-by', altTextFromKeywords: true },
       prefs: {},
-      collections: [{ localId: 'harbour', name: 'Harbour at dawn', photos: harbour() }],
+      // The nets without any text in the catalog.
+      collections: [{ localId: 'harbour', name: 'Harbour at dawn', photos: harbour().map((photo) => (photo.localId === 'nets' ? { ...photo, metadata: {} } : photo)) }],
     });
     const published = await s.lightroom<{ categoryId: string; photos: Array<{ localId: string; remoteId: string }> }>('publish', 'Harbour at dawn');
     const [boats, nets] = published.photos;
