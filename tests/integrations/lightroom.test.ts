@@ -161,21 +161,21 @@ describe('the Lightroom Classic publish service', () => {
     expect(bank.categoryId).toBeUndefined();
     expect((await s.photo(bank.photos[0]!.remoteId)).json().categoryId).toBeNull();
 
-    // Renaming the collection renames the category; the same category, the same photos.
+    // Renaming the collection renames the category (any text JSON carries); the same category, the same photos.
     expect((await s.lightroom<{ refused?: string }>('rename', 'Harbour at dawn', ' ')).refused).toBe('A category needs a name.');
-    await s.lightroom('rename', 'Harbour at dawn', 'Harbour, early');
-    expect(await s.categories()).toEqual([expect.objectContaining({ id: categoryId, name: 'Harbour, early' })]);
+    await s.lightroom('rename', 'Harbour at dawn', 'Port à l’aube, “early”');
+    expect(await s.categories()).toEqual([expect.objectContaining({ id: categoryId, name: 'Port à l’aube, “early”' })]);
     expect((await s.photo(boats!.remoteId)).json().categoryId).toBe(categoryId);
 
     // Removing a photo from the collection deletes it on the site (to its trash); the other stays.
-    const removed = await s.lightroom<{ deleted: string[] }>('remove', 'Harbour, early', 'nets');
+    const removed = await s.lightroom<{ deleted: string[] }>('remove', 'Port à l’aube, “early”', 'nets');
     expect(removed.deleted).toEqual([nets!.remoteId]);
     expect((await s.photo(nets!.remoteId)).status).toBe(404);
     expect((await s.photo(boats!.remoteId)).status).toBe(200);
     expect(s.catalog().collections[1]!.photos.map((photo) => photo.localId)).toEqual(['boats']);
 
     // Deleting the collection deletes its photos and its category; the bank's photo stays.
-    await s.lightroom('delete-collection', 'Harbour, early');
+    await s.lightroom('delete-collection', 'Port à l’aube, “early”');
     expect(await s.categories()).toEqual([]);
     expect((await s.photo(boats!.remoteId)).status).toBe(404);
     expect((await s.photo(bank.photos[0]!.remoteId)).status).toBe(200);

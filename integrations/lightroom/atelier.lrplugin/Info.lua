@@ -6,7 +6,7 @@ See docs/lightroom.md in Atelier's repository.
 
 return {
   LrSdkVersion = 10.0,
-  -- Publish services, collection settings and comments came with SDK 3; rendition replacement with 5.
+  -- Every callback it uses (publish services, collection settings, comments) is in SDK 3 and later.
   LrSdkMinimumVersion = 6.0,
   LrToolkitIdentifier = 'site.atelier.lightroom.publish',
   LrPluginName = 'Atelier',
