@@ -283,6 +283,10 @@ describe('the Lightroom Classic publish service', () => {
     // No title in the catalog: the site's own, from the file's name; no caption, no keywords: none.
     expect((await s.photo(nets!.remoteId)).json()).toMatchObject({ title: 'harbour-02', description: null, altText: null, license: 'cc-by' });
 
+    // A link the owner gave the photo on the site, which the catalog knows nothing of.
+    const linked = await s.api('PUT', `/api/photos/${boats!.remoteId}`, { title: first.title, description: first.description, hyperlink: 'https://example.com/boats' });
+    expect(linked.status, linked.body).toBe(200);
+
     // An edit in Lightroom (another picture, a new title, the caption cleared) puts the photo up for republish.
     const catalog = s.catalog();
     const entry = catalog.collections[0]!.photos.find((photo) => photo.localId === 'boats')!;
@@ -295,7 +299,15 @@ describe('the Lightroom Classic publish service', () => {
       `PUT /api/photos/${boats!.remoteId} 200`,
     ]);
     const after = (await s.photo(boats!.remoteId)).json();
-    expect(after).toMatchObject({ id: first.id, categoryId: first.categoryId, title: 'Boats, later', description: null, altText: 'harbour, fishing boats, mist', license: 'cc-by' });
+    expect(after).toMatchObject({
+      id: first.id,
+      categoryId: first.categoryId,
+      title: 'Boats, later',
+      description: null,
+      altText: 'harbour, fishing boats, mist',
+      license: 'cc-by',
+      hyperlink: 'https://example.com/boats',
+    });
     // New copies, under new names: no cache shows the old picture.
     expect(after.filename).not.toBe(first.filename);
     expect(after.thumbnail).not.toBe(first.thumbnail);

@@ -114,10 +114,6 @@ function AtelierAPI.deleteCategory(settings, categoryId)
   return call(settings, 'DELETE', '/api/categories/' .. AtelierAPI.idString(categoryId), nil, { [404] = true })
 end
 
-function AtelierAPI.getPhoto(settings, photoId)
-  return call(settings, 'GET', '/api/photos/' .. AtelierAPI.idString(photoId), nil, { [404] = true })
-end
-
 --- The text fields an upload sends beside its file, each only when it has a value.
 local function textParts(fields)
   local parts = {}
@@ -188,14 +184,21 @@ function AtelierAPI.replacePhotoFile(settings, photoId, filePath)
 end
 
 --[[
-Sets a photo's title, description, alt text and licence, as the photo edit does: the description
-is set or cleared, alt text and licence only set (cleared on the site, they stay cleared until
-the catalog gives them again).
+Sets a photo's title, description, alt text and licence from the catalog, as the photo edit does,
+`current` being the photo as the site has it. The edit sets every field it is sent and clears the
+description and link when absent: the description follows the catalog's caption, the link the
+owner set on the site is sent back as it is. Alt text and licence are only set, never cleared (a
+photo without keywords keeps what the site was given), and the licence only when it changes, since
+a change of rights draws the copies again.
 ]]
-function AtelierAPI.updatePhoto(settings, photoId, fields, title)
-  local body = { title = fields.title or title, description = fields.description or JSON.null }
+function AtelierAPI.updatePhoto(settings, photoId, fields, current)
+  local body = {
+    title = fields.title or current.title,
+    description = fields.description or JSON.null,
+    hyperlink = type(current.hyperlink) == 'string' and current.hyperlink or JSON.null,
+  }
   if fields.altText then body.altText = fields.altText end
-  if fields.license then body.license = fields.license end
+  if fields.license and fields.license ~= current.license then body.license = fields.license end
   return call(settings, 'PUT', '/api/photos/' .. AtelierAPI.idString(photoId), body)
 end
 

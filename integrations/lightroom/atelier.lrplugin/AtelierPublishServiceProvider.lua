@@ -199,9 +199,8 @@ local function republish(settings, categoryId, remoteId, filePath, fields)
     logger:info('photo ' .. tostring(remoteId) .. ' is gone from the site: uploading it again')
     return AtelierAPI.uploadPhoto(settings, categoryId, filePath, fields)
   end
-  -- The edit needs a title: without one in the catalog, the site's stays.
-  local title = fields.title or replaced.title or (AtelierAPI.getPhoto(settings, remoteId) or {}).title
-  return AtelierAPI.updatePhoto(settings, remoteId, fields, title)
+  -- The replace answers with the photo as it is now: its title (kept without one in the catalog) and link.
+  return AtelierAPI.updatePhoto(settings, remoteId, fields, replaced)
 end
 
 function provider.processRenderedPhotos(_functionContext, exportContext)
