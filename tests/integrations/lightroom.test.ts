@@ -174,8 +174,26 @@ describe('the Lightroom Classic publish service', () => {
     expect((await s.photo(boats!.remoteId)).status).toBe(200);
     expect(s.catalog().collections[1]!.photos.map((photo) => photo.localId)).toEqual(['boats']);
 
-    // Deleting the collection deletes its photos and its category; the bank's photo stays.
-    await s.lightroom('delete-collection', 'Port à l’aube, “early”');
+    // A photo added to the collection: the next publish sends it alone.
+    const added = s.catalog();
+    added.collections[1]!.photos.push({ localId: 'gulls', file: PENTAX_K10D_JPEG, exportName: 'harbour-03.jpg', metadata: { title: 'Gulls' } });
+    s.writeCatalog(added);
+    const gulls = (await s.lightroom<{ photos: Array<{ localId: string; remoteId: string }> }>('publish', 'Port à l’aube, “early”')).photos;
+    expect(gulls.map((photo) => photo.localId)).toEqual(['gulls']);
+    expect((await s.photo(gulls[0]!.remoteId)).json().categoryId).toBe(categoryId);
+    // ... and deleted on the site meanwhile.
+    const trashed = await s.app.app.inject({ method: 'DELETE', url: `/api/photos/${gulls[0]!.remoteId}`, headers: { authorization: `Bearer ${s.token}` } });
+    expect(trashed.statusCode).toBe(200);
+
+    // Deleting the collection deletes its photos and its category; the bank's photo stays. The bulk
+    // delete refuses the whole list for the photo gone already, so each goes on its own.
+    const deleted = await s.lightroom('delete-collection', 'Port à l’aube, “early”');
+    expect(deleted.requests.map((request) => `${request.method} ${new URL(request.url).pathname} ${request.status}`)).toEqual([
+      'POST /api/photos/delete 404',
+      `DELETE /api/photos/${boats!.remoteId} 200`,
+      `DELETE /api/photos/${gulls[0]!.remoteId} 404`,
+      `DELETE /api/categories/${categoryId} 200`,
+    ]);
     expect(await s.categories()).toEqual([]);
     expect((await s.photo(boats!.remoteId)).status).toBe(404);
     expect((await s.photo(bank.photos[0]!.remoteId)).status).toBe(200);
