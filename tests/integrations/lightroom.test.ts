@@ -20,6 +20,8 @@ import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
  */
 
 const run = promisify(execFile);
+/** Debian's Lua 5.4; LIGHTROOM_LUA=lua5.1 runs the plug-in under Lightroom's own Lua version instead. */
+const LUA = process.env.LIGHTROOM_LUA ?? 'lua5.4';
 const DRIVER = path.join(import.meta.dirname, 'lightroom', 'drive.lua');
 /** What docs/lightroom.md asks the owner to give the token. */
 const SCOPES: TokenScope[] = ['photos:read', 'photos:write', 'categories:write', 'galleries:read'];
@@ -84,7 +86,7 @@ async function site() {
   const writeCatalog = (value: Catalog) => fs.writeFileSync(catalogPath, JSON.stringify(value));
   /** One action of Lightroom's, by the plug-in; its answer, with every request it made. */
   const lightroom = async <T>(...args: string[]): Promise<T & { requests: Request[]; dialogs: unknown[] }> => {
-    const { stdout } = await run('lua5.4', [DRIVER, catalogPath, ...args]);
+    const { stdout } = await run(LUA, [DRIVER, catalogPath, ...args]);
     const answer = JSON.parse(stdout) as T & { requests: Request[]; dialogs: unknown[] };
     // Every call carries the token and nothing else a browser would: no cookie, no Origin.
     for (const request of answer.requests) {

@@ -1,5 +1,5 @@
 --[[
-Drives the Atelier plug-in as Lightroom Classic would, one action per run, with the catalog kept
+Drives the Atelier plug-in as Lightroom Classic would (under Lua 5.4, or 5.1 as Lightroom's), one action per run, with the catalog kept
 in a JSON file between runs (as Lightroom keeps the remote ids it is given):
 
   lua5.4 drive.lua <catalog.json> publish <collection>
@@ -27,7 +27,7 @@ local provider = require 'AtelierPublishServiceProvider'
 
 local catalogPath, action = arg[1], arg[2]
 local file = assert(io.open(catalogPath, 'rb'))
-local state = JSON.decode(file:read('a'))
+local state = JSON.decode(file:read('*a'))
 file:close()
 sdk.prefs = state.prefs or {}
 state.prefs = sdk.prefs
@@ -107,7 +107,7 @@ sdk.catalog = {
 local function copyFile(from, to)
   local source = assert(io.open(from, 'rb'))
   local target = assert(io.open(to, 'wb'))
-  target:write(source:read('a'))
+  target:write(source:read('*a'))
   source:close()
   target:close()
 end
@@ -289,7 +289,7 @@ end
 LrViewFactory = (import 'LrView').osFactory()
 
 local run = actions[action] or fail('no action ' .. tostring(action))
-local result = run(table.unpack(arg, 3))
+local result = run((table.unpack or unpack)(arg, 3))
 result.requests = JSON.array(sdk.requests)
 result.dialogs = JSON.array(sdk.dialogs)
 state.settings.connectionStatus = nil

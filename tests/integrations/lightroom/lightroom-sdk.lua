@@ -14,7 +14,7 @@ end
 local function readAll(path)
   local file = io.open(path, 'rb')
   if not file then return nil end
-  local content = file:read('a')
+  local content = file:read('*a')
   file:close()
   return content
 end
@@ -43,7 +43,7 @@ local function curl(method, url, headers, args)
   for _, arg in ipairs(args) do command[#command + 1] = arg end
   command[#command + 1] = shellQuote(url)
   local pipe = assert(io.popen(table.concat(command, ' ') .. ' 2>' .. shellQuote(errorPath)))
-  local written = pipe:read('a')
+  local written = pipe:read('*a')
   pipe:close()
   local body = readAll(bodyPath)
   local problem = readAll(errorPath)
