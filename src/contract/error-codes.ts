@@ -130,6 +130,8 @@ export const ERROR_TEXTS = {
   'galleries.pick_cap_one': 'You can pick at most {cap} photo',
   'galleries.pick_cap': 'You can pick at most {cap} photos',
   'galleries.no_picks': 'Pick at least one photo before sending',
+  'galleries.comments_off': 'Comments are not on for this gallery',
+  'galleries.download_limit_reached': 'No downloads are left for this gallery. Ask the photographer to reset them.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

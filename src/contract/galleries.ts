@@ -40,6 +40,12 @@ export const GalleryLink = z.object({
   /** When the holder sent their picks (then locked until the owner reopens them); null while open. */
   picksSubmittedAt: z.string().nullable(),
   downloads: GalleryDownloads,
+  /** Whether the holder may comment on photos and give each a verdict (off by default). */
+  comments: z.boolean(),
+  /** The most downloads the link gives, a photo or a ZIP counting one; null for no cap. */
+  downloadLimit: z.number().int().nullable(),
+  /** Downloads given since the link was made or its count was last reset. */
+  downloadsUsed: z.number().int(),
 });
 export type GalleryLink = z.infer<typeof GalleryLink>;
 
@@ -81,6 +87,17 @@ const pickCap = z
   .max(GALLERY_PICK_CAP_MAX, `Pick limit must be at most ${GALLERY_PICK_CAP_MAX}`)
   .nullable();
 const proofing = z.boolean({ message: 'Proofing must be on or off' });
+const comments = z.boolean({ message: 'Comments must be on or off' });
+
+/** The highest download limit: more than any client needs. */
+export const GALLERY_DOWNLOAD_LIMIT_MAX = 100_000;
+/** A whole number from 0 (the link gives none) up, or null for no limit. */
+const downloadLimit = z
+  .number({ message: 'Download limit must be a whole number' })
+  .int('Download limit must be a whole number')
+  .min(0, 'Download limit must be at least 0')
+  .max(GALLERY_DOWNLOAD_LIMIT_MAX, `Download limit must be at most ${GALLERY_DOWNLOAD_LIMIT_MAX}`)
+  .nullable();
 
 export const CreateGalleryLinkRequest = z.object({
   label,
@@ -89,13 +106,15 @@ export const CreateGalleryLinkRequest = z.object({
   proofing: proofing.default(false),
   pickCap: pickCap.default(null),
   downloads: GalleryDownloads.default('none'),
+  comments: comments.default(false),
+  downloadLimit: downloadLimit.default(null),
 });
 export type CreateGalleryLinkRequest = z.input<typeof CreateGalleryLinkRequest>;
 export type CreateGalleryLinkFields = z.output<typeof CreateGalleryLinkRequest>;
 
 /** Absent leaves a field as it is; a password of null or blank removes it. */
 export const UpdateGalleryLinkRequest = z
-  .object({ label, password: linkPassword, expiresAt, proofing, pickCap, downloads: GalleryDownloads })
+  .object({ label, password: linkPassword, expiresAt, proofing, pickCap, downloads: GalleryDownloads, comments, downloadLimit })
   .partial();
 export type UpdateGalleryLinkRequest = z.input<typeof UpdateGalleryLinkRequest>;
 export type UpdateGalleryLinkFields = z.output<typeof UpdateGalleryLinkRequest>;
@@ -111,6 +130,11 @@ export const Gallery = z.object({
   proofing: z.boolean(),
   /** What the holder may download (a photo: …/photos/{id}/download; all: …/download). */
   downloads: GalleryDownloads,
+  /** Whether the holder may comment and give verdicts (their threads: GET …/comments). */
+  comments: z.boolean(),
+  /** The link's download limit (null: none) and how many of it are left. */
+  downloadLimit: z.number().int().nullable(),
+  downloadsLeft: z.number().int().nullable(),
 });
 export type Gallery = z.infer<typeof Gallery>;
 
@@ -135,11 +159,25 @@ export const GalleryPickParams = GalleryTokenParams.extend({
   photoId: z.coerce.number({ message: 'No such photo' }).int('No such photo').positive('No such photo'),
 });
 
+/** A client's verdict on a photo; "none" takes it back. */
+export const GALLERY_VERDICTS = ['approved', 'rejected', 'none'] as const;
+export const GalleryVerdict = z.enum(GALLERY_VERDICTS, { message: 'Verdict must be approved, rejected or none' });
+export type GalleryVerdict = z.infer<typeof GalleryVerdict>;
+export type GalleryVerdictChoice = Exclude<GalleryVerdict, 'none'>;
+
 /**
  * What the owner sees of one link's picks, in gallery order, each with the name its file was
  * uploaded under (null when not known: photos stored before names were kept).
  */
-export const GalleryLinkPick = z.object({ photo: Photo, pickedAt: z.string(), fileName: z.string().nullable() });
+export const GalleryLinkPick = z.object({
+  photo: Photo,
+  /** When it was picked; null for a photo listed by another filter (approved, commented) and not picked. */
+  pickedAt: z.string().nullable(),
+  fileName: z.string().nullable(),
+  /** The client's verdict, and how many comments its thread holds (both sides). */
+  verdict: GalleryVerdict,
+  commentCount: z.number().int(),
+});
 export type GalleryLinkPick = z.infer<typeof GalleryLinkPick>;
 export const GalleryLinkPicks = z.object({
   picks: z.array(GalleryLinkPick),
@@ -147,6 +185,63 @@ export const GalleryLinkPicks = z.object({
   submittedAt: z.string().nullable(),
 });
 export type GalleryLinkPicks = z.infer<typeof GalleryLinkPicks>;
+
+/**
+ * Which photos an export of a link lists (the CSV, "Copy file names"): the picks (the default),
+ * the photos the client approved, or those with a comment.
+ */
+export const GALLERY_EXPORT_FILTERS = ['picks', 'approved', 'commented'] as const;
+export const GalleryExportFilter = z.enum(GALLERY_EXPORT_FILTERS, { message: 'Only must be picks, approved or commented' });
+export type GalleryExportFilter = z.infer<typeof GalleryExportFilter>;
+export const GalleryExportQuery = z.object({ only: GalleryExportFilter.default('picks') });
+
+/** The longest comment, in characters: a note on a photo, not a letter. */
+export const GALLERY_COMMENT_MAX = 2_000;
+export const GALLERY_COMMENT_AUTHORS = ['client', 'owner'] as const;
+export type GalleryCommentAuthor = (typeof GALLERY_COMMENT_AUTHORS)[number];
+
+/**
+ * A comment's text: plain text, shown as text and never as HTML; lines and tabs kept, other
+ * control characters refused rather than stripped, at most GALLERY_COMMENT_MAX characters.
+ */
+export const CommentText = z
+  .string({ message: 'Comment must be text' })
+  .trim()
+  .min(1, 'Comment is required')
+  .max(GALLERY_COMMENT_MAX, `Comment must be at most ${GALLERY_COMMENT_MAX} characters`)
+  .refine(withoutControls({ lines: true }), controlsMessage('Comment', { lines: true }));
+export const GalleryCommentRequest = z.object({ text: CommentText });
+export type GalleryCommentRequest = z.input<typeof GalleryCommentRequest>;
+export const GalleryVerdictRequest = z.object({ verdict: GalleryVerdict });
+export type GalleryVerdictRequest = z.infer<typeof GalleryVerdictRequest>;
+
+export const GalleryComment = z.object({
+  id: z.number().int(),
+  /** Who wrote it: the link's holder, or the owner answering. */
+  author: z.enum(GALLERY_COMMENT_AUTHORS),
+  text: z.string(),
+  createdAt: z.string(),
+});
+export type GalleryComment = z.infer<typeof GalleryComment>;
+
+/** One photo's thread on a link: its verdict and its comments, oldest first. */
+export const GalleryThread = z.object({ photoId: z.number().int(), verdict: GalleryVerdict, comments: z.array(GalleryComment) });
+export type GalleryThread = z.infer<typeof GalleryThread>;
+/** A holder's threads: each photo with a verdict or a comment, in gallery order. */
+export const GalleryThreads = z.object({ threads: z.array(GalleryThread) });
+export type GalleryThreads = z.infer<typeof GalleryThreads>;
+
+/** The owner's view of a link's threads: each with its photo and the name its file was uploaded under. */
+export const GalleryLinkThread = GalleryThread.extend({ photo: Photo, fileName: z.string().nullable() });
+export type GalleryLinkThread = z.infer<typeof GalleryLinkThread>;
+export const GalleryLinkThreads = z.object({ threads: z.array(GalleryLinkThread) });
+export type GalleryLinkThreads = z.infer<typeof GalleryLinkThreads>;
+
+/** An owner route on one photo of a link. */
+export const GalleryLinkPhotoParams = z.object({
+  id: z.coerce.number().int().positive(),
+  photoId: z.coerce.number({ message: 'No such photo' }).int('No such photo').positive('No such photo'),
+});
 
 export const UnlockGalleryRequest = z.object({ password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH) });
 export type UnlockGalleryRequest = z.infer<typeof UnlockGalleryRequest>;

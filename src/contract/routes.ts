@@ -79,6 +79,17 @@ export const api = {
   /** Downloads by the link's policy: one photo, and the whole gallery as one ZIP. */
   galleryPhotoDownload: '/api/galleries/:token/photos/:photoId/download',
   galleryDownload: '/api/galleries/:token/download',
+  /** The owner's reset of a link's download count. */
+  galleryLinkDownloadsReset: '/api/gallery-links/:id/downloads/reset',
+  /**
+   * Comments and verdicts per photo: the holder's threads, a comment and a verdict of theirs; the
+   * owner's threads of a link and their answer on a photo.
+   */
+  galleryComments: '/api/galleries/:token/comments',
+  galleryPhotoComments: '/api/galleries/:token/photos/:photoId/comments',
+  galleryPhotoVerdict: '/api/galleries/:token/photos/:photoId/verdict',
+  galleryLinkComments: '/api/gallery-links/:id/comments',
+  galleryLinkPhotoComments: '/api/gallery-links/:id/photos/:photoId/comments',
   /** The site's watermark, a logo for one, the render pass's progress, a category's own. */
   watermark: '/api/watermark',
   watermarkLogo: '/api/watermark/logo',

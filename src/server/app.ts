@@ -14,6 +14,7 @@ import { tokensRoutes } from '#server/features/auth/tokens.routes.ts';
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
 import { categoriesRoutes } from '#server/features/categories/categories.routes.ts';
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
+import { commentsRoutes } from '#server/features/galleries/comments.routes.ts';
 import { downloadsRoutes } from '#server/features/galleries/downloads.routes.ts';
 import { galleriesRoutes } from '#server/features/galleries/galleries.routes.ts';
 import { proofingRoutes } from '#server/features/galleries/proofing.routes.ts';
@@ -128,7 +129,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, tokensRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, tokensRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, galleriesRoutes, proofingRoutes, commentsRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes]) {
     await app.register(feature, ctx);
   }
   // Counts are kept in memory and written in batches by the worker, and as it stops.

@@ -86,6 +86,13 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   // Downloads answer by the link's own access and policy (their tests: downloads.routes.test.ts).
   'GET /api/galleries/{token}/photos/{photoId}/download': 'public',
   'GET /api/galleries/{token}/download': 'public',
+  'POST /api/gallery-links/{id}/downloads/reset': 'owner',
+  // Comments and verdicts answer by the link's own access and its switch (their tests: comments.routes.test.ts).
+  'GET /api/galleries/{token}/comments': 'public',
+  'POST /api/galleries/{token}/photos/{photoId}/comments': 'public',
+  'PUT /api/galleries/{token}/photos/{photoId}/verdict': 'public',
+  'GET /api/gallery-links/{id}/comments': 'owner',
+  'POST /api/gallery-links/{id}/photos/{photoId}/comments': 'owner',
   'PUT /api/photos/{id}': 'owner',
   'DELETE /api/photos/{id}': 'owner',
   'POST /api/photos/upload': 'owner',

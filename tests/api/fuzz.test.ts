@@ -30,7 +30,7 @@ import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { totpCode } from '#server/features/auth/totp.ts';
 import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { StatisticsEvent } from '#contract/statistics.ts';
-import { CreateGalleryLinkRequest, UnlockGalleryRequest, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import { CreateGalleryLinkRequest, GalleryCommentRequest, GalleryVerdictRequest, UnlockGalleryRequest, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
 import { boundaryBody, hostileBody, validValue, type JsonSchema, type RawBody } from '#tests/api/support/arbitraries.ts';
 import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
 
@@ -69,6 +69,9 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/categories/{id}/links': CreateGalleryLinkRequest,
   'PATCH /api/gallery-links/{id}': UpdateGalleryLinkRequest,
   'POST /api/galleries/{token}/unlock': UnlockGalleryRequest,
+  'POST /api/galleries/{token}/photos/{photoId}/comments': GalleryCommentRequest,
+  'PUT /api/galleries/{token}/photos/{photoId}/verdict': GalleryVerdictRequest,
+  'POST /api/gallery-links/{id}/photos/{photoId}/comments': GalleryCommentRequest,
   'PUT /api/watermark': SiteWatermark,
   'PUT /api/categories/{id}/watermark': CategoryWatermark,
 };
@@ -195,7 +198,7 @@ function expectNoPollution() {
 async function send(route: string, raw: RawBody, options: { cookie?: string; schema?: z.ZodType; id?: string } = {}) {
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
   // A gallery's token of the right shape that opens nothing: the body is still validated first.
-  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43));
+  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43)).replace('{photoId}', '1');
   // An accepted edit re-renders the photo's copies in the background (rights-render.service.ts):
   // let that land first, or it would pass for a change the refused request made.
   await t.runJobs();

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
-import type { GalleryLinkTable, GalleryPickTable } from '#server/features/galleries/galleries.table.ts';
+import type { GalleryCommentTable, GalleryLinkTable, GalleryPickTable, GalleryVerdictTable } from '#server/features/galleries/galleries.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { ApiTokenTable } from '#server/features/auth/tokens.table.ts';
 import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
@@ -34,6 +34,7 @@ import * as originalNames from '#server/db/migrations/0017-original-names-and-fi
 import * as revocableGalleryLinks from '#server/db/migrations/0018-revocable-gallery-links.ts';
 import * as apiTokens from '#server/db/migrations/0020-api-tokens.ts';
 import * as photoSearchColumns from '#server/db/migrations/0021-photo-search-columns.ts';
+import * as galleryCommentsAndDownloadLimits from '#server/db/migrations/0025-gallery-comments-and-download-limits.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -56,6 +57,8 @@ export interface Database {
   statisticsDaily: StatisticsDailyTable;
   galleryLinks: GalleryLinkTable;
   galleryPicks: GalleryPickTable;
+  galleryComments: GalleryCommentTable;
+  galleryVerdicts: GalleryVerdictTable;
   jobs: JobTable;
   apiTokens: ApiTokenTable;
 }
@@ -104,6 +107,7 @@ const migrations = {
   '0018-revocable-gallery-links': revocableGalleryLinks,
   '0020-api-tokens': apiTokens,
   '0021-photo-search-columns': photoSearchColumns,
+  '0025-gallery-comments-and-download-limits': galleryCommentsAndDownloadLimits,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
 import { useParams } from '#client/lib/router.tsx';
 import type { Gallery } from '#contract/galleries.ts';
@@ -13,8 +13,10 @@ import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useGallery, useUnlockGallery } from '#client/features/galleries/api/galleries.ts';
-import { DownloadAllButton, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
+import { useCountDownload } from '#client/features/galleries/api/comments.ts';
+import { DownloadAllButton, DownloadsLeft, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
 import { useProofing } from '#client/features/galleries/components/proofing.tsx';
+import { useReview } from '#client/features/galleries/components/review.tsx';
 
 /** Moves focus to a heading that replaces what had it (the password form), once. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
@@ -48,17 +50,28 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
   const [openId, setOpenId] = useState<number | null>(null);
   // With proofing on: the pick buttons, the bar, and the filter to the picks.
   const proofing = useProofing(token, gallery.proofing, gallery.photos);
+  // With comments on: Approve, Reject and the photo's thread in the viewer, a mark on each tile.
+  const review = useReview(token, gallery.comments);
   const photos = proofing?.shown ?? gallery.photos;
-  // The viewer's actions: Pick (proofing) and Download (by the link's policy), each when on.
-  const download = photoDownloadAction(gallery, token);
+  const countDownload = useCountDownload(token);
+  // The viewer's actions: Pick (proofing), Download (by the link's policy), the verdict and the thread, each when on.
+  const download = photoDownloadAction(gallery, token, countDownload);
   const viewerActions =
-    proofing || download
+    proofing || download || review
       ? (photo: Photo, className: string) => (
           <>
             {proofing?.viewerAction(photo, className)}
             {download?.(photo, className)}
+            {review?.viewerAction(photo, className)}
           </>
         )
+      : undefined;
+  const renderPhoto =
+    proofing || review
+      ? (photo: Photo, tile: ReactNode) => {
+          const picked = proofing ? proofing.renderPhoto(photo, tile) : tile;
+          return review ? review.renderPhoto(photo, picked) : picked;
+        }
       : undefined;
   return (
     <section aria-labelledby="gallery-title" className="grid gap-4">
@@ -70,7 +83,9 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
         <p className="text-sm text-muted-foreground">
           {gallery.photos.length} {gallery.photos.length === 1 ? 'photo' : 'photos'}
         </p>
-        <DownloadAllButton gallery={gallery} token={token} />
+        <DownloadAllButton gallery={gallery} token={token} count={countDownload} />
+        <DownloadsLeft gallery={gallery} />
+        {review && <p className="text-sm text-muted-foreground">Open a photo to approve or reject it, or to leave a comment for the photographer.</p>}
       </div>
       {proofing?.bar}
       {photos.length === 0 ? (
@@ -84,7 +99,7 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
           layout={category.layout}
           density={category.density}
           priorityCount={8}
-          renderPhoto={proofing?.renderPhoto}
+          renderPhoto={renderPhoto}
         />
       )}
       {/* The viewer keeps the gallery's address: a photo's own page is not public. */}

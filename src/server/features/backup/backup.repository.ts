@@ -24,6 +24,8 @@ export const BACKUP_TABLES = [
   'statisticsDaily',
   'galleryLinks',
   'galleryPicks',
+  'galleryComments',
+  'galleryVerdicts',
   'apiTokens',
 ] as const satisfies ReadonlyArray<keyof Database>;
 
@@ -39,7 +41,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'apiTokens']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'apiTokens']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>
@@ -47,7 +49,7 @@ export const keyColumnsOf = (table: BackupTable): string[] =>
     ? ['key']
     : table === 'statisticsDaily'
       ? ['day', 'kind', 'subject']
-      : table === 'galleryPicks'
+      : table === 'galleryPicks' || table === 'galleryVerdicts'
         ? ['linkId', 'photoId']
         : ['id'];
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);

@@ -11,6 +11,7 @@ import {
 import { addressBlock } from '#server/lib/address-block.ts';
 import { forbidden, notFound, tooManyAttempts } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
+import { takeDownload } from './comments.repository.ts';
 
 /**
  * Downloads by a link's policy: one photo, or the whole gallery as one ZIP streamed
@@ -63,16 +64,30 @@ async function openPolicy(ctx: DownloadsContext, token: string, access: GalleryA
   return { ...opened, policy: opened.link.downloads };
 }
 
+/**
+ * Counts one download against the link's limit, atomically (a photo or a ZIP is one), or refuses
+ * it once none is left. Taken once the file is known to be there, before its first byte is sent.
+ */
+async function countDownload(ctx: DownloadsContext, linkId: number): Promise<void> {
+  if (!(await takeDownload(ctx.db, linkId))) throw forbidden('galleries.download_limit_reached');
+}
+
 const openFile = (ctx: DownloadsContext, policy: 'display' | 'originals', photo: DownloadablePhoto) =>
   policy === 'originals' ? openOriginalFile(ctx, photo) : openDisplayFile(ctx, photo);
 
 /** One photo of the gallery, named after its title. */
 export async function downloadPhoto(ctx: DownloadsContext, token: string, access: GalleryAccess, photoId: number): Promise<Download> {
-  const { category, policy } = await openPolicy(ctx, token, access);
+  const { link, category, policy } = await openPolicy(ctx, token, access);
   const [photo] = await listDownloadablePhotos(ctx, category.id, photoId);
   if (!photo) throw notFound('photos.not_found');
   const file = await openFile(ctx, policy, photo);
   if (!file) throw notFound('photos.not_found');
+  try {
+    await countDownload(ctx, link.id);
+  } catch (error) {
+    file.stream.destroy();
+    throw error;
+  }
   return {
     fileName: `${safeFileName(photo.title, `photo-${photo.id}`)}.${file.extension}`,
     contentType: CONTENT_TYPES[file.extension] ?? 'application/octet-stream',
@@ -139,6 +154,7 @@ export async function downloadGallery(
   const { link, category, policy } = await openPolicy(ctx, token, access);
   const release = takeZipSlot(access.address, link.id);
   try {
+    await countDownload(ctx, link.id);
     const photos = await listDownloadablePhotos(ctx, category.id);
     const zip = new ZipFile();
     // yazl's own stream is the answer: no extra hop per chunk.

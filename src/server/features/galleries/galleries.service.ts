@@ -46,7 +46,14 @@ const linkOf = (row: GalleryLinkRow, pickCount = 0): GalleryLink => ({
   pickCount,
   picksSubmittedAt: row.picksSubmittedAt,
   downloads: row.downloads,
+  comments: row.comments === 1,
+  downloadLimit: row.downloadLimit,
+  downloadsUsed: row.downloadsUsed,
 });
+
+/** What is left of a link's download limit; null for no limit. */
+export const downloadsLeftOf = (row: Pick<GalleryLinkRow, 'downloadLimit' | 'downloadsUsed'>) =>
+  row.downloadLimit === null ? null : Math.max(0, row.downloadLimit - row.downloadsUsed);
 
 async function ownedCategory(ctx: GalleriesContext, userId: number, categoryId: number) {
   const category = await findCategory(ctx, userId, categoryId);
@@ -81,6 +88,8 @@ export async function createLink(
     proofing: request.proofing ? 1 : 0,
     pickCap: request.pickCap,
     downloads: request.downloads,
+    comments: request.comments ? 1 : 0,
+    downloadLimit: request.downloadLimit,
   });
   return { ...linkOf(row), path: pathTo(screens.gallery, { token }) };
 }
@@ -99,9 +108,19 @@ export async function updateLink(
   if (request.proofing !== undefined) changes.proofing = request.proofing ? 1 : 0;
   if (request.pickCap !== undefined) changes.pickCap = request.pickCap;
   if (request.downloads !== undefined) changes.downloads = request.downloads;
+  if (request.comments !== undefined) changes.comments = request.comments ? 1 : 0;
+  if (request.downloadLimit !== undefined) changes.downloadLimit = request.downloadLimit;
   // A new password (or none) also ends every browser's access given by the old one.
   if (request.password !== undefined) changes.passwordHash = request.password === null ? null : await hashPassword(request.password);
   const row = Object.keys(changes).length ? await repo.updateLink(ctx.db, id, changes) : existing;
+  if (!row) throw notFound('galleries.link_not_found');
+  return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
+}
+
+/** Starts a link's download count again: its holder gets the whole limit back. */
+export async function resetDownloads(ctx: GalleriesContext, userId: number, id: number): Promise<GalleryLink> {
+  if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('galleries.link_not_found');
+  const row = await repo.updateLink(ctx.db, id, { downloadsUsed: 0 });
   if (!row) throw notFound('galleries.link_not_found');
   return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
 }
@@ -174,7 +193,16 @@ export async function openGallery(ctx: GalleriesContext, token: string, access: 
   // Every file through the link's own path: revoking the link ends each URL it handed out.
   const filesBase = galleryFilesBase(token);
   const photos = listed.map((photo) => ({ ...photo, filesBase }));
-  return { label: link.label, category, photos, proofing: link.proofing === 1, downloads: link.downloads };
+  return {
+    label: link.label,
+    category,
+    photos,
+    proofing: link.proofing === 1,
+    downloads: link.downloads,
+    comments: link.comments === 1,
+    downloadLimit: link.downloadLimit,
+    downloadsLeft: downloadsLeftOf(link),
+  };
 }
 
 /**

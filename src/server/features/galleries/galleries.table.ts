@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { GalleryDownloads } from '#contract/galleries.ts';
+import type { GalleryCommentAuthor, GalleryDownloads, GalleryVerdictChoice } from '#contract/galleries.ts';
 
 /** A link to a category for one recipient (migration 0010). */
 export interface GalleryLinkTable {
@@ -30,6 +30,12 @@ export interface GalleryLinkTable {
   deviceKey: string | null;
   /** When the owner revoked it (0018): it opens no more, and Undo may bring it back for a while. */
   revokedAt: Generated<string | null>;
+  /** Comments and verdicts (0025): 1 while the holder may write on photos and mark them; off by default. */
+  comments: Generated<number>;
+  /** The most downloads the link gives (a photo or a ZIP counts one); null for no cap. */
+  downloadLimit: Generated<number | null>;
+  /** Downloads given since the link was made or the owner last reset the count. */
+  downloadsUsed: Generated<number>;
 }
 export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;
@@ -40,4 +46,23 @@ export interface GalleryPickTable {
   linkId: number;
   photoId: number;
   pickedAt: string;
+}
+
+/** One comment of a photo's thread on a link, the client's or the owner's (0025). Plain text. */
+export interface GalleryCommentTable {
+  id: Generated<number>;
+  linkId: number;
+  photoId: number;
+  author: GalleryCommentAuthor;
+  text: string;
+  createdAt: string;
+}
+export type GalleryCommentRow = Selectable<GalleryCommentTable>;
+
+/** A client's verdict on a photo of a link (0025); no row is no verdict. */
+export interface GalleryVerdictTable {
+  linkId: number;
+  photoId: number;
+  verdict: GalleryVerdictChoice;
+  decidedAt: string;
 }

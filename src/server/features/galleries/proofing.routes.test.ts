@@ -299,10 +299,10 @@ describe('a link with proofing', () => {
     expect(csv.body).toBe(
       '\uFEFF' +
         [
-          'Title,File name,Photo id,Picked at',
-          `"Dance, ""first"" one",DSC_0001.jpg,${first!.id},${at(first!.id).pickedAt}`,
-          `"'=HYPERLINK(""http://evil.test"")",DSC_0002.jpg,${second!.id},${at(second!.id).pickedAt}`,
-          `DSC_0003,DSC_0003.jpg,${third!.id},${at(third!.id).pickedAt}`,
+          'Title,File name,Photo id,Picked at,Verdict,Comments',
+          `"Dance, ""first"" one",DSC_0001.jpg,${first!.id},${at(first!.id).pickedAt},,0`,
+          `"'=HYPERLINK(""http://evil.test"")",DSC_0002.jpg,${second!.id},${at(second!.id).pickedAt},,0`,
+          `DSC_0003,DSC_0003.jpg,${third!.id},${at(third!.id).pickedAt},,0`,
         ].join('\r\n') +
         '\r\n',
     );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { IdParams } from '#contract/common.ts';
-import { GalleryLinkPicks, GalleryPickParams, GalleryPicks, GalleryTokenParams } from '#contract/galleries.ts';
+import { GalleryExportQuery, GalleryLinkPicks, GalleryPickParams, GalleryPicks, GalleryTokenParams } from '#contract/galleries.ts';
 import { api } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
@@ -41,16 +41,16 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     return proofing.submitPicks(ctx, request.params.token, access(request.cookies));
   });
 
-  linkReader.get(api.galleryLinkPicks, { params: IdParams, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
-    proofing.ownerPicks(ctx, ownerId, request.params.id),
+  linkReader.get(api.galleryLinkPicks, { params: IdParams, querystring: GalleryExportQuery, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
+    proofing.ownerPicks(ctx, ownerId, request.params.id, request.query.only),
   );
 
   owner.post(api.galleryLinkPicksReopen, { params: IdParams, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>
     proofing.reopenPicks(ctx, ownerId, request.params.id),
   );
 
-  linkReader.get(api.galleryLinkPicksCsv, { params: IdParams }, async (ownerId, request, reply) => {
-    const csv = await proofing.picksCsv(ctx, ownerId, request.params.id);
+  linkReader.get(api.galleryLinkPicksCsv, { params: IdParams, querystring: GalleryExportQuery }, async (ownerId, request, reply) => {
+    const csv = await proofing.picksCsv(ctx, ownerId, request.params.id, request.query.only);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', attachmentHeader(csv.fileName))

@@ -1,4 +1,4 @@
-import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
+import type { GalleryExportFilter, GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { pickCapCode } from '#contract/error-codes.ts';
 import { pickFilterText, pickNameOf, type GalleryLinkPick } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
@@ -9,6 +9,7 @@ import { conflict, notFound } from '#server/lib/errors.ts';
 import { queueMail } from '#server/mail/mail.jobs.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
 import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
+import { reviewOf } from './comments.service.ts';
 import * as repo from './galleries.repository.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
 import { siteNameOf } from '#contract/site-name.ts';
@@ -67,17 +68,27 @@ export const addPick = (ctx: ProofingContext, token: string, access: GalleryAcce
 /** Idempotent: removing a pick that is not there changes nothing. */
 export const removePick = (ctx: ProofingContext, token: string, access: GalleryAccess, photoId: number) => changePick(ctx, token, access, photoId, false);
 
-/** The link's picked photos in gallery order, with when each was picked and the name its file was uploaded under. */
-async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow): Promise<GalleryLinkPick[]> {
+/**
+ * The photos of a link's export in gallery order: its picks (the default), the photos its holder
+ * approved, or those with a comment; each with when it was picked (if it was), the name its file
+ * was uploaded under, its verdict and how many comments its thread holds.
+ */
+async function pickedPhotos(ctx: ProofingContext, link: GalleryLinkRow, only: GalleryExportFilter = 'picks'): Promise<GalleryLinkPick[]> {
   const owner = await getPortfolioOwner(ctx);
   const picks = new Map((await repo.listPicks(ctx.db, link)).map((pick) => [pick.photoId, pick.pickedAt]));
-  if (picks.size === 0) return [];
-  const photos = await listPhotos(ctx, owner.id, { cameraDetails: false }, link.categoryId);
-  const names = await originalNamesOf(ctx, [...picks.keys()]);
-  return photos.flatMap((photo) => {
-    const pickedAt = picks.get(photo.id);
-    return pickedAt === undefined ? [] : [{ photo, pickedAt, fileName: names.get(photo.id) ?? null }];
-  });
+  const { verdicts, commentCounts } = await reviewOf(ctx, link);
+  const listed = (photoId: number) =>
+    only === 'picks' ? picks.has(photoId) : only === 'approved' ? verdicts.get(photoId) === 'approved' : (commentCounts.get(photoId) ?? 0) > 0;
+  const photos = (await listPhotos(ctx, owner.id, { cameraDetails: false }, link.categoryId)).filter((photo) => listed(photo.id));
+  if (photos.length === 0) return [];
+  const names = await originalNamesOf(ctx, photos.map((photo) => photo.id));
+  return photos.map((photo) => ({
+    photo,
+    pickedAt: picks.get(photo.id) ?? null,
+    fileName: names.get(photo.id) ?? null,
+    verdict: verdicts.get(photo.id) ?? 'none',
+    commentCount: commentCounts.get(photo.id) ?? 0,
+  }));
 }
 
 /**
@@ -113,9 +124,9 @@ export async function submitPicks(
   return picksOf(ctx, link);
 }
 
-export async function ownerPicks(ctx: ProofingContext, userId: number, linkId: number): Promise<GalleryLinkPicks> {
+export async function ownerPicks(ctx: ProofingContext, userId: number, linkId: number, only: GalleryExportFilter = 'picks'): Promise<GalleryLinkPicks> {
   const link = await ownedLink(ctx, userId, linkId);
-  return { picks: await pickedPhotos(ctx, link), pickCap: link.pickCap, submittedAt: link.picksSubmittedAt };
+  return { picks: await pickedPhotos(ctx, link, only), pickCap: link.pickCap, submittedAt: link.picksSubmittedAt };
 }
 
 /** Opens sent picks again for the holder to change and send once more. */
@@ -129,21 +140,30 @@ export async function reopenPicks(ctx: ProofingContext, userId: number, linkId: 
  * One CSV field: quoted when it holds a comma, quote or line break, and a leading = + - @ tab or
  * carriage return is made text with an apostrophe, so a spreadsheet runs no formula from a title.
  */
-export function csvField(value: string | number): string {
+export function csvField(value: string | number | null): string {
+  if (value === null) return '';
   let text = String(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 /**
- * The picks as CSV (RFC 4180, UTF-8 with a byte-order mark for spreadsheets), and a file name for
- * it. "File name" is the name the file was uploaded under (what the photographer's catalogue
- * knows), blank for a photo stored before names were kept.
+ * The export as CSV (RFC 4180, UTF-8 with a byte-order mark for spreadsheets), and a file name for
+ * it: the picks, or the approved or commented photos. "File name" is the name the file was
+ * uploaded under (what the photographer's catalogue knows), blank for a photo stored before names
+ * were kept; "Picked at" is blank for a photo not picked; "Verdict" is approved, rejected or blank.
  */
-export async function picksCsv(ctx: ProofingContext, userId: number, linkId: number): Promise<{ fileName: string; body: string }> {
+export async function picksCsv(ctx: ProofingContext, userId: number, linkId: number, only: GalleryExportFilter = 'picks'): Promise<{ fileName: string; body: string }> {
   const link = await ownedLink(ctx, userId, linkId);
-  const rows = (await pickedPhotos(ctx, link)).map(({ photo, pickedAt, fileName }) => [photo.title, fileName ?? '', photo.id, pickedAt]);
-  const lines = [['Title', 'File name', 'Photo id', 'Picked at'], ...rows].map((row) => row.map(csvField).join(','));
+  const rows = (await pickedPhotos(ctx, link, only)).map(({ photo, pickedAt, fileName, verdict, commentCount }) => [
+    photo.title,
+    fileName ?? '',
+    photo.id,
+    pickedAt,
+    verdict === 'none' ? '' : verdict,
+    commentCount,
+  ]);
+  const lines = [['Title', 'File name', 'Photo id', 'Picked at', 'Verdict', 'Comments'], ...rows].map((row) => row.map(csvField).join(','));
   const slug = link.label.normalize('NFKD').replace(/[^A-Za-z0-9]+/g, '-').replace(/^-|-$/g, '').toLowerCase().slice(0, 60) || 'link';
-  return { fileName: `picks-${slug}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
+  return { fileName: `${only}-${slug}.csv`, body: `\uFEFF${lines.join('\r\n')}\r\n` };
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText, pickCapCode } from '#contract/error-codes.ts';
-import type { GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
+import type { GalleryExportFilter, GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient } from '#client/lib/api-client.ts';
@@ -74,10 +74,11 @@ export function useSubmitPicks(token: string) {
 /** The owner's view of one link's picks. */
 export const linkPicksKey = (linkId: number) => [pathTo(api.galleryLinkPicks, { id: linkId })];
 
-export function useLinkPicks(linkId: number) {
+/** The picks, or (`only`) the approved or the commented photos, each with its verdict. */
+export function useLinkPicks(linkId: number, only: GalleryExportFilter = 'picks') {
   return useQuery({
-    queryKey: linkPicksKey(linkId),
-    queryFn: () => apiClient.get<GalleryLinkPicks>(pathTo(api.galleryLinkPicks, { id: linkId })),
+    queryKey: only === 'picks' ? linkPicksKey(linkId) : [...linkPicksKey(linkId), only],
+    queryFn: () => apiClient.get<GalleryLinkPicks>(`${pathTo(api.galleryLinkPicks, { id: linkId })}${only === 'picks' ? '' : `?only=${only}`}`),
   });
 }
 
@@ -94,4 +95,5 @@ export function useReopenPicks(linkId: number, categoryLinksKey: readonly unknow
   });
 }
 
-export const picksCsvUrl = (linkId: number) => pathTo(api.galleryLinkPicksCsv, { id: linkId });
+export const picksCsvUrl = (linkId: number, only: GalleryExportFilter = 'picks') =>
+  `${pathTo(api.galleryLinkPicksCsv, { id: linkId })}${only === 'picks' ? '' : `?only=${only}`}`;

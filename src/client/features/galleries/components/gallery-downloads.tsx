@@ -1,4 +1,5 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { errorText } from '#contract/error-codes.ts';
 import { Download } from 'lucide-react';
 import type { Gallery, GalleryDownloads, GalleryLink } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
@@ -73,12 +74,42 @@ export function LinkDownloads({ link, categoryId }: { link: GalleryLink; categor
   );
 }
 
+/** What the holder is told when the link's downloads are used up: the server's own words for its refusal. */
+export const DOWNLOADS_USED_UP = errorText('galleries.download_limit_reached');
+
+/**
+ * What a download click does under a limit: counted on screen (`count`) while some are left,
+ * refused with the reason once none is (the server would refuse it too).
+ */
+export function downloadClick(gallery: Gallery, count: () => void) {
+  return (event: MouseEvent) => {
+    if (gallery.downloadsLeft === 0) {
+      event.preventDefault();
+      toast({ title: 'No downloads left', description: DOWNLOADS_USED_UP, variant: 'destructive' });
+      return;
+    }
+    count();
+  };
+}
+
+/** "3 of 10 downloads left" under a limit, announced as it changes; nothing without one. */
+export function DownloadsLeft({ gallery }: { gallery: Gallery }) {
+  if (gallery.downloads === 'none' || gallery.downloadLimit === null || gallery.downloadsLeft === null) return null;
+  return (
+    <p className="text-sm text-muted-foreground" aria-live="polite" data-downloads-left="">
+      {gallery.downloadsLeft === 0
+        ? DOWNLOADS_USED_UP
+        : `${gallery.downloadsLeft} of ${gallery.downloadLimit} ${gallery.downloadLimit === 1 ? 'download' : 'downloads'} left`}
+    </p>
+  );
+}
+
 /** "Download all": the gallery as one ZIP; nothing when the link allows no downloads. */
-export function DownloadAllButton({ gallery, token }: { gallery: Gallery; token: string }) {
+export function DownloadAllButton({ gallery, token, count }: { gallery: Gallery; token: string; count: () => void }) {
   if (gallery.downloads === 'none' || gallery.photos.length === 0) return null;
   return (
     <Button asChild variant="outline" className="min-h-11 justify-self-start sm:min-h-9">
-      <a href={galleryDownloadUrl(token)} download data-download-all="">
+      <a href={galleryDownloadUrl(token)} download data-download-all="" onClick={downloadClick(gallery, count)}>
         <Download aria-hidden />
         Download all
         <span className="text-muted-foreground">
@@ -91,13 +122,39 @@ export function DownloadAllButton({ gallery, token }: { gallery: Gallery; token:
 }
 
 /** The viewer's Download for the photo on screen; null when the link allows none. */
-export function photoDownloadAction(gallery: Gallery, token: string): ((photo: Photo, className: string) => ReactNode) | null {
+export function photoDownloadAction(gallery: Gallery, token: string, count: () => void): ((photo: Photo, className: string) => ReactNode) | null {
   if (gallery.downloads === 'none') return null;
+  // Used up: the button stays where it was and says why, in the viewer itself (a toast would sit behind it).
+  if (gallery.downloadsLeft === 0) return (photo, className) => <UsedUpDownload key="download" photo={photo} className={className} />;
   return (photo, className) => (
-    <a key="download" href={photoDownloadUrl(token, photo.id)} download className={className} data-download-photo={photo.id}>
+    <a
+      key="download"
+      href={photoDownloadUrl(token, photo.id)}
+      download
+      className={className}
+      data-download-photo={photo.id}
+      onClick={downloadClick(gallery, count)}
+    >
       <Download aria-hidden />
       Download
       <span className="sr-only"> {labelOf(photo)}</span>
     </a>
+  );
+}
+
+/** The viewer's Download once the link's downloads are used up: it tells why instead. */
+function UsedUpDownload({ photo, className }: { photo: Photo; className: string }) {
+  const [told, setTold] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} data-download-photo={photo.id} onClick={() => setTold(true)}>
+        <Download aria-hidden />
+        Download
+        <span className="sr-only"> {labelOf(photo)}</span>
+      </button>
+      <p role="alert" className="w-full text-sm text-white" data-download-refused="">
+        {told ? DOWNLOADS_USED_UP : ''}
+      </p>
+    </>
   );
 }

@@ -13,6 +13,7 @@ import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
+import { LinkReview, parseDownloadLimit, ReviewFields } from './link-review.tsx';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
 const endOfDay = (date: string) => new Date(`${date}T23:59:59`).toISOString();
@@ -138,6 +139,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
       />
       <LinkDownloads link={link} categoryId={categoryId} />
       <LinkProofing link={link} categoryId={categoryId} />
+      <LinkReview link={link} categoryId={categoryId} />
     </li>
   );
 }
@@ -152,6 +154,9 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
   const [pickCap, setPickCap] = useState('');
   const [downloads, setDownloads] = useState<GalleryDownloads>('none');
   const [capError, setCapError] = useState<string | undefined>();
+  const [comments, setComments] = useState(false);
+  const [downloadLimit, setDownloadLimit] = useState('');
+  const [limitError, setLimitError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -162,9 +167,20 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
     setError(undefined);
     const cap = parsePickCap(pickCap);
     setCapError('error' in cap && proofing ? cap.error : undefined);
-    if ('error' in cap && proofing) return;
+    const limit = parseDownloadLimit(downloadLimit);
+    setLimitError('error' in limit ? limit.error : undefined);
+    if (('error' in cap && proofing) || 'error' in limit) return;
     create.mutate(
-      { label, password: password || null, expiresAt: expiry ? endOfDay(expiry) : null, proofing, pickCap: proofing && 'cap' in cap ? cap.cap : null, downloads },
+      {
+        label,
+        password: password || null,
+        expiresAt: expiry ? endOfDay(expiry) : null,
+        proofing,
+        pickCap: proofing && 'cap' in cap ? cap.cap : null,
+        downloads,
+        comments,
+        downloadLimit: limit.limit,
+      },
       {
         onSuccess: (link) => {
           onMade(link);
@@ -174,6 +190,8 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
           setProofing(false);
           setPickCap('');
           setDownloads('none');
+          setComments(false);
+          setDownloadLimit('');
           toast({ title: 'Link made', description: 'Copy it now: it is shown only this once.' });
         },
       },
@@ -199,6 +217,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
       </FormField>
       <DownloadsField value={downloads} onChange={setDownloads} />
       <ProofingFields proofing={proofing} onProofingChange={setProofing} cap={pickCap} onCapChange={setPickCap} error={capError} />
+      <ReviewFields comments={comments} onCommentsChange={setComments} limit={downloadLimit} onLimitChange={setDownloadLimit} error={limitError} />
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make link'}
       </Button>

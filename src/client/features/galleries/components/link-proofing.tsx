@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ClipboardCopy, Download, Heart, LockOpen } from 'lucide-react';
-import { GALLERY_PICK_CAP_MAX, pickFilterText, pickNameOf, type GalleryLink } from '#contract/galleries.ts';
+import { GALLERY_PICK_CAP_MAX, pickFilterText, pickNameOf, type GalleryExportFilter, type GalleryLink } from '#contract/galleries.ts';
 import { thumbnailPath } from '#contract/image-urls.ts';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
+import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -115,8 +116,13 @@ function ProofingSettings({ link, categoryId }: { link: GalleryLink; categoryId:
   );
 }
 
+const EXPORT_CHOICES: Record<GalleryExportFilter, string> = { picks: 'Picks', approved: 'Approved photos', commented: 'Commented photos' };
+const VERDICT_WORDS = { approved: 'approved', rejected: 'rejected', none: '' } as const;
+
 function LinkPicks({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
-  const picks = useLinkPicks(link.id);
+  // With comments on, the export may list the approved or the commented photos instead of the picks.
+  const [only, setOnly] = useState<GalleryExportFilter>('picks');
+  const picks = useLinkPicks(link.id, only);
   const reopen = useReopenPicks(link.id, categoryLinksKey(categoryId));
   const [shownFilter, setShownFilter] = useState<string | null>(null);
   if (picks.isPending) return <Spinner label="Loading the picks" />;
@@ -135,17 +141,46 @@ function LinkPicks({ link, categoryId }: { link: GalleryLink; categoryId: number
   };
   return (
     <div className="grid gap-3">
+      {link.comments && (
+        <label className="flex flex-wrap items-center gap-2 text-sm">
+          Export
+          <NativeSelect
+            className="h-11 w-auto sm:h-9 sm:py-1"
+            value={only}
+            data-export-filter={link.id}
+            onChange={(event) => {
+              setOnly(event.target.value as GalleryExportFilter);
+              setShownFilter(null);
+            }}
+          >
+            {Object.entries(EXPORT_CHOICES).map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </NativeSelect>
+        </label>
+      )}
       <p className="text-sm">
-        {list.length === 0 ? 'No picks yet.' : `${list.length} ${list.length === 1 ? 'pick' : 'picks'}`}
-        {picks.data.submittedAt ? ` · sent ${dayOf(picks.data.submittedAt)}, locked` : list.length > 0 ? ' · not sent yet' : ''}
+        {only !== 'picks'
+          ? `${list.length} ${EXPORT_CHOICES[only].toLowerCase()}`
+          : list.length === 0
+            ? 'No picks yet.'
+            : `${list.length} ${list.length === 1 ? 'pick' : 'picks'}`}
+        {only === 'picks' && (picks.data.submittedAt ? ` · sent ${dayOf(picks.data.submittedAt)}, locked` : list.length > 0 ? ' · not sent yet' : '')}
       </p>
       {list.length > 0 && (
         <>
           <ul aria-label={`Picks of ${link.label}`} className="grid max-h-72 gap-1 overflow-y-auto">
-            {list.map(({ photo }) => (
+            {list.map(({ photo, verdict, commentCount }) => (
               <li key={photo.id} className="flex items-center gap-3">
                 <img src={thumbnailPath(photo)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded object-cover" />
-                <span className="min-w-0 text-sm break-words">{photo.title}</span>
+                <span className="min-w-0 flex-1 text-sm break-words">{photo.title}</span>
+                {(verdict !== 'none' || commentCount > 0) && (
+                  <span className="shrink-0 text-xs text-muted-foreground">
+                    {[VERDICT_WORDS[verdict], commentCount > 0 ? `${commentCount} ${commentCount === 1 ? 'comment' : 'comments'}` : ''].filter(Boolean).join(' · ')}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -155,7 +190,7 @@ function LinkPicks({ link, categoryId }: { link: GalleryLink; categoryId: number
               Copy file names
             </Button>
             <Button variant="outline" className="min-h-11 sm:min-h-9" asChild>
-              <a href={picksCsvUrl(link.id)} download>
+              <a href={picksCsvUrl(link.id, only)} download>
                 <Download aria-hidden />
                 Download CSV
               </a>
@@ -169,7 +204,7 @@ function LinkPicks({ link, categoryId }: { link: GalleryLink; categoryId: number
           )}
         </>
       )}
-      {picks.data.submittedAt && (
+      {only === 'picks' && picks.data.submittedAt && (
         <Button variant="outline" className="min-h-11 justify-self-start sm:min-h-9" disabled={reopen.isPending} onClick={() => reopen.mutate(undefined, { onSuccess: () => toast({ title: 'Picks reopened', description: 'The client can change them and send them again.' }) })}>
           <LockOpen aria-hidden />
           Reopen picks
