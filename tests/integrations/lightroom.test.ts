@@ -345,8 +345,8 @@ describe('the Lightroom Classic publish service', () => {
     expect((await s.photo(reuploaded.photos[0]!.remoteId)).json()).toMatchObject({ categoryId: Number(published.categoryId), title: 'harbour-02' });
   });
 
-  // WAITING: needs comments and verdicts on gallery links (branch `comments`); on with its merge.
-  it.skip('brings a link\'s verdicts and comments back, the client\'s signed with its label and the owner\'s answers with "You"', async () => {
+  // Needs comments and verdicts on gallery links (branch `comments`, merged here).
+  it('brings a link\'s verdicts and comments back, the client\'s signed with its label and the owner\'s answers with "You"', async () => {
     const s = await site();
     s.writeCatalog({
       settings: { siteUrl: s.url, token: s.token },
