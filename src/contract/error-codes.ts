@@ -114,6 +114,8 @@ export const ERROR_TEXTS = {
   /** Nothing of an upload was stored: `reasons` is each file's name and reason, as `rejected` lists them. */
   'photos.upload_refused_one': 'Could not upload the file ({reasons})',
   'photos.upload_refused': 'Could not upload any of the {count} files ({reasons})',
+  'photos.replace_file_missing': 'Send the new file in the "photo" field',
+  'photos.replace_changed_meanwhile': 'The photo changed while its file was being replaced. Please try again.',
 
   // Client galleries: links, downloads and picks.
   'galleries.link_not_found': 'Link not found',

@@ -12,6 +12,7 @@ export const JOB_DESCRIPTIONS: Record<string, string> = {
   'renditions.refresh': 'Finding the photos whose copies need new rights or a new watermark',
   'renditions.render': "Rendering a photo's copies with its rights and watermark",
   'renditions.delete': 'Removing the old copies of re-rendered photos',
+  'renditions.delete-original': 'Removing the old original of a photo whose file was replaced',
   'mail.send': 'Sending a mail',
   'trash.purge': 'Emptying the trash',
   'rate-limits.prune': 'Forgetting ended rate limits',

@@ -243,6 +243,8 @@ export type UploadReceipt = z.infer<typeof UploadReceipt>;
 export const UploadPhotosResponse = z.object({
   message: z.string(),
   photos: z.array(Photo),
+  /** The stored photos' ids, in the order of `photos`: a script's handle on what it uploaded. */
+  ids: z.array(z.number().int()),
   rejected: z.array(RejectedFile),
   /** One per file, for uploads that name their selection (see UploadPhotosQuery). */
   receipts: z.array(UploadReceipt).optional(),
@@ -306,3 +308,22 @@ export const UploadPhotosQuery = z
     message: 'selection and count go together',
   });
 export type UploadPhotosQuery = z.infer<typeof UploadPhotosQuery>;
+
+/**
+ * Text an upload may send beside its files (multipart text fields), for every photo it stores:
+ * the photo edit's own fields and limits. Each wins over what the file says (its embedded title,
+ * description and alt text, its name as title); a licence is carried by the copies from the start.
+ */
+export const UploadPhotoFields = z.object({
+  title: UpdatePhotoRequest.shape.title.optional(),
+  description: UpdatePhotoRequest.shape.description,
+  altText: UpdatePhotoRequest.shape.altText,
+  license: UpdatePhotoRequest.shape.license,
+});
+/** Absent (or null) leaves the field to what the file says. */
+export type UploadPhotoFields = Partial<z.output<typeof UploadPhotoFields>>;
+export const UPLOAD_TEXT_FIELDS = Object.keys(UploadPhotoFields.shape) as Array<keyof UploadPhotoFields>;
+
+/** The multipart field of the upload's files, and of a replacing file (one). */
+export const UPLOAD_FILES_FIELD = 'photos';
+export const REPLACE_FILE_FIELD = 'photo';

@@ -56,6 +56,8 @@ export const api = {
   /** The owner's admin, paged: every photo id of a section (select all), and a photo put in a place. */
   photoIds: '/api/photos/ids',
   photoPlace: '/api/photos/:id/place',
+  /** A photo's file replaced in place: same photo, new copies (multipart, field `photo`). */
+  photoFile: '/api/photos/:id/file',
   /** The owner's search of their photos a page at a time, every id it finds, and the cameras to filter by. */
   photoSearch: '/api/photos/search',
   photoSearchIds: '/api/photos/search/ids',

@@ -4,9 +4,10 @@ import { applyWatermarksCommand } from '#server/cli/apply-watermarks.ts';
 import { backupCommand } from '#server/cli/backup.ts';
 import { cameraDetailsCommand } from '#server/cli/camera-details.ts';
 import { cleanupCommand } from '#server/cli/cleanup.ts';
-import type { CliCommand } from '#server/cli/command.ts';
+import type { CliCommand, RemoteCliCommand } from '#server/cli/command.ts';
 import { migrateCommand } from '#server/cli/migrate.ts';
 import { privateOriginalsCommand } from '#server/cli/private-originals.ts';
+import { publishCommand } from '#server/cli/publish.ts';
 import { restoreCommand } from '#server/cli/restore.ts';
 import { seedCommand } from '#server/cli/seed.ts';
 import { reset2faCommand } from '#server/cli/reset-2fa.ts';
@@ -18,7 +19,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 
 /** `npm run cli -- <command> …`: one file per command under cli/, each given the site's context. */
-const COMMANDS: Record<string, CliCommand> = {
+const COMMANDS: Record<string, CliCommand | RemoteCliCommand> = {
   'set-password': setPasswordCommand,
   'reset-2fa': reset2faCommand,
   seed: seedCommand,
@@ -30,6 +31,7 @@ const COMMANDS: Record<string, CliCommand> = {
   'apply-watermarks': applyWatermarksCommand,
   'camera-details': cameraDetailsCommand,
   'private-originals': privateOriginalsCommand,
+  publish: publishCommand,
 };
 
 async function main(argv: string[]): Promise<number> {
@@ -39,6 +41,8 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(USAGE);
     return name && name !== '--help' ? 2 : 0;
   }
+  // A client of a site's HTTP API, wherever it runs: it reads neither this site's configuration nor its database.
+  if ('remote' in command) return command.remote(args, process.env);
   let config;
   try {
     config = loadConfig();

@@ -64,6 +64,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'GET /api/photos/ids': 'owner',
   'GET /api/photos/upload': 'owner',
   'PUT /api/photos/{id}/place': 'owner',
+  'PUT /api/photos/{id}/file': 'owner',
   'GET /api/photos/search': 'owner',
   'GET /api/photos/search/ids': 'owner',
   'GET /api/photos/cameras': 'owner',

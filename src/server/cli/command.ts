@@ -9,6 +9,11 @@ export interface CliCommand {
   run(ctx: AppContext, args: string[]): Promise<number>;
 }
 
+/** A command that talks to a site over its HTTP API: it needs no configuration or database here. */
+export interface RemoteCliCommand {
+  remote(args: string[], env: NodeJS.ProcessEnv): Promise<number>;
+}
+
 /**
  * A command's arguments: its positionals, and the value of each `--name value` option it knows
  * (`--name` with nothing after it reads as no value). Loose, as the commands always were: an

@@ -52,4 +52,12 @@ Commands:
       got a random part) a private one, so no public name leads to them. Run
       once after upgrading a site whose originals are in an S3 bucket. Safe
       while the site serves.
+  publish <folder> --site <url> --category <name> [--delete]
+      Keep a category of a site in step with a folder your editor exports
+      to, over the site's API with the token in ATELIER_TOKEN (photos:read,
+      photos:write; categories:write to make the category): new files are
+      uploaded, changed ones replace their photo's file (same photo, page
+      and picks), and with --delete files gone from the folder put their
+      photos in the trash. What was sent is kept in the folder, in
+      .atelier-publish.json; a second run over the same files sends nothing.
 `;

@@ -4,7 +4,7 @@ import pg from 'pg';
 import type { ApiErrorBody } from '#contract/common.ts';
 import { errorText, type ErrorCode } from '#contract/error-codes.ts';
 import { DomainError } from '#server/lib/errors.ts';
-import { errorBody, HttpError, httpAnswerOf } from './http-error.ts';
+import { errorBody, HttpError, httpAnswerOf, InvalidInputError } from './http-error.ts';
 
 /**
  * One error shape for the whole API: `{code, message, params?}`, plus `issues` for invalid input.
@@ -24,6 +24,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (error instanceof DomainError) {
       const { statusCode, headers } = httpAnswerOf(error);
       return reply.code(statusCode).headers(headers).send(errorBody(error.code, error.params));
+    }
+    if (error instanceof InvalidInputError) {
+      const body: ApiErrorBody = { code: 'request.invalid', message: error.issues[0]?.message ?? errorText('request.invalid'), issues: error.issues };
+      return reply.code(400).send(body);
     }
     if (error instanceof HttpError) {
       return reply.code(error.statusCode).headers(error.headers).send(errorBody(error.code, error.params));

@@ -47,3 +47,18 @@ export function errorBody(code: ErrorCode, params: ErrorParams = {}): ApiErrorBo
   const message = errorText(code, params);
   return Object.keys(params).length > 0 ? { code, message, params } : { code, message };
 }
+
+/**
+ * Input the route checks itself (a multipart body's text fields, which no schema of the route
+ * sees): 400 `request.invalid` with every issue, as a body the route's schema refused.
+ */
+export class InvalidInputError extends HttpError {
+  constructor(readonly issues: Array<{ path: string; message: string }>) {
+    super(400, 'request.invalid');
+    this.name = 'InvalidInputError';
+  }
+}
+
+export function invalidInput(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): InvalidInputError {
+  return new InvalidInputError(error.issues.map((issue) => ({ path: issue.path.map(String).join('.'), message: issue.message })));
+}

@@ -7,6 +7,24 @@ import type { ErrorCode } from '#contract/error-codes.ts';
 import { api } from '#contract/routes.ts';
 import { REVALIDATE } from '#server/lib/cache-control.ts';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * A multipart route's body, for the OpenAPI document (the route reads the parts itself, so no
+     * body schema of Fastify's sees them): the field of its file(s), and its text fields.
+     */
+    multipart?: MultipartBody;
+  }
+}
+
+export interface MultipartBody {
+  /** The field the file comes in, and whether it may repeat. */
+  file: { field: string; many: boolean };
+  /** Text fields beside the files, as the contract checks them. */
+  fields?: z.ZodObject;
+  description?: string;
+}
+
 /** The onRequest hook of owner-only routes; passed in, as the session belongs to auth. */
 export type OwnerOnlyHook = (request: FastifyRequest) => Promise<void>;
 
@@ -22,6 +40,8 @@ function isOwnerOnly(route: Pick<RouteOptions, 'onRequest' | 'preHandler'>, owne
  * are added. Owner-only routes carry the session cookie as their security requirement.
  */
 export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnlyHook): Promise<void> {
+  // Each multipart route's body, by method and OpenAPI path, gathered as the routes are transformed.
+  const multipartBodies = new Map<string, MultipartBody>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -51,11 +71,16 @@ export async function registerOpenApi(app: FastifyInstance, ownerOnly: OwnerOnly
     },
     transform: (document) => {
       const transformed = jsonSchemaTransform(document);
+      const multipartBody = document.route.config?.multipart;
+      if (multipartBody) {
+        for (const method of [document.route.method].flat()) multipartBodies.set(`${method.toLowerCase()} ${openApiPath(document.url)}`, multipartBody);
+      }
       if (!isOwnerOnly(document.route, ownerOnly)) return transformed;
       const scope = document.route.config?.scope;
       return { ...transformed, schema: { ...transformed.schema, security: scope ? [{ session: [] }, { bearerAuth: [scope] }] : [{ session: [] }] } };
     },
-    transformObject: (document) => ('openapiObject' in document ? withErrorAnswers(document.openapiObject) : document.swaggerObject),
+    transformObject: (document) =>
+      'openapiObject' in document ? withMultipartBodies(withErrorAnswers(document.openapiObject), multipartBodies) : document.swaggerObject,
   });
 
   app.get(api.openApi, async (_request, reply) =>
@@ -107,6 +132,43 @@ function withErrorAnswers<Document extends { paths?: object }>(document: Documen
       if (!METHODS.has(method)) continue;
       operation.responses = { default: error, ...operation.responses };
       if (operation.security?.length) ownerOnlyAnswers(operation);
+    }
+  }
+  return document;
+}
+
+/** `/api/photos/:id/file` as OpenAPI writes it: `/api/photos/{id}/file`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+/** A file part: its bytes, of whatever type the route then checks. */
+const FILE_PART = { type: 'string', contentMediaType: 'application/octet-stream' };
+
+/** The multipart/form-data body of a route that declares one (`config.multipart`). */
+function multipartRequestBody(body: MultipartBody) {
+  const fields = body.fields ? (z.toJSONSchema(body.fields, { io: 'input' }) as { properties?: Record<string, unknown> }) : {};
+  return {
+    required: true,
+    ...(body.description ? { description: body.description } : {}),
+    content: {
+      'multipart/form-data': {
+        schema: {
+          type: 'object',
+          required: [body.file.field],
+          properties: {
+            [body.file.field]: body.file.many ? { type: 'array', items: FILE_PART } : FILE_PART,
+            ...fields.properties,
+          },
+        },
+      },
+    },
+  };
+}
+
+function withMultipartBodies<Document extends { paths?: object }>(document: Document, bodies: ReadonlyMap<string, MultipartBody>): Document {
+  for (const [path, operations] of Object.entries(document.paths ?? {}) as Array<[string, Record<string, { requestBody?: unknown }>]>) {
+    for (const [method, operation] of Object.entries(operations)) {
+      const body = bodies.get(`${method} ${path}`);
+      if (body) operation.requestBody = multipartRequestBody(body);
     }
   }
   return document;

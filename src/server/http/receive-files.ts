@@ -32,7 +32,12 @@ export interface ReceiveOptions {
   tmpDir: string;
   /** A text field that, sent just before a file, gives that file its `key`. */
   keyField?: string;
+  /** Text fields the request may send beside its files, handed to `use` by name (the last one sent wins). */
+  textFields?: readonly string[];
 }
+
+/** Room for the longest text field the contract takes (5,000 characters, up to 4 bytes each). */
+const TEXT_FIELD_BYTES = 32 * 1024;
 
 function limitError(error: unknown, maxFiles: number): HttpError | undefined {
   const code = (error as { code?: unknown }).code;
@@ -60,11 +65,12 @@ function malformedError(error: unknown): HttpError | undefined {
 export async function withReceivedFiles<T>(
   request: FastifyRequest,
   options: ReceiveOptions,
-  use: (files: ReceivedFile[]) => Promise<T>,
+  use: (files: ReceivedFile[], fields: Record<string, string>) => Promise<T>,
 ): Promise<T> {
   if (!request.isMultipart()) throw httpError(415, 'upload.not_multipart');
   await fsp.mkdir(options.tmpDir, { recursive: true });
   const files: ReceivedFile[] = [];
+  const fields: Record<string, string> = {};
   let receiving = true;
   try {
     // A key field may come with every file.
@@ -75,7 +81,7 @@ export async function withReceivedFiles<T>(
         fileSize: options.maxFileBytes,
         files: options.maxFiles,
         fields: 20 + keyFields,
-        fieldSize: 1024,
+        fieldSize: options.textFields?.length ? TEXT_FIELD_BYTES : 1024,
         parts: options.maxFiles + keyFields + 20,
       },
       // Too large is decided per file, so the other files of the upload can still be stored.
@@ -85,6 +91,7 @@ export async function withReceivedFiles<T>(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (options.keyField && part.fieldname === options.keyField) key = String(part.value);
+        else if (options.textFields?.includes(part.fieldname)) fields[part.fieldname] = String(part.value);
         continue;
       }
       if (part.fieldname !== options.field) {
@@ -106,7 +113,7 @@ export async function withReceivedFiles<T>(
       received.tooLarge = part.file.truncated;
     }
     receiving = false;
-    return await use(files);
+    return await use(files, fields);
   } catch (error) {
     throw limitError(error, options.maxFiles) ?? (receiving ? malformedError(error) : undefined) ?? error;
   } finally {

@@ -14,10 +14,14 @@ import {
   PhotoWithCategory,
   PlacePhotoRequest,
   RejectedFile,
+  REPLACE_FILE_FIELD,
   ReorderPhotosRequest,
   TrashedResponse,
   UpdatePhotoRequest,
+  UPLOAD_FILES_FIELD,
   UPLOAD_POSITION_FIELD,
+  UPLOAD_TEXT_FIELDS,
+  UploadPhotoFields,
   UploadPhotosQuery,
   UploadFormats,
   UploadPhotosResponse,
@@ -29,9 +33,11 @@ import { ownerOf, requireOwner, viewerOf } from '#server/features/auth/session.t
 import { ownerRoutes } from '#server/features/auth/owner-routes.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { STATUS_OF } from '#server/http/http-error.ts';
+import { invalidInput } from '#server/http/http-error.ts';
 import { withReceivedFiles } from '#server/http/receive-files.ts';
 import * as photos from './photos.service.ts';
 import { photoCameras, searchPhotoIds, searchPhotos } from './photo-search.service.ts';
+import { replacePhotoFile } from './replace.service.ts';
 import { addPhotos, uploadFormats } from './upload.service.ts';
 
 /** When nothing of an upload was stored: the reason, and each file with its own. */
@@ -66,7 +72,14 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
     api.photosUpload,
     {
       onRequest: requireOwner,
-      config: { scope: 'photos:write' },
+      config: {
+        scope: 'photos:write',
+        multipart: {
+          file: { field: UPLOAD_FILES_FIELD, many: true },
+          fields: UploadPhotoFields,
+          description: `Files in "${UPLOAD_FILES_FIELD}"; a selection sent in batches puts a "${UPLOAD_POSITION_FIELD}" field before each file. The text fields apply to every photo stored.`,
+        },
+      },
       schema: { querystring: UploadPhotosQuery, response: { 201: UploadPhotosResponse, 413: UploadRefused, 415: UploadRefused } },
     },
     async (request, reply) => {
@@ -80,19 +93,25 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
       const { refusedAs, ...outcome } = await withReceivedFiles(
         request,
         {
-          field: 'photos',
+          field: UPLOAD_FILES_FIELD,
           keyField: UPLOAD_POSITION_FIELD,
+          textFields: UPLOAD_TEXT_FIELDS,
           maxFileBytes: upload.maxFileBytes,
           maxFiles: upload.maxFiles,
           tmpDir: upload.tmpDir,
         },
-        (files) =>
-          addPhotos(
+        (files, fields) => {
+          // Checked before any file is looked at: bad text stores nothing.
+          const text = UploadPhotoFields.safeParse(fields);
+          if (!text.success) throw invalidInput(text.error);
+          return addPhotos(
             ctx,
             owner.id,
             files.map((file) => ({ ...file, position: file.key === undefined ? undefined : positionOf(file.key) })),
             target,
-          ),
+            text.data,
+          );
+        },
       );
       // Nothing stored is a refusal, answered with the status of its kind, but with every file's reason.
       return reply.code(refusedAs ? (STATUS_OF[refusedAs] as 413 | 415) : 201).send(outcome);
@@ -145,6 +164,24 @@ export const photosRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => 
 
   owner.post(api.photosEdit, { body: EditPhotosRequest, response: { 200: EditPhotosResponse } }, async (ownerId, request) =>
     photos.editPhotos(ctx, ownerId, request.body),
+  );
+
+  // The photo drawn from a new file (multipart, one file in `photo`): same id, place and text, new copies.
+  routes.put(
+    api.photoFile,
+    {
+      onRequest: requireOwner,
+      config: { scope: 'photos:write', multipart: { file: { field: REPLACE_FILE_FIELD, many: false } } },
+      schema: { params: IdParams, response: { 200: Photo } },
+    },
+    async (request) => {
+      const { upload } = ctx.media;
+      return withReceivedFiles(
+        request,
+        { field: REPLACE_FILE_FIELD, maxFileBytes: upload.maxFileBytes, maxFiles: 1, tmpDir: upload.tmpDir },
+        (files) => replacePhotoFile(ctx, ownerOf(request).id, request.params.id, files[0]),
+      );
+    },
   );
 
   owner.put(api.photo, { params: IdParams, body: UpdatePhotoRequest, response: { 200: Photo } }, async (ownerId, request) =>

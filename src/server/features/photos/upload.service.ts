@@ -6,6 +6,7 @@ import {
   type Photo,
   type RejectedFile,
   type UploadFormats,
+  type UploadPhotoFields,
   type UploadReceipt,
 } from '#contract/photos.ts';
 import { errorText, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
@@ -125,6 +126,8 @@ export interface UploadOutcome {
   code?: ErrorCode;
   params?: ErrorParams;
   photos: Photo[];
+  /** The stored photos' ids, in the order of `photos`. */
+  ids: number[];
   rejected: RejectedFile[];
   /** One per file, when the upload names a selection. */
   receipts?: UploadReceipt[];
@@ -145,6 +148,11 @@ interface StoredImage {
   copies: NewCopiesPlan;
 }
 
+/** The refusal of a file cut at the size limit. */
+export function fileTooLarge(media: Pick<Media, 'upload'>): ImageRejectedError {
+  return new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
+}
+
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Math.round((bytes / (1024 * 1024)) * 10) / 10} MB`;
   if (bytes >= 1024) return `${Math.round(bytes / 1024)} KB`;
@@ -155,14 +163,12 @@ function formatBytes(bytes: number): string {
  * A new photo's rights are those written into its file (credit, copyright), else its category's
  * defaults: its copies carry them from the start.
  */
-async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewCopiesPlan): Promise<StoredImage> {
-  if (file.tooLarge) {
-    throw new ImageRejectedError('tooLarge', 'photos.file_too_large', { size: formatBytes(media.upload.maxFileBytes) });
-  }
+async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewCopiesPlan, fields: UploadPhotoFields): Promise<StoredImage> {
+  if (file.tooLarge) throw fileTooLarge(media);
   const { format, cameraDetails } = await media.images.inspect(file.path, PHOTO_FORMATS);
   const key = newFileKey();
   const embedded = await readEmbeddedText(file.path, EMBEDDED_TEXT_LIMITS);
-  const copies = withOwnRights(categoryCopies, { license: null, credit: embedded.credit, copyright: embedded.copyright });
+  const copies = withOwnRights(categoryCopies, { license: fields.license ?? null, credit: embedded.credit, copyright: embedded.copyright });
   const [rendered, camera] = await Promise.all([
     renderNewCopies(media, file.path, key, copies),
     readCameraDetails(file.path).then((read) => withDetailsFrom(read, cameraDetails ?? null)),
@@ -184,7 +190,14 @@ async function storeImage(media: Media, file: IncomingFile, categoryCopies: NewC
   };
 }
 
-function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string) {
+/** The text an upload sent beside its files, as columns: what it sends wins over what the file says. */
+function fieldColumns(fields: UploadPhotoFields) {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined && value !== null)) as Partial<
+    Record<keyof UploadPhotoFields, string>
+  >;
+}
+
+function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOrder: number, now: string, fields: UploadPhotoFields) {
   const { key, originalName, embedded, rendered, camera, copies } = image;
   return {
     userId,
@@ -209,6 +222,7 @@ function newRow(userId: number, target: UploadTarget, image: StoredImage, sortOr
     originalName,
     embeddedRead: 1,
     ...embeddedColumns(embedded),
+    ...fieldColumns(fields),
   };
 }
 
@@ -223,6 +237,7 @@ async function insertFirst(
   userId: number,
   target: UploadTarget,
   images: StoredImage[],
+  fields: UploadPhotoFields,
 ): Promise<{ rows: PhotoRow[]; raced: StoredImage[] }> {
   if (images.length === 0) return { rows: [], raced: [] };
   const now = ctx.clock().toISOString();
@@ -231,7 +246,7 @@ async function insertFirst(
     const { selection } = target;
     if (!selection) {
       await placement.shiftOrders(trx, userId, target.categoryId, images.length);
-      const rows = await repo.insertPhotos(trx, images.map((image, index) => newRow(userId, target, image, index, now)));
+      const rows = await repo.insertPhotos(trx, images.map((image, index) => newRow(userId, target, image, index, now, fields)));
       return { rows, raced: [] };
     }
     const existing = await placement.photosOfSelection(trx, userId, selection.id, images.map((image) => image.position!));
@@ -239,7 +254,7 @@ async function insertFirst(
     if (fresh.length > 0 && !(await placement.selectionStarted(trx, userId, selection.id))) {
       await placement.shiftOrders(trx, userId, target.categoryId, selection.count);
     }
-    const inserted = await repo.insertPhotos(trx, fresh.map((image) => newRow(userId, target, image, image.position!, now)));
+    const inserted = await repo.insertPhotos(trx, fresh.map((image) => newRow(userId, target, image, image.position!, now, fields)));
     return {
       rows: [...inserted, ...existing.values()],
       raced: images.filter((image) => existing.has(image.position!)),
@@ -289,6 +304,7 @@ export async function addPhotos(
   userId: number,
   files: IncomingFile[],
   target: UploadTarget = PHOTO_BANK,
+  fields: UploadPhotoFields = {},
 ): Promise<UploadOutcome> {
   if (files.length === 0) throw invalid('photos.none_sent');
   const categoryRights = target.categoryId === null ? NO_RIGHTS : await categoryDefaultRights(ctx, userId, target.categoryId);
@@ -302,7 +318,7 @@ export async function addPhotos(
   // New photos get the rights and watermark that apply to them now, drawn at upload, straight into
   // the store their category's visibility asks for.
   const copies = await planNewCopies(ctx, userId, target.categoryId, categoryRights);
-  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, copies)));
+  const results = await Promise.allSettled(toStore.map((file) => storeImage(ctx.media, file, copies, fields)));
 
   const stored: StoredImage[] = [];
   const rejected: Array<RejectedFile & { kind: ImageRejectedError['kind']; position: number | undefined }> = [];
@@ -329,7 +345,7 @@ export async function addPhotos(
 
   let placed: Awaited<ReturnType<typeof insertFirst>>;
   try {
-    placed = await insertFirst(ctx, userId, target, stored);
+    placed = await insertFirst(ctx, userId, target, stored, fields);
   } catch (error) {
     await discard(stored);
     throw error;
@@ -344,6 +360,7 @@ export async function addPhotos(
   const outcome: UploadOutcome = {
     ...(refused ? { ...refused, message: errorText(refused.code, refused.params) } : { message: outcomeMessage(photos.length, rejected) }),
     photos,
+    ids: photos.map((photo) => photo.id),
     rejected: rejected.map(({ kind: _kind, position: _position, ...file }) => file),
     refusedAs,
   };

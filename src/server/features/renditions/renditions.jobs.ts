@@ -1,7 +1,7 @@
 import type { AppContext } from '#server/app-context.ts';
 import { handle, type JobHandler } from '#server/jobs/worker.ts';
-import { deleteCopiesJob, placeCopiesJob, refreshCopiesJob, renderCopiesJob } from './renditions.kinds.ts';
-import { deleteCopies, placeCopies, refreshCopies, renderCopies } from './renditions.service.ts';
+import { deleteCopiesJob, deleteOriginalJob, placeCopiesJob, refreshCopiesJob, renderCopiesJob } from './renditions.kinds.ts';
+import { deleteCopies, deleteOriginals, placeCopies, refreshCopies, renderCopies } from './renditions.service.ts';
 
 /** What the worker runs for a photo's copies. */
 export const renditionsJobs: ReadonlyArray<JobHandler<AppContext>> = [
@@ -17,5 +17,8 @@ export const renditionsJobs: ReadonlyArray<JobHandler<AppContext>> = [
   }),
   handle(deleteCopiesJob, async (ctx: AppContext, { names }) => {
     await deleteCopies(ctx.media, names);
+  }),
+  handle(deleteOriginalJob, async (ctx: AppContext, { fileKey }) => {
+    await deleteOriginals(ctx, fileKey);
   }),
 ];

@@ -13,6 +13,8 @@ export const placeCopiesJob = jobKind('renditions.place', { exclusive: true, pri
 export const refreshCopiesJob = jobKind('renditions.refresh', { exclusive: true });
 export const renderCopiesJob = jobKind<{ photoId: number }>('renditions.render');
 export const deleteCopiesJob = jobKind<{ names: string[] }>('renditions.delete');
+/** The original a new file replaced: every file of the originals store under its key. */
+export const deleteOriginalJob = jobKind<{ fileKey: string }>('renditions.delete-original');
 
 /** How long the copies a render replaced are still served. */
 export const REPLACED_COPIES_KEPT_MS = 10 * 60_000;
@@ -21,4 +23,12 @@ export const REPLACED_COPIES_KEPT_MS = 10 * 60_000;
 export async function deleteCopiesLater(ctx: { db: Db; clock: AppContext['clock'] }, names: string[]): Promise<void> {
   if (names.length === 0) return;
   await enqueue(ctx, deleteCopiesJob, { names }, { runAt: new Date(ctx.clock().getTime() + REPLACED_COPIES_KEPT_MS) });
+}
+
+/**
+ * Records the removal of the original a new file replaced, due with the copies it made: a
+ * download of it begun before the swap still finds it.
+ */
+export async function deleteOriginalLater(ctx: { db: Db; clock: AppContext['clock'] }, fileKey: string): Promise<void> {
+  await enqueue(ctx, deleteOriginalJob, { fileKey }, { runAt: new Date(ctx.clock().getTime() + REPLACED_COPIES_KEPT_MS) });
 }

@@ -23,6 +23,9 @@ const COPIES_COLUMNS = [
   'photos.filesPrivate',
 ] as const;
 
+/** What a photo's new file sets on its row beside its copies: what was read from the file (the photos feature's columns). */
+export type ReplacedFileColumns = Partial<Pick<PhotoRow, 'cameraDetails' | 'camera' | 'takenAt' | 'originalName' | 'updatedAt'>>;
+
 /** What one render of an original sets on its row. */
 export type RenderedColumns = Pick<PhotoRow, 'filename' | 'thumbnail' | 'variants' | 'width' | 'height' | 'placeholder'>;
 
@@ -70,7 +73,8 @@ export async function swapCopies(
   fromKey: string,
   columns: Partial<RenderedColumns> &
     Pick<PhotoRow, 'copiesKey' | 'filename' | 'thumbnail' | 'variants' | 'filesPrivate'> &
-    Partial<Pick<PhotoRow, 'renderedRights' | 'renderedWatermark'>>,
+    Partial<Pick<PhotoRow, 'renderedRights' | 'renderedWatermark' | 'fileKey'>> &
+    ReplacedFileColumns,
 ): Promise<boolean> {
   const updated = await db
     .updateTable('photos')

@@ -16,7 +16,7 @@ import type { ByteRange, FileStore, OpenedFile, StoredFileInfo } from '#server/s
 import { copyNameWithKey, fileKeyOfCopy, newFileKey, originalsPrefix } from '#server/storage/file-names.ts';
 import { imageRightsOf, renderedRightsColumn, rightsOfRow, rightsOutOfDate } from './copy-rights.ts';
 import { loadedWatermarkOf, renderedWatermarkColumn, watermarkOfRow, watermarkOutOfDate } from './copy-watermark.ts';
-import { deleteCopiesLater, placeCopiesJob, refreshCopiesJob, renderCopiesJob, REPLACED_COPIES_KEPT_MS } from './renditions.kinds.ts';
+import { deleteCopiesLater, deleteOriginalLater, placeCopiesJob, refreshCopiesJob, renderCopiesJob, REPLACED_COPIES_KEPT_MS } from './renditions.kinds.ts';
 import * as repo from './renditions.repository.ts';
 
 /**
@@ -73,13 +73,15 @@ export async function deleteCopies(media: CopyStores, names: readonly string[]):
   await Promise.allSettled(names.flatMap((name) => [media.uploads.delete(name), media.restricted.delete(name)]));
 }
 
+/** Removes every file of the originals store under a photo's key. */
+export async function deleteOriginals(ctx: Pick<AppContext, 'media'>, fileKey: string): Promise<void> {
+  const { originals } = ctx.media;
+  for await (const file of originals.list(originalsPrefix(fileKey))) await originals.delete(file.name);
+}
+
 /** Removes a photo's copies (from either store) and its original; what cannot go now is left to `cleanup`. */
 export async function deletePhotoFiles(ctx: Pick<AppContext, 'media'>, fileKey: string, copyNames: readonly string[]): Promise<void> {
-  const { media } = ctx;
-  const deleteOriginals = async () => {
-    for await (const file of media.originals.list(originalsPrefix(fileKey))) await media.originals.delete(file.name);
-  };
-  await Promise.allSettled([deleteCopies(media, copyNames), deleteOriginals()]);
+  await Promise.allSettled([deleteCopies(ctx.media, copyNames), deleteOriginals(ctx, fileKey)]);
 }
 
 /** The name of a photo's original in the originals store; null when none is kept. */
@@ -363,6 +365,72 @@ export async function renderFromOriginal(
   } finally {
     await fsp.rm(dir, { recursive: true, force: true });
   }
+}
+
+// ---- Replacing: a photo drawn from another file ----
+
+/** A new file for a photo: on local disk, the key its copies and original go under, and the original's name. */
+export interface ReplacementFile {
+  source: string;
+  key: string;
+  originalName: string;
+}
+
+export type ReplaceOutcome = 'replaced' | 'changed' | 'gone';
+
+/**
+ * Renders a live photo's copies from a new file under a new key, into the store that holds its
+ * copies now (the restricted one for an unlisted or private category's photo, as an upload's),
+ * with the rights and watermark that apply to it; keeps the file as its original; then points the
+ * row at both in one statement that checks the row still names the copies it was drawn over, with
+ * `columns` (what the photos feature reads from the file). The copies and original it replaced are
+ * removed by jobs recorded in the same transaction, once pages loaded before no longer ask for them.
+ * 'changed' when the copies moved or were rendered again meanwhile, 'gone' when the photo is not
+ * live: the new files are removed again and the photo is as it was.
+ */
+export async function replaceCopies(
+  ctx: CopiesContext & Pick<AppContext, 'jobs'>,
+  photoId: number,
+  file: ReplacementFile,
+  columns: repo.ReplacedFileColumns,
+): Promise<ReplaceOutcome> {
+  const { media } = ctx;
+  const [row] = await repo.listRightsSources(ctx.db, { id: photoId });
+  if (!row) return 'gone';
+  const rights = rightsOfRow(row);
+  const watermark = watermarkOfRow(row);
+  const mark = await loadedWatermarkOf(ctx, watermark);
+  const rendered = await media.images.renderPhoto(file.source, file.key, copiesStoreOf(media, row.filesPrivate), imageRightsOf(rights), mark);
+  const newNames = renderedFilesOf(rendered);
+  let swapped = false;
+  try {
+    await media.originals.put(file.originalName, { path: file.source });
+    // The check of every photo's copies rides along: a move or a change of rights between the
+    // read above and the swap is put right by its jobs.
+    swapped = await changingCopies(
+      ctx,
+      async (trx) => {
+        const done = await repo.swapCopies(trx, row.id, row.copiesKey, {
+          ...renderedColumns(rendered),
+          ...columns,
+          fileKey: file.key,
+          copiesKey: file.key,
+          renderedRights: renderedRightsColumn(rights),
+          renderedWatermark: renderedWatermarkColumn(watermark),
+          filesPrivate: row.filesPrivate,
+        });
+        if (done) {
+          await deleteCopiesLater({ db: trx, clock: ctx.clock }, copyNamesOf(row));
+          await deleteOriginalLater({ db: trx, clock: ctx.clock }, row.fileKey);
+        }
+        return done;
+      },
+      { when: (done) => done },
+    );
+  } finally {
+    if (!swapped) await deletePhotoFiles(ctx, file.key, newNames);
+  }
+  return swapped ? 'replaced' : 'changed';
 }
 
 /** How far the re-render of copies has come: the renders asked for since the pass under way (or the last) began. */
