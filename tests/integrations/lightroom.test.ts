@@ -282,8 +282,8 @@ describe('the Lightroom Classic publish service', () => {
     expect(oneByPhoto.nets!.comments).toEqual([]);
     expect(oneByPhoto.nets!.raw).toEqual({});
   });
-  // WAITING: needs the upload's text fields and PUT /api/photos/{id}/file (branch `replace`); on with its merge.
-  it.skip('publishes each photo\'s text, and republishes a photo in place: the same photo, a new file', async () => {
+  // Needs the upload's text fields and PUT /api/photos/{id}/file (branch `replace`, merged here).
+  it('publishes each photo\'s text, and republishes a photo in place: the same photo, a new file', async () => {
     const s = await site();
     s.writeCatalog({
       settings: { siteUrl: s.url, token: s.token, license: 'cc-by', altTextFromKeywords: true },
