@@ -11,7 +11,7 @@ import { chromiumLaunchOptions } from '#tests/setup/chromium.ts';
  * client in Debian's Chromium through Vitest's browser mode, against answers built from the
  * contract (tests/browser/contract-fetch.ts) instead of a server.
  */
-const apiTests = ['src/server/**/*.routes.test.ts', 'tests/api/**/*.test.ts'];
+const apiTests = ['src/server/**/*.routes.test.ts', 'tests/api/**/*.test.ts', 'tests/integrations/**/*.test.ts'];
 const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
 export default defineConfig({
