@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { controlsMessage, withoutControls } from './common.ts';
 
 /**
- * A music release's audio tracks (docs/decisions/0012-audio-previews.md): the owner uploads a WAV,
+ * A music release's audio tracks (docs/decisions/0013-audio-previews.md): the owner uploads a WAV,
  * FLAC or MP3 per track; the server keeps it as the original and serves a compact preview (AAC in
  * MP4) with a waveform of min/max pairs, both made by a background job.
  */

@@ -12,7 +12,7 @@ import { runTool, type SystemTools } from '#server/images/system-tools.ts';
 const PROBE_TIMEOUT_MS = 30_000;
 /** A 30-minute track transcodes in well under a minute; a stuck decoder is killed. */
 const TRANSCODE_TIMEOUT_MS = 10 * 60_000;
-/** The preview: AAC-LC at 128 kb/s stereo in MP4 (docs/decisions/0012-audio-previews.md). */
+/** The preview: AAC-LC at 128 kb/s stereo in MP4 (docs/decisions/0013-audio-previews.md). */
 export const PREVIEW_BITRATE = '128k';
 /** The waveform is read from mono samples at this rate: plenty for 1,000 columns. */
 const PEAKS_SAMPLE_RATE = 8000;

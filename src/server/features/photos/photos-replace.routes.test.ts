@@ -10,6 +10,7 @@ import { galleryFixture, tokenOf } from '#tests/fixtures/galleries.ts';
 import { filesUnder, formWith, html, jpeg, png, type FormFile } from '#tests/fixtures/images.ts';
 import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { bearer, makeToken } from '#tests/fixtures/tokens.ts';
+import { SAMPLE_MP4 } from '#tests/fixtures/videos.ts';
 import { createTestApp, createTestClock, type TestApp } from '#tests/setup/test-app.ts';
 
 let t: TestApp;
@@ -202,6 +203,30 @@ describe('PUT /api/photos/{id}/file', () => {
     expect(filesUnder(t.config.upload.tmpDir)).toEqual([]);
     for (const name of copiesOf(photo!)) expect((await t.app.inject({ url: `/uploads/${name}` })).statusCode, name).toBe(200);
     expect(await t.database.db.selectFrom('jobs').select('name').where('name', 'like', 'renditions.delete%').execute()).toEqual([]);
+  });
+});
+
+describe('PUT /api/photos/{id}/file over a video', () => {
+  it('makes it a photo: no video facts left, and its transcoded MP4s go with the old copies', async () => {
+    const clock = createTestClock();
+    t = await createTestApp({ clock });
+    const cookie = await t.signIn();
+    const uploaded = await t.app.inject({ method: 'POST', url: '/api/photos/upload', headers: { cookie }, payload: formWith('photos', [{ name: 'clip.mp4', data: fs.readFileSync(SAMPLE_MP4) }]) });
+    expect(uploaded.statusCode, uploaded.body).toBe(201);
+    await t.runJobs();
+    const id = uploaded.json<UploadPhotosResponse>().ids[0]!;
+    const video = await photoOf(id, cookie);
+    expect(video.video?.sources.length).toBeGreaterThan(0);
+    const mp4s = () => filesUnder(t.config.uploadsDir).filter((name) => name.endsWith('.mp4'));
+    expect(mp4s().length).toBeGreaterThan(0);
+
+    const replaced = await replace(id, { cookie }, { name: 'still.jpg', data: await jpeg(), type: 'image/jpeg' });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json<Photo>().video).toBeUndefined();
+    expect((await photoOf(id, cookie)).video).toBeUndefined();
+    clock.advance(REPLACED_COPIES_KEPT_MS + 1);
+    await t.runJobs();
+    expect(mp4s()).toEqual([]);
   });
 });
 

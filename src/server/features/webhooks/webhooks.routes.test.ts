@@ -5,6 +5,7 @@ import type { NewApiToken } from '#contract/tokens.ts';
 import type { NewWebhook, Webhook, WebhookDelivery, WebhookEvent } from '#contract/webhooks.ts';
 import { retryDelayMs } from '#server/jobs/worker.ts';
 import { galleryFixture, tokenOf } from '#tests/fixtures/galleries.ts';
+import { formWith, jpeg } from '#tests/fixtures/images.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, createTestClock, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { startWebhookReceiver, type WebhookReceiver } from '#tests/setup/webhook-receiver.ts';
@@ -112,6 +113,38 @@ describe('webhooks', () => {
     expect(picks).toMatchObject({ event: 'picks.submitted', data: { link: { id: link.id, label: 'Smiths' }, category: { id: categoryId } } });
     expect(picks.data.picks).toEqual([expect.objectContaining({ photoId: photos[1]!.id, title: photos[1]!.title })]);
     expect((await s.deliveries(hook)).map((delivery) => delivery.state)).toEqual(['delivered', 'delivered', 'delivered']);
+  });
+
+  it("tell of a photo's file replaced in place and of a client's comment, not of the owner's answer", async () => {
+    const s = await site();
+    const hook = await s.register(['photo.replaced', 'comment.created']);
+    const photos = await createPhotos(s.t, s.cookie, 2);
+    const replaced = await s.t.app.inject({
+      method: 'PUT',
+      url: `/api/photos/${photos[0]!.id}/file`,
+      headers: { cookie: s.cookie },
+      payload: formWith('photo', [{ name: 'edit.jpg', data: await jpeg({ width: 640, height: 480 }) }]),
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    await s.t.runJobs();
+    expect(s.receiver.received.map((sent) => bodyOf(sent).event)).toEqual(['photo.replaced']);
+    expect(bodyOf(s.receiver.received[0]!).data).toEqual({ photo: { id: photos[0]!.id, title: photos[0]!.title } });
+
+    const { unlistedCategoryOf, createLink } = galleryFixture(() => s.t);
+    const categoryId = await unlistedCategoryOf(s.cookie, photos);
+    const link: NewGalleryLink = await createLink({ cookie: s.cookie, categoryId }, { label: 'Smiths', comments: true });
+    const said = await s.t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/photos/${photos[1]!.id}/comments`, payload: { text: 'Brighter?' } });
+    expect(said.statusCode, said.body).toBe(201);
+    const answered = await s.owner('POST', `/api/gallery-links/${link.id}/photos/${photos[1]!.id}/comments`, { text: 'Will do' });
+    expect(answered.statusCode, answered.body).toBe(201);
+    await s.t.runJobs();
+    expect(s.receiver.received.map((sent) => bodyOf(sent).event)).toEqual(['photo.replaced', 'comment.created']);
+    expect(bodyOf(s.receiver.received[1]!).data).toEqual({
+      comment: { id: expect.any(Number), photoId: photos[1]!.id, text: 'Brighter?', createdAt: s.clock().toISOString() },
+      link: { id: link.id, label: 'Smiths' },
+      category: { id: categoryId },
+    });
+    expect((await s.deliveries(hook)).map((delivery) => delivery.state)).toEqual(['delivered', 'delivered']);
   });
 
   it('send to a hook only the events it asked for, and "Send test" pings it and answers what came of it', async () => {
