@@ -190,6 +190,7 @@ describe('release audio tracks', () => {
     expect(formats.json().missing).toEqual([
       { label: 'HEIC', package: 'libheif-examples' },
       { label: 'RAW', package: 'libraw-bin' },
+      { label: 'video', package: 'ffmpeg' },
     ]);
     expect((await listTracks(release!.id, false)).json()).toEqual({ tracks: [] });
   });

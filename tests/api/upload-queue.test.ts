@@ -83,7 +83,7 @@ describe('the upload queue against the server', () => {
     await queue.run();
     expect(queue.snapshot().files.map((item) => item.status)).toEqual(['stored', 'failed', 'stored']);
     // The reason in the client's words for the refusal's code.
-    expect(queue.snapshot().files[1]?.reason).toBe('Not a JPEG, PNG, GIF, WebP, HEIC or RAW image');
+    expect(queue.snapshot().files[1]?.reason).toBe('Not a JPEG, PNG, GIF, WebP, HEIC, RAW, MP4, MOV or WebM image');
 
     queue.retry(1);
     await queue.run();

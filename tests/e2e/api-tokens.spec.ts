@@ -1,5 +1,5 @@
 import { api, screens } from '#contract/routes.ts';
-import { expect, OWNER_PASSWORD, signInAsOwner, test } from './fixtures.ts';
+import { expect, OWNER_PASSWORD, signInAsOwner, test, toasts } from './fixtures.ts';
 
 test('an API token: made with its scopes, copied once, used by a tool, revoked, then refused', async ({ page, context, baseURL }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
@@ -28,6 +28,8 @@ test('an API token: made with its scopes, copied once, used by a tool, revoked, 
   const shown = await made.getByLabel('Token Lightroom on the studio Mac').inputValue();
   expect(shown).toMatch(/^atl_[A-Za-z0-9_-]{43}$/);
   await made.getByRole('button', { name: 'Copy token' }).click();
+  // The copy is done once its toast shows: read the clipboard no sooner.
+  await expect(toasts(page).filter({ hasText: 'Token copied' })).toBeVisible();
   const token = await page.evaluate(() => navigator.clipboard.readText());
   expect(token).toBe(shown);
   await made.getByRole('button', { name: 'Done' }).click();

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import type { Webhook } from '#contract/webhooks.ts';
 import { startWebhookReceiver } from '#tests/setup/webhook-receiver.ts';
-import { expect, signInAsOwner, test } from './fixtures.ts';
+import { expect, signInAsOwner, test, toasts } from './fixtures.ts';
 
 test('a webhook: added with its events, its secret copied once, tested, its log read, deleted', async ({ page, context, baseURL }) => {
   const receiver = await startWebhookReceiver();
@@ -30,6 +30,8 @@ test('a webhook: added with its events, its secret copied once, tested, its log 
     const shown = await made.getByLabel('Signing secret').inputValue();
     expect(shown).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
     await made.getByRole('button', { name: 'Copy secret' }).click();
+    // The copy is done once its toast shows: read the clipboard no sooner.
+    await expect(toasts(page).filter({ hasText: 'Secret copied' })).toBeVisible();
     const secret = await page.evaluate(() => navigator.clipboard.readText());
     expect(secret).toBe(shown);
     await made.getByRole('button', { name: 'Done' }).click();

@@ -37,7 +37,7 @@ describe('sniffImageFormat', () => {
     expect(sniffImageFormat(ftyp('avif', 'mif1', 'miaf'))).toBeNull();
     expect(sniffImageFormat(ftyp('mif1', 'avif', 'miaf'))).toBeNull();
     expect(sniffImageFormat(ftyp('crx ', 'crx ', 'isom'))).toBe('cr3');
-    expect(sniffImageFormat(ftyp('isom', 'mp41'))).toBeNull(); // a video
+    expect(sniffImageFormat(ftyp('isom', 'mp41'))).toBe('mp4'); // a video, which the upload takes too
   });
 
   it('knows the RAW formats by their signatures, and a plain TIFF by its first directory', () => {

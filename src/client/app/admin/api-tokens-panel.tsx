@@ -1,13 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Copy, KeyRound, Trash2 } from 'lucide-react';
+import { KeyRound, Trash2 } from 'lucide-react';
 import { TOKEN_SCOPE_TEXTS, TOKEN_SCOPES, type ApiToken, type NewApiToken, type TokenScope } from '#contract/tokens.ts';
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { PanelCard } from '#client/components/panel-card.tsx';
+import { QueryList, ShownOnce } from '#client/components/shown-once.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { copyText } from '#client/lib/clipboard.ts';
 import { useApiTokens, useCreateApiToken, useRevokeApiToken } from '#client/features/auth/api/tokens.ts';
 import { useSecurityOverview } from '#client/features/auth/api/security.ts';
 import { useFreshCheck } from './fresh-check.tsx';
@@ -32,49 +32,21 @@ export default function ApiTokensPanel() {
       contentClassName="grid gap-4"
     >
       {made && <MadeToken token={made} onDone={() => setMade(null)} />}
-      {tokens.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading…</p>
-      ) : tokens.isError ? (
-        <p role="alert" className="text-sm">
-          The tokens could not be loaded.
-        </p>
-      ) : tokens.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No tokens yet.</p>
-      ) : (
-        <ul aria-label="API tokens" className="grid gap-2">
-          {tokens.data.map((token) => (
-            <TokenRow key={token.id} token={token} />
-          ))}
-        </ul>
-      )}
+      <QueryList query={tokens} label="API tokens" failedText="The tokens could not be loaded." emptyText="No tokens yet.">
+        {(token) => <TokenRow key={token.id} token={token} />}
+      </QueryList>
       <NewTokenForm onMade={setMade} />
     </PanelCard>
   );
 }
 
-/** The new token, with its copy button, until the owner is done with it: it is never shown again. */
+/** The new token until the owner is done with it: it is never shown again. */
 function MadeToken({ token, onDone }: { token: NewApiToken; onDone: () => void }) {
-  const copy = async () => {
-    const copied = await copyText(token.token);
-    toast(copied ? { title: 'Token copied' } : { title: 'Could not copy the token', description: token.token, variant: 'destructive' });
-  };
   return (
-    <section aria-label={`New token ${token.name}`} className="grid gap-2 rounded-md border border-primary p-3">
-      <p className="text-sm">
-        Copy the token for <strong className="break-words">{token.name}</strong> now: it is shown only this once. Later the list shows its last
-        characters; a lost token is revoked and made again.
-      </p>
-      <Input readOnly aria-label={`Token ${token.name}`} className="h-11 font-mono" value={token.token} onFocus={(event) => event.target.select()} />
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
-          <Copy aria-hidden />
-          Copy token
-        </Button>
-        <Button variant="ghost" className="min-h-11 sm:min-h-9" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    <ShownOnce label={`New token ${token.name}`} inputLabel={`Token ${token.name}`} noun="token" value={token.token} onDone={onDone}>
+      Copy the token for <strong className="break-words">{token.name}</strong> now: it is shown only this once. Later the list shows its last
+      characters; a lost token is revoked and made again.
+    </ShownOnce>
   );
 }
 

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { Copy, Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
+import { Send, Trash2, Webhook as WebhookIcon } from 'lucide-react';
 import {
   WEBHOOK_DELIVERIES_SHOWN,
   WEBHOOK_EVENT_TEXTS,
@@ -12,11 +12,11 @@ import {
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { PanelCard } from '#client/components/panel-card.tsx';
+import { QueryList, ShownOnce } from '#client/components/shown-once.tsx';
 import { Badge } from '#client/components/ui/badge.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
-import { copyText } from '#client/lib/clipboard.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { useCreateWebhook, useDeleteWebhook, usePingWebhook, useWebhookDeliveries, useWebhooks } from '#client/features/webhooks/api/webhooks.ts';
 
@@ -38,49 +38,21 @@ export default function WebhooksPanel() {
       contentClassName="grid gap-4"
     >
       {made && <MadeWebhook hook={made} onDone={() => setMade(null)} />}
-      {hooks.isPending ? (
-        <p className="text-sm text-muted-foreground">Loading…</p>
-      ) : hooks.isError ? (
-        <p role="alert" className="text-sm">
-          The webhooks could not be loaded.
-        </p>
-      ) : hooks.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">No webhooks yet.</p>
-      ) : (
-        <ul aria-label="Webhooks" className="grid gap-2">
-          {hooks.data.map((hook) => (
-            <WebhookRow key={hook.id} hook={hook} />
-          ))}
-        </ul>
-      )}
+      <QueryList query={hooks} label="Webhooks" failedText="The webhooks could not be loaded." emptyText="No webhooks yet.">
+        {(hook) => <WebhookRow key={hook.id} hook={hook} />}
+      </QueryList>
       <NewWebhookForm onMade={setMade} />
     </PanelCard>
   );
 }
 
-/** The new hook's secret, with its copy button, until the owner is done with it: it is never shown again. */
+/** The new hook's secret until the owner is done with it: it is never shown again. */
 function MadeWebhook({ hook, onDone }: { hook: NewWebhook; onDone: () => void }) {
-  const copy = async () => {
-    const copied = await copyText(hook.secret);
-    toast(copied ? { title: 'Secret copied' } : { title: 'Could not copy the secret', description: hook.secret, variant: 'destructive' });
-  };
   return (
-    <section aria-label="New webhook's secret" className="grid gap-2 rounded-md border border-primary p-3">
-      <p className="text-sm">
-        Copy the signing secret for <strong className="break-all">{hook.url}</strong> now: it is shown only this once. Your receiver checks each
-        delivery's <span className="font-mono">X-Atelier-Signature</span> with it.
-      </p>
-      <Input readOnly aria-label="Signing secret" className="h-11 font-mono" value={hook.secret} onFocus={(event) => event.target.select()} />
-      <div className="flex flex-wrap gap-2">
-        <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
-          <Copy aria-hidden />
-          Copy secret
-        </Button>
-        <Button variant="ghost" className="min-h-11 sm:min-h-9" onClick={onDone}>
-          Done
-        </Button>
-      </div>
-    </section>
+    <ShownOnce label="New webhook's secret" inputLabel="Signing secret" noun="secret" value={hook.secret} onDone={onDone}>
+      Copy the signing secret for <strong className="break-all">{hook.url}</strong> now: it is shown only this once. Your receiver checks each
+      delivery's <span className="font-mono">X-Atelier-Signature</span> with it.
+    </ShownOnce>
   );
 }
 

@@ -113,7 +113,7 @@ describe('HEIC and RAW uploads', () => {
     t = await createTestApp();
     const cookie = await t.signIn();
     const full = await t.app.inject({ method: 'GET', url: '/api/photos/upload', headers: { cookie } });
-    expect(full.json()).toMatchObject({ takes: ['JPEG', 'PNG', 'GIF', 'WebP', 'HEIC', 'RAW'], missing: [] });
+    expect(full.json()).toMatchObject({ takes: ['JPEG', 'PNG', 'GIF', 'WebP', 'HEIC', 'RAW', 'MP4', 'MOV', 'WebM'], missing: [] });
     expect(full.json().accept).toMatchObject({ 'image/heic': ['.heic'], 'image/x-adobe-dng': ['.dng'], 'image/jpeg': ['.jpeg', '.jpg'] });
     await t.close();
 
@@ -125,6 +125,7 @@ describe('HEIC and RAW uploads', () => {
       missing: [
         { label: 'HEIC', package: 'libheif-examples' },
         { label: 'RAW', package: 'libraw-bin' },
+        { label: 'video', package: 'ffmpeg' },
       ],
     });
   });

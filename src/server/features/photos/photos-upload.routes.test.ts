@@ -176,7 +176,7 @@ describe('POST /api/photos/upload', () => {
     const response = await uploadToNewSite([{ name: 'logo.svg', data: svg(), type: 'image/svg+xml' }]);
     expect(response.statusCode).toBe(415);
     expect(response.json().message).toMatch(/logo\.svg: SVG images are not accepted/);
-    expect(response.json().rejected).toEqual([{ name: 'logo.svg', reason: expect.stringMatching(/SVG/), code: 'images.svg_refused', params: { formats: 'JPEG, PNG, GIF, WebP, HEIC or RAW' } }]);
+    expect(response.json().rejected).toEqual([{ name: 'logo.svg', reason: expect.stringMatching(/SVG/), code: 'images.svg_refused', params: { formats: 'JPEG, PNG, GIF, WebP, HEIC, RAW, MP4, MOV or WebM' } }]);
     await expectNothingStored();
   });
 
@@ -189,7 +189,7 @@ describe('POST /api/photos/upload', () => {
   it('refuses an HTML page renamed .jpg with 415 and stores nothing', async () => {
     const response = await uploadToNewSite([{ name: 'cat.jpg', data: html(), type: 'image/jpeg' }]);
     expect(response.statusCode).toBe(415);
-    expect(response.json().rejected).toEqual([{ name: 'cat.jpg', reason: 'Not a JPEG, PNG, GIF, WebP, HEIC or RAW image', code: 'images.wrong_format', params: { formats: 'JPEG, PNG, GIF, WebP, HEIC or RAW' } }]);
+    expect(response.json().rejected).toEqual([{ name: 'cat.jpg', reason: 'Not a JPEG, PNG, GIF, WebP, HEIC, RAW, MP4, MOV or WebM image', code: 'images.wrong_format', params: { formats: 'JPEG, PNG, GIF, WebP, HEIC, RAW, MP4, MOV or WebM' } }]);
     await expectNothingStored();
   });
 
