@@ -127,6 +127,10 @@ export async function tileAction(page: Page, section: Locator, title: string, it
     await page.getByRole('menu').getByRole('menuitem', { name: item, exact: true }).click();
     return;
   }
+  // Tiles are drawn as their place nears the screen: a card below the fold shows stand-ins until
+  // it is scrolled to, as a person would.
+  const photos = section.locator('ul[aria-label^="Photos in "]');
+  await ((await photos.count()) > 0 ? photos.first() : section).scrollIntoViewIfNeeded();
   const tile = section.getByRole('listitem').filter({ has: page.getByRole('img', { name: title, exact: true }) });
   await tile.hover();
   if (item === 'Edit' || item === 'Delete') {

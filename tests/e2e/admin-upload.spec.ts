@@ -91,7 +91,7 @@ test.describe('Upload Photos', () => {
     await expect(problems).toContainText('2 file(s) not added');
     await expect(problems).toContainText('notes.txt');
     await expect(problems).toContainText('File type must be');
-    await expect(problems).toContainText("renamed.png: Not an image: the file's content is not JPEG, PNG, GIF, WebP, HEIC or RAW");
+    await expect(problems).toContainText("renamed.png: Not an image: the file's content is not JPEG, PNG, GIF, WebP, HEIC, RAW, MP4, MOV or WebM");
     await expect(upload.getByText('1 file(s) selected')).toBeVisible();
     expect(uploads).toBe(0);
   });
