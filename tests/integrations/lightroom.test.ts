@@ -1,19 +1,21 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Category } from '#contract/categories.ts';
 import type { NewGalleryLink } from '#contract/galleries.ts';
 import type { PhotoWithCategory } from '#contract/photos.ts';
 import type { NewApiToken, TokenScope } from '#contract/tokens.ts';
 import { CANON_40D_JPEG, NIKON_D70_JPEG, PENTAX_K10D_JPEG } from '#tests/fixtures/camera-files.ts';
-import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
+import { bundleServer, startServer } from '#tests/api/support/server-process.ts';
 
 /**
  * The Lightroom Classic publish service (integrations/lightroom/atelier.lrplugin), run by Debian's
- * Lua 5.4 against a real server on a loopback port. tests/integrations/lightroom/lightroom-sdk.lua
+ * Lua 5.4 against the built server on a loopback port. tests/integrations/lightroom/lightroom-sdk.lua
  * stands in for the SDK calls the plug-in makes (its HTTP goes through curl), and drive.lua plays
  * Lightroom: one action a run, the catalog kept in a JSON file between runs. What the site holds
  * is read back through the API.
@@ -23,6 +25,7 @@ const run = promisify(execFile);
 /** Debian's Lua 5.4; LIGHTROOM_LUA=lua5.1 runs the plug-in under Lightroom's own Lua version instead. */
 const LUA = process.env.LIGHTROOM_LUA ?? 'lua5.4';
 const DRIVER = path.join(import.meta.dirname, 'lightroom', 'drive.lua');
+const OWNER = { username: 'owner', password: 'lightroom test password' };
 /** What docs/lightroom.md asks the owner to give the token. */
 const SCOPES: TokenScope[] = ['photos:read', 'photos:write', 'categories:write', 'galleries:read'];
 
@@ -56,32 +59,83 @@ interface Catalog {
   collections: Array<{ localId: string; name: string; isDefault?: boolean; remoteId?: string; settings?: Record<string, unknown>; photos: CatalogPhoto[] }>;
 }
 
-let t: TestApp | undefined;
+let bundle: Awaited<ReturnType<typeof bundleServer>>;
+const stops: Array<() => Promise<void>> = [];
+beforeAll(async () => {
+  bundle = await bundleServer();
+}, 60_000);
+afterAll(() => bundle?.remove());
 afterEach(async () => {
-  await t?.close();
-  t = undefined;
+  for (const stop of stops.splice(0)) await stop();
 });
 
+/** A response as the tests read it, from the real server over HTTP. */
+interface Answer {
+  statusCode: number;
+  body: string;
+  json: <T>() => T;
+}
+type Call = (request: { method: string; url: string; headers?: Record<string, string>; payload?: object }) => Promise<Answer>;
+
+/**
+ * The built server (as `npm start` runs it) on a loopback port, with a data folder of its own and,
+ * on PostgreSQL, a database of its own; its owner signed in, and a token made as docs/lightroom.md says.
+ */
 async function site() {
-  const app = await createTestApp();
-  t = app;
-  await app.app.listen({ port: 0, host: '127.0.0.1' });
-  const url = `http://127.0.0.1:${(app.app.server.address() as AddressInfo).port}`;
-  const cookie = await app.signIn();
-  const confirmed = await app.app.inject({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-lightroom-'));
+  const env: Record<string, string> = { DATA_DIR: dataDir, OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password, DATABASE_URL: '' };
+  let dropDatabase = async () => {};
+  if (process.env.TEST_DIALECT === 'postgres') {
+    const base = process.env.TEST_DATABASE_URL ?? '';
+    const name = `lightroom_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: base });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(base);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    dropDatabase = async () => {
+      const client = new pg.Client({ connectionString: base });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  }
+  const server = await startServer(bundle.dir, env);
+  stops.push(async () => {
+    server.child.kill('SIGTERM');
+    await server.exited;
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+  const { url } = server;
+  const call: Call = async ({ method, url: callPath, headers = {}, payload }) => {
+    const response = await fetch(`${url}${callPath}`, {
+      method,
+      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+      ...(payload ? { body: JSON.stringify(payload) } : {}),
+    });
+    const body = await response.text();
+    return { statusCode: response.status, body, json: <T>() => JSON.parse(body) as T };
+  };
+  const login = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(OWNER) });
+  expect(login.status, await login.text()).toBe(200);
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const confirmed = await call({ method: 'POST', url: '/api/security/confirm', headers: { cookie }, payload: { password: OWNER.password } });
   expect(confirmed.statusCode, confirmed.body).toBe(200);
-  const made = await app.app.inject({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: SCOPES } });
+  const made = await call({ method: 'POST', url: '/api/tokens', headers: { cookie }, payload: { name: 'Lightroom', scopes: SCOPES } });
   expect(made.statusCode, made.body).toBe(201);
   const { token } = made.json<NewApiToken>();
   /** The API as the owner's tools see it, with the plug-in's token. */
   const api = async <T>(method: 'GET' | 'POST' | 'PUT', apiPath: string, payload?: object) => {
-    const response = await app.app.inject({ method, url: apiPath, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
+    const response = await call({ method, url: apiPath, headers: { authorization: `Bearer ${token}` }, ...(payload ? { payload } : {}) });
     return { status: response.statusCode, body: response.body, json: () => response.json<T>() };
   };
   const photo = async (id: string | number) => api<PhotoWithCategory>('GET', `/api/photos/${id}`);
   const categories = async () => (await api<Category[]>('GET', '/api/categories')).json();
 
-  const catalogPath = path.join(app.dataDir, 'lightroom-catalog.json');
+  const catalogPath = path.join(dataDir, 'lightroom-catalog.json');
   const catalog = (): Catalog => JSON.parse(fs.readFileSync(catalogPath, 'utf8')) as Catalog;
   const writeCatalog = (value: Catalog) => fs.writeFileSync(catalogPath, JSON.stringify(value));
   /** One action of Lightroom's, by the plug-in; its answer, with every request it made. */
@@ -97,7 +151,7 @@ async function site() {
     }
     return answer;
   };
-  return { app, url, token, cookie, api, photo, categories, catalog, writeCatalog, lightroom };
+  return { call, url, token, cookie, api, photo, categories, catalog, writeCatalog, lightroom };
 }
 
 const harbour = (): CatalogPhoto[] => [
@@ -184,7 +238,7 @@ describe('the Lightroom Classic publish service', () => {
     expect(gulls.map((photo) => photo.localId)).toEqual(['gulls']);
     expect((await s.photo(gulls[0]!.remoteId)).json().categoryId).toBe(categoryId);
     // ... and deleted on the site meanwhile.
-    const trashed = await s.app.app.inject({ method: 'DELETE', url: `/api/photos/${gulls[0]!.remoteId}`, headers: { authorization: `Bearer ${s.token}` } });
+    const trashed = await s.call({ method: 'DELETE', url: `/api/photos/${gulls[0]!.remoteId}`, headers: { authorization: `Bearer ${s.token}` } });
     expect(trashed.statusCode).toBe(200);
 
     // Deleting the collection deletes its photos and its category; the bank's photo stays. The bulk
@@ -228,7 +282,7 @@ describe('the Lightroom Classic publish service', () => {
 
     // Two links, one per recipient; the couple picks the boats, the parents the nets.
     const makeLink = async (label: string) => {
-      const made = await s.app.app.inject({
+      const made = await s.call({
         method: 'POST',
         url: `/api/categories/${published.categoryId}/links`,
         headers: { cookie: s.cookie },
@@ -240,7 +294,7 @@ describe('the Lightroom Classic publish service', () => {
     const couple = await makeLink('The couple');
     const parents = await makeLink('The parents');
     const pick = async (link: NewGalleryLink, photoId: string) => {
-      const picked = await s.app.app.inject({ method: 'PUT', url: `/api/galleries/${link.path.split('/').pop()}/picks/${photoId}` });
+      const picked = await s.call({ method: 'PUT', url: `/api/galleries/${link.path.split('/').pop()}/picks/${photoId}` });
       expect(picked.statusCode, picked.body).toBe(200);
     };
     await pick(couple, boats!.remoteId);
@@ -335,7 +389,7 @@ describe('the Lightroom Classic publish service', () => {
     expect(inCategory.json().ids.toSorted()).toEqual([Number(boats!.remoteId), Number(nets!.remoteId)].toSorted());
 
     // A photo deleted on the site meanwhile is uploaded anew when republished, with a new id.
-    expect((await s.app.app.inject({ method: 'DELETE', url: `/api/photos/${nets!.remoteId}`, headers: { authorization: `Bearer ${s.token}` } })).statusCode).toBe(200);
+    expect((await s.call({ method: 'DELETE', url: `/api/photos/${nets!.remoteId}`, headers: { authorization: `Bearer ${s.token}` } })).statusCode).toBe(200);
     const again = s.catalog();
     again.collections[0]!.photos.find((photo) => photo.localId === 'nets')!.edited = true;
     s.writeCatalog(again);
@@ -355,7 +409,7 @@ describe('the Lightroom Classic publish service', () => {
     });
     const published = await s.lightroom<{ categoryId: string; photos: Array<{ remoteId: string }> }>('publish', 'Harbour at dawn');
     const [boats, nets] = published.photos;
-    const made = await s.app.app.inject({
+    const made = await s.call({
       method: 'POST',
       url: `/api/categories/${published.categoryId}/links`,
       headers: { cookie: s.cookie },
@@ -365,13 +419,13 @@ describe('the Lightroom Classic publish service', () => {
     const link = made.json<NewGalleryLink>();
     const token = link.path.split('/').pop();
     const holder = async (method: 'POST' | 'PUT', url: string, payload: object) => {
-      const response = await s.app.app.inject({ method, url, payload });
+      const response = await s.call({ method, url, payload });
       expect(response.statusCode, response.body).toBeLessThan(300);
     };
     await holder('POST', `/api/galleries/${token}/photos/${boats!.remoteId}/comments`, { text: 'Could this one be warmer?' });
     await holder('PUT', `/api/galleries/${token}/photos/${boats!.remoteId}/verdict`, { verdict: 'approved' });
     await holder('PUT', `/api/galleries/${token}/photos/${nets!.remoteId}/verdict`, { verdict: 'rejected' });
-    const answered = await s.app.app.inject({
+    const answered = await s.call({
       method: 'POST',
       url: `/api/gallery-links/${link.id}/photos/${boats!.remoteId}/comments`,
       headers: { cookie: s.cookie },
