@@ -25,7 +25,7 @@ import { createWorker } from '#server/background-work.ts';
 import { loadConfig } from '#server/config.ts';
 import { migrateToLatest, openDatabase } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
-import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
+import { cookieHeader, createTestApp, OWNER, type SiteSnapshot, type TestApp } from '#tests/setup/test-app.ts';
 import { bundleServer, runCli } from '#tests/api/support/server-process.ts';
 import { mailsInOutbox, resetTokenInOutbox } from '#tests/api/support/outbox.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
@@ -40,7 +40,7 @@ afterEach(async () => {
   for (const app of apps.splice(0)) await app.close();
 });
 
-async function site(options: { owner?: boolean } = {}): Promise<TestApp> {
+async function site(options: { owner?: boolean; from?: SiteSnapshot } = {}): Promise<TestApp> {
   const t = await createTestApp(options);
   apps.push(t);
   return t;
@@ -68,9 +68,21 @@ function fileHashes(t: TestApp): Record<string, string> {
   return hashes;
 }
 
-/** A site with something in every table: photos in categories, a release, a banner, messages, sessions… */
+/**
+ * A site with something in every table: photos in categories, a release, a banner, messages,
+ * sessions… Filled once per file (seconds of drawing, transcoding and jobs) and copied, database
+ * and files, per test.
+ */
 async function filledSite(): Promise<TestApp> {
-  const t = await site();
+  filled ??= fillSite();
+  return site({ from: await filled });
+}
+
+let filled: Promise<SiteSnapshot> | undefined;
+afterAll(async () => (await filled)?.remove());
+
+async function fillSite(): Promise<SiteSnapshot> {
+  const t = await createTestApp();
   const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   await seedDemoContent(t.ctx, owner.id, { photos: 5 });
   const cookie = await t.signIn();
@@ -124,7 +136,7 @@ async function filledSite(): Promise<TestApp> {
   for (const table of repo.BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
   // An unlisted gallery's copies are in the restricted store: the archive carries them from there.
   expect(filesUnder(t.config.restrictedDir).length).toBeGreaterThan(0);
-  return t;
+  return t.saveSnapshot();
 }
 
 /** Every row of a site, and the next id its categories table would give. */

@@ -7,15 +7,17 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
-import { MANIFEST_NAME } from '#server/cli/publish.ts';
+import { MANIFEST_NAME, publishCommand } from '#server/cli/publish.ts';
 import { jpeg } from '#tests/fixtures/images.ts';
 import { makeToken } from '#tests/fixtures/tokens.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
  * `npm run cli -- publish` keeps a category in step with an export folder over the HTTP API only:
- * run as a real process (through tsx, as the other command-line tests) against the app on a
- * loopback port, every request it sends written down on the way in.
+ * against the app on a loopback port, every request it sends written down on the way in. The
+ * first run and a refusal run as real processes (through tsx, as the other command-line tests),
+ * proving the command line, its output and its exit codes; the other runs call the same command
+ * in this process with the same arguments and environment (a process costs seconds of tsx).
  */
 const run = promisify(execFile);
 let t: TestApp;
@@ -43,12 +45,27 @@ afterAll(async () => {
   if (folder) fs.rmSync(folder, { recursive: true, force: true });
 });
 
-async function publish(...extra: string[]) {
+/** A run of the command as a process. */
+async function publishProcess(...extra: string[]) {
   requests.length = 0;
   const result = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'publish', folder, '--site', site, '--category', 'Harbour', ...extra], {
     env: { ...process.env, ATELIER_TOKEN: token, DATABASE_URL: '', DATA_DIR: '' },
   });
   return { stdout: result.stdout, sent: [...requests] };
+}
+
+/** The same run in this process: the command's own entry point, its output read as written. */
+async function publish(...extra: string[]) {
+  requests.length = 0;
+  let stdout = '';
+  let stderr = '';
+  const env = { ...process.env, ATELIER_TOKEN: token, DATABASE_URL: '', DATA_DIR: '' };
+  const code = await publishCommand.remote([folder, '--site', site, '--category', 'Harbour', ...extra], env, {
+    stdout: (text) => (stdout += text),
+    stderr: (text) => (stderr += text),
+  });
+  expect(code, stderr).toBe(0);
+  return { stdout, sent: [...requests] };
 }
 
 /** The category's photos as a visitor reads them, by their original file's name (the order the page shows). */
@@ -63,7 +80,7 @@ describe('npm run cli -- publish', () => {
     }
     fs.writeFileSync(path.join(folder, 'notes.txt'), 'not a photo');
 
-    const first = await publish();
+    const first = await publishProcess();
     expect(first.stdout).toContain('Uploaded 3, replaced 0, deleted 0, unchanged 0, failed 0.');
     const uploaded = await publishedPhotos();
     // The category made for it, the photos in the folder's order, titled after their files.
@@ -100,9 +117,8 @@ describe('npm run cli -- publish', () => {
       env: { ...process.env, ATELIER_TOKEN: '' },
     }).catch((error: { code: number; stderr: string }) => error);
     expect(noToken).toMatchObject({ code: 2, stderr: expect.stringContaining('ATELIER_TOKEN') });
-    const noSite = await run(process.execPath, ['--import', 'tsx', 'src/server/cli.ts', 'publish', folder], { env: { ...process.env, ATELIER_TOKEN: token } }).catch(
-      (error: { code: number; stderr: string }) => error,
-    );
-    expect(noSite).toMatchObject({ code: 2, stderr: expect.stringContaining('--site <url>') });
+    let stderr = '';
+    const noSite = await publishCommand.remote([folder], { ...process.env, ATELIER_TOKEN: token }, { stdout: () => {}, stderr: (text) => (stderr += text) });
+    expect({ code: noSite, stderr }).toMatchObject({ code: 2, stderr: expect.stringContaining('--site <url>') });
   });
 });

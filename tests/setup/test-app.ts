@@ -51,6 +51,25 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** An app of createTestApp's, which can also be kept as a snapshot. */
+export interface SavableTestApp extends TestApp {
+  /**
+   * Closes the app (instead of `close()`) and keeps its site, database and DATA_DIR, for
+   * `createTestApp({ from })`: a site that took seconds of uploads and jobs to fill is made once
+   * per file and copied per test.
+   */
+  saveSnapshot(): Promise<SiteSnapshot>;
+}
+
+/** A closed site's database and files, copied into each app made from it; `remove()` when done. */
+export interface SiteSnapshot {
+  dialect: 'sqlite' | 'postgres';
+  dataDir: string;
+  /** PostgreSQL: the database the copies are made from (CREATE DATABASE … TEMPLATE). */
+  postgresDatabase: string | null;
+  remove(): Promise<void>;
+}
+
 /**
  * The site's database. By default a copy of a template the global setup migrated once (with the
  * owner in it, or empty); `fromScratch` migrates an empty one as a new site's first start does,
@@ -58,28 +77,34 @@ export interface TestApp {
  */
 async function openTestDatabase(
   dataDir: string,
-  options: { withOwner: boolean; fromScratch: boolean },
-): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+  options: { withOwner: boolean; fromScratch: boolean; from?: SiteSnapshot | undefined },
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; postgresDatabase: string | null }> {
   const template = options.withOwner ? 'owner' : 'empty';
   if (process.env.TEST_DIALECT === 'postgres') {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    if (options.fromScratch) return openScratchSchema(databaseUrl);
-    const templateName = inject('postgresTemplates')[template];
-    const name = `${templateName}_${randomBytes(6).toString('hex')}`;
+    if (options.fromScratch) return { ...(await openScratchSchema(databaseUrl)), postgresDatabase: null };
+    const templateName = options.from?.postgresDatabase ?? inject('postgresTemplates')[template];
+    // Under the run's prefix whatever it is copied from, so the global teardown drops a leftover.
+    const name = `${inject('postgresTemplates').empty.replace(/_empty$/, '')}_${randomBytes(6).toString('hex')}`;
     await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
     const database = openDatabase({ databaseUrl: databaseUrlOf(databaseUrl, name), sqlitePath: '', poolSize: 4 });
     return {
       database,
-      drop: () => withAdmin(databaseUrl, async (admin) => void (await admin.query(`drop database "${name}" with (force)`))),
+      drop: () => dropDatabase(databaseUrl, name),
+      postgresDatabase: name,
     };
   }
   const sqlitePath = path.join(dataDir, 'atelier.sqlite');
-  if (!options.fromScratch) fs.copyFileSync(inject('sqliteTemplates')[template], sqlitePath);
+  // A snapshot's folder holds its database file, copied with the rest.
+  if (!options.fromScratch && !options.from) fs.copyFileSync(inject('sqliteTemplates')[template], sqlitePath);
   const database = openDatabase({ sqlitePath });
   await migrateToLatest(database);
-  return { database, drop: async () => {} };
+  return { database, drop: async () => {}, postgresDatabase: null };
 }
+
+const dropDatabase = (databaseUrl: string, name: string) =>
+  withAdmin(databaseUrl, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
 
 async function openScratchSchema(databaseUrl: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
@@ -109,9 +134,16 @@ export async function createTestApp(
     passwordCost?: 'production';
     /** Mail over SMTP to a real server on loopback (`t.smtp`), closed with the app. */
     smtp?: boolean;
+    /** Start from a copy of a saved site (`t.saveSnapshot()`): its rows, its owner and its files. */
+    from?: SiteSnapshot;
   } = {},
-): Promise<TestApp> {
+): Promise<SavableTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
+  if (options.from) {
+    if (options.from.dialect !== (process.env.TEST_DIALECT === 'postgres' ? 'postgres' : 'sqlite')) throw new Error('a snapshot is copied on its own database');
+    if (options.fromScratch) throw new Error('a copy of a snapshot is not a new site: leave out fromScratch');
+    fs.cpSync(options.from.dataDir, dataDir, { recursive: true });
+  }
   const smtp = options.smtp ? await startSmtpServer() : undefined;
   const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...(smtp ? { SMTP_URL: smtp.url } : {}), ...options.env });
   const wantsOwner = options.owner !== false;
@@ -119,8 +151,13 @@ export async function createTestApp(
   // owner at that clock's time, as the site would.
   const ownerFromTemplate = wantsOwner && !options.clock && !options.fromScratch && !options.passwordCost;
   if (options.passwordCost) setPasswordCostForTests(options.passwordCost);
-  const { database, drop } = await openTestDatabase(dataDir, { withOwner: ownerFromTemplate, fromScratch: options.fromScratch ?? false });
-  if (wantsOwner && !ownerFromTemplate) {
+  const { database, drop, postgresDatabase } = await openTestDatabase(dataDir, {
+    withOwner: ownerFromTemplate,
+    fromScratch: options.fromScratch ?? false,
+    from: options.from,
+  });
+  // A snapshot has its owner (or has none) already.
+  if (wantsOwner && !ownerFromTemplate && !options.from) {
     await ensureOwner({ db: database.db, clock: options.clock ?? (() => new Date()) }, OWNER);
   }
   // TEST_LOG=error (or any level) shows what the app logs, for finding out why a test fails.
@@ -164,6 +201,25 @@ export async function createTestApp(
       await database.destroy();
       await drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+    async saveSnapshot() {
+      if (options.fromScratch && database.dialect === 'postgres') throw new Error('a site in a schema of its own cannot be a snapshot');
+      if (options.passwordCost) setPasswordCostForTests('test');
+      // Closed first: a SQLite file is whole once closed (no -wal to copy), and PostgreSQL copies
+      // a database only when nobody is connected to it.
+      await app.close();
+      await smtp?.close();
+      await database.destroy();
+      const dialect = database.dialect;
+      return {
+        dialect,
+        dataDir,
+        postgresDatabase,
+        async remove() {
+          fs.rmSync(dataDir, { recursive: true, force: true });
+          await drop();
+        },
+      };
     },
   };
 }

@@ -11,8 +11,20 @@ export interface CliCommand {
 
 /** A command that talks to a site over its HTTP API: it needs no configuration or database here. */
 export interface RemoteCliCommand {
-  remote(args: string[], env: NodeJS.ProcessEnv): Promise<number>;
+  /** `output` is the process's stdout and stderr unless given (tests read it in-process). */
+  remote(args: string[], env: NodeJS.ProcessEnv, output?: CliOutput): Promise<number>;
 }
+
+/** Where a command writes what it says. */
+export interface CliOutput {
+  stdout(text: string): void;
+  stderr(text: string): void;
+}
+
+export const processOutput: CliOutput = {
+  stdout: (text) => void process.stdout.write(text),
+  stderr: (text) => void process.stderr.write(text),
+};
 
 /**
  * A command's arguments: its positionals, and the value of each `--name value` option it knows

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import fsp from 'node:fs/promises';
 import path from 'node:path';
 import { CAMERA_ACCEPT, PHOTO_ACCEPT, REPLACE_FILE_FIELD, UPLOAD_FILES_FIELD } from '#contract/photos.ts';
-import { readArgs, textOf } from './command.ts';
+import { processOutput, readArgs, textOf, type CliOutput } from './command.ts';
 
 /**
  * `publish <folder> --site <url> --category <name> [--delete]`: keeps a category of a site in step
@@ -202,22 +202,22 @@ const USAGE = 'Usage: npm run cli -- publish <folder> --site <url> --category <n
 
 export const publishCommand = {
   /** Talks to a site over HTTP only: no configuration or database of its own. */
-  async remote(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
+  async remote(args: string[], env: NodeJS.ProcessEnv, output: CliOutput = processOutput): Promise<number> {
     const { positionals, values } = readArgs(args, { site: 'string', category: 'string', delete: 'boolean' });
     const [folder] = positionals;
     const site = textOf(values.site);
     const category = textOf(values.category)?.trim();
     const token = env.ATELIER_TOKEN?.trim();
     if (!folder || !site || !category) {
-      process.stderr.write(USAGE);
+      output.stderr(USAGE);
       return 2;
     }
     if (!token) {
-      process.stderr.write('Set ATELIER_TOKEN to a token of the site with photos:read, photos:write (and categories:write to make the category).\n');
+      output.stderr('Set ATELIER_TOKEN to a token of the site with photos:read, photos:write (and categories:write to make the category).\n');
       return 2;
     }
     if (!fs.existsSync(folder) || !fs.statSync(folder).isDirectory()) {
-      process.stderr.write(`No folder at ${folder}\n`);
+      output.stderr(`No folder at ${folder}\n`);
       return 2;
     }
     const report = await publishFolder({
@@ -226,12 +226,12 @@ export const publishCommand = {
       category,
       token,
       delete: values.delete === true,
-      onProgress: (line) => process.stdout.write(`${line}\n`),
+      onProgress: (line) => output.stdout(`${line}\n`),
     });
-    process.stdout.write(
+    output.stdout(
       `Uploaded ${report.uploaded.length}, replaced ${report.replaced.length}, deleted ${report.deleted.length}, unchanged ${report.unchanged.length}, failed ${report.failed.length}.\n`,
     );
-    for (const failure of report.failed) process.stderr.write(`${failure.name}: ${failure.reason}\n`);
+    for (const failure of report.failed) output.stderr(`${failure.name}: ${failure.reason}\n`);
     return report.failed.length > 0 ? 1 : 0;
   },
 };

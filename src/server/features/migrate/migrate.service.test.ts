@@ -19,7 +19,7 @@ import { bundleServer } from '#tests/api/support/server-process.ts';
 import { waitFor } from '#tests/api/support/wait.ts';
 import { startS3Server, type TestS3Server } from '#tests/setup/s3.ts';
 import { dropTestSchema } from '#tests/setup/postgres-schemas.ts';
-import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
+import { cookieHeader, createTestApp, OWNER, type SiteSnapshot, type TestApp } from '#tests/setup/test-app.ts';
 import { buildApp } from '#server/app.ts';
 import { loadConfig } from '#server/config.ts';
 import { openDatabase, type DatabaseHandle, type Db } from '#server/db/database.ts';
@@ -89,11 +89,23 @@ function tempDir(prefix: string): string {
 /**
  * An embedded site with something in every table: the demo seed (categories, a release with its
  * tracks, a banner, generated photos), photos uploaded through the API, a photo moved into a
- * category, read and unread messages, a session, a reset token, rate-limit counters.
+ * category, read and unread messages, a session, a reset token, rate-limit counters. Filled once
+ * per file (seconds of drawing, transcoding and jobs) and copied, database and files, per test.
  */
 async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
-  const t = await createTestApp();
+  filled ??= fillSqliteSite();
+  const { snapshot, cookie } = await filled;
+  const t = await createTestApp({ from: snapshot });
   cleanups.push(() => t.close());
+  expect(t.dialect).toBe('sqlite');
+  return Object.assign(t, { cookie });
+}
+
+let filled: Promise<{ snapshot: SiteSnapshot; cookie: string }> | undefined;
+afterAll(async () => (await filled)?.snapshot.remove());
+
+async function fillSqliteSite(): Promise<{ snapshot: SiteSnapshot; cookie: string }> {
+  const t = await createTestApp();
   expect(t.dialect).toBe('sqlite');
   const owner = await t.database.db.selectFrom('users').select('id').executeTakeFirstOrThrow();
   await seedDemoContent(t.ctx, owner.id, { photos: 3 });
@@ -164,7 +176,7 @@ async function filledSqliteSite(): Promise<TestApp & { cookie: string }> {
   expect(filesUnder(t.config.restrictedDir).filter((name) => name.endsWith('.m4a'))).toHaveLength(1);
   const counts = await countRows(t.database.db);
   for (const table of BACKUP_TABLES) expect(counts[table], table).toBeGreaterThan(0);
-  return Object.assign(t, { cookie });
+  return { snapshot: await t.saveSnapshot(), cookie };
 }
 
 const sourceOf = (t: TestApp): MigrateSource => ({
