@@ -9,7 +9,7 @@ import { buildApp } from '#server/app.ts';
 import { createWorker } from '#server/background-work.ts';
 import type { Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
 import { setPasswordCostForTests } from '#server/features/auth/passwords.ts';
 import { countBusy } from '#server/jobs/job-queue.ts';
@@ -58,7 +58,7 @@ export interface TestApp {
  */
 async function openTestDatabase(
   dataDir: string,
-  options: { withOwner: boolean; fromScratch: boolean },
+  options: { withOwner: boolean; fromScratch: boolean; listenRetryMs?: number | undefined },
 ): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const template = options.withOwner ? 'owner' : 'empty';
   if (process.env.TEST_DIALECT === 'postgres') {
@@ -68,7 +68,12 @@ async function openTestDatabase(
     const templateName = inject('postgresTemplates')[template];
     const name = `${templateName}_${randomBytes(6).toString('hex')}`;
     await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
-    const database = openDatabase({ databaseUrl: databaseUrlOf(databaseUrl, name), sqlitePath: '', poolSize: 4 });
+    const database = openDatabase({
+      databaseUrl: databaseUrlOf(databaseUrl, name),
+      sqlitePath: '',
+      poolSize: 4,
+      ...(options.listenRetryMs === undefined ? {} : { listenRetryMs: options.listenRetryMs }),
+    });
     return {
       database,
       drop: () => withAdmin(databaseUrl, async (admin) => void (await admin.query(`drop database "${name}" with (force)`))),
@@ -109,6 +114,8 @@ export async function createTestApp(
     passwordCost?: 'production';
     /** Mail over SMTP to a real server on loopback (`t.smtp`), closed with the app. */
     smtp?: boolean;
+    /** PostgreSQL: the wait before listening again after the listening connection is lost. */
+    listenRetryMs?: DatabaseOptions['listenRetryMs'];
   } = {},
 ): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
@@ -119,7 +126,7 @@ export async function createTestApp(
   // owner at that clock's time, as the site would.
   const ownerFromTemplate = wantsOwner && !options.clock && !options.fromScratch && !options.passwordCost;
   if (options.passwordCost) setPasswordCostForTests(options.passwordCost);
-  const { database, drop } = await openTestDatabase(dataDir, { withOwner: ownerFromTemplate, fromScratch: options.fromScratch ?? false });
+  const { database, drop } = await openTestDatabase(dataDir, { withOwner: ownerFromTemplate, fromScratch: options.fromScratch ?? false, listenRetryMs: options.listenRetryMs });
   if (wantsOwner && !ownerFromTemplate) {
     await ensureOwner({ db: database.db, clock: options.clock ?? (() => new Date()) }, OWNER);
   }
