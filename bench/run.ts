@@ -1012,6 +1012,65 @@ async function videoOnly(): Promise<void> {
   }
 }
 
+/**
+ * `npm run bench -- readers`: the visitor's reads alone (the list, its 304, a thumbnail, GET / and
+ * GET / with statistics counted) on a 1,000-photo site, per engine of `--database`: minutes, not
+ * the whole run's half hour, for a change to the data version or the caches. BENCH_SERVER_ROOT
+ * names another checkout whose server is measured instead (a baseline; its migrations must be
+ * ones this checkout's bench can fill a database for).
+ */
+async function readersOnly(): Promise<void> {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
+  try {
+    const { engines, missed } = await reachableEngines();
+    ensureNginx(log);
+    const root = process.env.BENCH_SERVER_ROOT;
+    if (root) log(`Measuring the server of ${root}`);
+    const mainJs = await buildServer(path.join(resultsDir, root ? 'server-other' : 'server'), root);
+    await buildClient(path.join(resultsDir, 'client'), log);
+    const [fixture] = await writeFixtures(path.join(workDir, 'fixtures'), 1);
+    const rows: BenchRow[] = [];
+    for (const engine of engines) {
+      const stops: Array<() => Promise<void>> = [];
+      let server: RunningServer | undefined;
+      try {
+        const store = await createStore(engine, path.join(workDir, engine, 'data'));
+        stops.push(() => store.drop());
+        server = await startOn(mainJs, store);
+        await upload(server.baseUrl, await signIn(server.baseUrl), fixture!);
+        await server.stop();
+        server = undefined;
+        log(`Filling the site on ${ENGINE_NAME[engine]} up to ${LISTED_PHOTOS} photos…`);
+        await fillSite(store, { photos: LISTED_PHOTOS, categories: LISTED_CATEGORIES });
+        server = await startOn(mainJs, store);
+        const nginxRoot = path.join(workDir, engine, 'nginx-root');
+        const site = await writeBaselineFiles(server, nginxRoot);
+        const nginx = await startNginx(nginxRoot, path.join(workDir, engine, 'nginx'));
+        stops.push(() => nginx.stop());
+        const bare = await startBareNode(path.join(nginxRoot, 'photos.json'));
+        stops.push(
+          () =>
+            new Promise<void>((resolve) => {
+              if (bare.child.exitCode !== null) return resolve();
+              bare.child.once('exit', () => resolve());
+              bare.child.kill('SIGTERM');
+            }),
+        );
+        rows.push(...(await httpRows(server, nginx, bare.baseUrl, site, engine, true)));
+        await server.stop();
+        server = undefined;
+        rows.push(await statisticsRow(mainJs, store));
+      } finally {
+        await server?.stop();
+        for (const stop of stops.reverse()) await stop().catch((error: unknown) => log(`cleaning up: ${String(error)}`));
+      }
+    }
+    process.stdout.write(`\n${formatTable([...rows, ...missed])}\n\nLoad average at the end: ${os.loadavg().map((v) => round2(v)).join(', ')}\n`);
+  } finally {
+    fs.rmSync(workDir, { recursive: true, force: true });
+  }
+}
+
 const modes: Record<string, () => Promise<void>> = {
   camera: cameraOnly,
   video: videoOnly,
@@ -1020,6 +1079,7 @@ const modes: Record<string, () => Promise<void>> = {
   'upload-selection': selectionOnly,
   client: clientOnly,
   statistics: statisticsOnly,
+  readers: readersOnly,
   'database-rows': () => main(true),
 };
 (modes[modeFromArgs(process.argv.slice(2)) ?? ''] ?? (() => main()))().catch((error: unknown) => {

@@ -4,10 +4,13 @@ import net from 'node:net';
 import path from 'node:path';
 import { build } from 'esbuild';
 
-/** Bundles the server as `npm run build:server` does, into the ignored results folder. */
-export async function buildServer(outdir: string): Promise<string> {
+/**
+ * Bundles the server as `npm run build:server` does, into the ignored results folder; from the
+ * checkout at `root` (another one's, for a baseline measured beside this one), this one by default.
+ */
+export async function buildServer(outdir: string, root = '.'): Promise<string> {
   await build({
-    entryPoints: { main: 'src/server/main.ts' },
+    entryPoints: { main: path.join(root, 'src/server/main.ts') },
     outdir,
     bundle: true,
     platform: 'node',

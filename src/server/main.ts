@@ -34,7 +34,7 @@ async function main(): Promise<void> {
   // The bundle lives in dist/server; the built client beside it in dist/client.
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
   const app = await buildApp({ config, database, clientDir });
-  database.onConnectionError((error) => app.log.warn({ err: error }, 'PostgreSQL closed an idle connection; the next query opens another'));
+  database.onConnectionError((error) => app.log.warn({ err: error }, 'PostgreSQL closed a connection: an idle one is opened again by the next query, the listening one by itself'));
 
   let closing = false;
   // close() stops accepting connections, closes the idle ones and waits for requests in flight.

@@ -9,7 +9,7 @@ import { buildApp } from '#server/app.ts';
 import { createWorker } from '#server/background-work.ts';
 import type { Clock } from '#server/clock.ts';
 import { loadConfig, type Config } from '#server/config.ts';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '#server/db/database.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type DatabaseOptions } from '#server/db/database.ts';
 import { ensureOwner } from '#server/features/auth/auth.service.ts';
 import { setPasswordCostForTests } from '#server/features/auth/passwords.ts';
 import { countBusy } from '#server/jobs/job-queue.ts';
@@ -77,7 +77,7 @@ export interface SiteSnapshot {
  */
 async function openTestDatabase(
   dataDir: string,
-  options: { withOwner: boolean; fromScratch: boolean; from?: SiteSnapshot | undefined },
+  options: { withOwner: boolean; fromScratch: boolean; from?: SiteSnapshot | undefined; listenRetryMs?: number | undefined },
 ): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; postgresDatabase: string | null }> {
   const template = options.withOwner ? 'owner' : 'empty';
   if (process.env.TEST_DIALECT === 'postgres') {
@@ -88,7 +88,12 @@ async function openTestDatabase(
     // Under the run's prefix whatever it is copied from, so the global teardown drops a leftover.
     const name = `${inject('postgresTemplates').empty.replace(/_empty$/, '')}_${randomBytes(6).toString('hex')}`;
     await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
-    const database = openDatabase({ databaseUrl: databaseUrlOf(databaseUrl, name), sqlitePath: '', poolSize: 4 });
+    const database = openDatabase({
+      databaseUrl: databaseUrlOf(databaseUrl, name),
+      sqlitePath: '',
+      poolSize: 4,
+      ...(options.listenRetryMs === undefined ? {} : { listenRetryMs: options.listenRetryMs }),
+    });
     return {
       database,
       drop: () => dropDatabase(databaseUrl, name),
@@ -136,6 +141,8 @@ export async function createTestApp(
     smtp?: boolean;
     /** Start from a copy of a saved site (`t.saveSnapshot()`): its rows, its owner and its files. */
     from?: SiteSnapshot;
+    /** PostgreSQL: the wait before listening again after the listening connection is lost. */
+    listenRetryMs?: DatabaseOptions['listenRetryMs'];
   } = {},
 ): Promise<SavableTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
@@ -155,6 +162,7 @@ export async function createTestApp(
     withOwner: ownerFromTemplate,
     fromScratch: options.fromScratch ?? false,
     from: options.from,
+    listenRetryMs: options.listenRetryMs,
   });
   // A snapshot has its owner (or has none) already.
   if (wantsOwner && !ownerFromTemplate && !options.from) {

@@ -1,5 +1,5 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Dialect as KyselyDialect, type Migration } from 'kysely';
+import { CamelCasePlugin, Kysely, Migrator, PostgresDialect, sql, SqliteDialect, type Dialect as KyselyDialect, type Migration, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -40,8 +40,10 @@ import * as webhooks from '#server/db/migrations/0022-webhooks.ts';
 import * as video from '#server/db/migrations/0023-video.ts';
 import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import * as galleryCommentsAndDownloadLimits from '#server/db/migrations/0025-gallery-comments-and-download-limits.ts';
+import * as changeNotices from '#server/db/migrations/0028-change-notices.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
+import { listenForChanges, type ChangeNotices } from './change-notices.ts';
 
 export interface Database {
   users: UserTable;
@@ -77,13 +79,18 @@ export interface DatabaseHandle {
   db: Db;
   dialect: Dialect;
   /**
-   * Changes whenever anything in the database may have changed, whoever wrote it: this process,
-   * the command line, or another instance on the same PostgreSQL. SQLite: the count of rows this
+   * Changes whenever what visitors see may have changed, whoever wrote it: this process, the
+   * command line, or another instance on the same PostgreSQL. SQLite: the count of rows this
    * connection changed, and `data_version`, which moves when another connection commits.
-   * PostgreSQL: the current snapshot (xmin:xmax:in-progress ids), which moves when any write
-   * transaction starts or commits. Read it before the data, so a write in between shows as a change.
+   * PostgreSQL (docs/decisions/0015): the count of change notices heard on the listening
+   * connection, with no round trip, but one to hear them out after this process has written; the
+   * current snapshot (xmin:xmax:in-progress ids) while nothing listens (before the first listen, and
+   * from the loss of the connection until it listens again). Read it before the data, so a write in
+   * between shows as a change.
    */
   dataVersion(): Promise<string>;
+  /** PostgreSQL's listening connection (null on SQLite): for the tests and the health of it. */
+  changeNotices: ChangeNotices | null;
   /**
    * Hears of a pooled PostgreSQL connection the server closed while idle (a restart, a failover,
    * idle_session_timeout): the pool drops it and opens another for the next query. Without a
@@ -119,6 +126,7 @@ const migrations = {
   '0023-video': video,
   '0024-release-audio': releaseAudio,
   '0025-gallery-comments-and-download-limits': galleryCommentsAndDownloadLimits,
+  '0028-change-notices': changeNotices,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }
@@ -131,7 +139,12 @@ export interface DatabaseOptions {
   poolSize?: number;
   /** PostgreSQL schema to work in (tests give each app its own). */
   postgresSchema?: string;
+  /** PostgreSQL: the first wait before listening again after the listening connection is lost. */
+  listenRetryMs?: number;
 }
+
+/** Statements that write nothing a notice could be owed for: reads, and a transaction's own. */
+const READ_ONLY = /^\s*(select|begin|start transaction|commit|rollback|savepoint|release|set|show)\b/i;
 
 /** The one place a Kysely instance is made: columns are camelCase in code, snake_case in SQL. */
 function kyselyOver(dialect: KyselyDialect): Db {
@@ -157,11 +170,77 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     });
     const listeners: Array<(error: Error) => void> = [];
     pool.on('error', (error) => listeners.forEach((listener) => listener(error)));
-    const db = kyselyOver(new PostgresDialect({ pool }));
-    const version = sql<{ version: string }>`select txid_current_snapshot()::text as version`.compile(db);
+    const searchPath = options.postgresSchema ? `-c search_path=${options.postgresSchema}` : undefined;
+    const notices = listenForChanges({
+      connectionString: options.databaseUrl,
+      options: searchPath,
+      retryMs: options.listenRetryMs,
+      onLost: (error) => listeners.forEach((listener) => listener(error)),
+    });
+    // Each connection handed back to the pool after a statement that may have written (anything
+    // but a read or a transaction's own statements): after its commit, then. The next data
+    // version waits for the notices of it, so this process never answers from a cache its own
+    // write has outdated, though the notice travels through the server.
+    let written = 0;
+    // One wrapper per pooled client, so Kysely keeps one connection object per client too.
+    const wrappers = new WeakMap<pg.PoolClient, { client: PostgresPoolClient; wrote: boolean }>();
+    const tracked: PostgresPool = {
+      connect: async () => {
+        const client = await pool.connect();
+        let wrapper = wrappers.get(client);
+        if (!wrapper) {
+          const state: { client: PostgresPoolClient; wrote: boolean } = {
+            wrote: false,
+            client: {
+              query: ((text: unknown, parameters?: readonly unknown[]) => {
+                if (typeof text === 'string' && !READ_ONLY.test(text)) state.wrote = true;
+                return (client.query as (text: unknown, parameters?: readonly unknown[]) => unknown).call(client, text, parameters);
+              }) as PostgresPoolClient['query'],
+              release: () => {
+                if (state.wrote) written += 1;
+                state.wrote = false;
+                client.release();
+              },
+            },
+          };
+          wrappers.set(client, (wrapper = state));
+        }
+        wrapper.wrote = false;
+        return wrapper.client;
+      },
+      end: () => pool.end(),
+    };
+    const db = kyselyOver(new PostgresDialect({ pool: tracked }));
+    const snapshot = sql<{ version: string }>`select txid_current_snapshot()::text as version`.compile(db);
     // A round trip each: requests that ask at once share one, never one sent before they asked.
-    const dataVersion = sharedRead(async () => (await db.executeQuery(version)).rows[0]!.version);
-    return { db, dialect: 'postgres', dataVersion, onConnectionError: (listener) => listeners.push(listener), destroy: () => db.destroy() };
+    const snapshotVersion = sharedRead(async () => (await db.executeQuery(snapshot)).rows[0]!.version);
+    let settledUpTo = 0;
+    let settling: Promise<void> = Promise.resolve();
+    const dataVersion = async () => {
+      if (notices.listening) {
+        // One round trip for all who ask meanwhile, sent after the writes they may have seen answered.
+        if (written !== settledUpTo) {
+          settledUpTo = written;
+          settling = notices.settle();
+        }
+        await settling;
+        const version = notices.version();
+        if (version !== null) return version;
+      }
+      notices.start();
+      return snapshotVersion();
+    };
+    return {
+      db,
+      dialect: 'postgres',
+      dataVersion,
+      changeNotices: notices,
+      onConnectionError: (listener) => listeners.push(listener),
+      destroy: async () => {
+        await notices.close();
+        await db.destroy();
+      },
+    };
   }
   fs.mkdirSync(path.dirname(options.sqlitePath), { recursive: true });
   const sqlite = new SQLite(options.sqlitePath);
@@ -180,7 +259,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
   // waits for Kysely's turn, so at worst it is kept under an older version and built once more.
   const version = sqlite.prepare("select total_changes() || ':' || (select data_version from pragma_data_version)").pluck();
   const dataVersion = () => Promise.resolve(version.get() as string);
-  return { db, dialect: 'sqlite', dataVersion, onConnectionError: () => {}, destroy: () => db.destroy() };
+  return { db, dialect: 'sqlite', dataVersion, changeNotices: null, onConnectionError: () => {}, destroy: () => db.destroy() };
 }
 
 async function currentSchema(db: Db): Promise<string> {

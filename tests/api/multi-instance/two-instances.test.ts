@@ -69,6 +69,9 @@ beforeAll(async () => {
   s3 = await startS3Server();
   instances.push(await startInstance(databaseUrl), await startInstance(databaseUrl));
   nginx = await startNginx(instances.map((instance) => instance.port));
+  // Each listens for the database's change notices from its first data version on.
+  for (const instance of instances) await instance.database.dataVersion();
+  await waitFor(() => instances.every((instance) => instance.database.changeNotices!.listening), 'both instances listening for change notices');
 }, 60_000);
 
 afterAll(async () => {
@@ -134,6 +137,20 @@ function allPhotos(answer: Answer): Photo[] {
   return JSON.parse(answer.body) as Photo[];
 }
 
+/** Each instance's count of the change notices it has heard. */
+const noticesHeard = () => instances.map((instance) => instance.database.changeNotices!.version());
+
+/**
+ * A write answered by one instance shows on that instance's next answer at once; the other's
+ * caches follow the database's notice of it (docs/decisions/0015), heard a moment after the
+ * commit: waits until that instance has heard it, never for a fixed time. Its next request then
+ * sees the write: none answered in between.
+ */
+async function otherInstanceHeard(before: Array<string | null>, writer: Answer): Promise<void> {
+  const other = instances.findIndex((instance) => String(instance.port) !== writer.instance);
+  await waitFor(() => noticesHeard()[other] !== before[other], `instance ${instances[other]!.port} hearing the change`);
+}
+
 async function expectSamePhotosEverywhere(expected: Array<Pick<Photo, 'id' | 'filename' | 'order'>>) {
   for (const answer of await fromEveryInstance('GET', '/api/photos')) {
     expect(photosIn(answer), `GET /api/photos from instance ${answer.instance}`).toEqual(expected);
@@ -171,12 +188,14 @@ describe.skipIf(!onPostgres)('two instances behind nginx, one PostgreSQL, one S3
       const image = await jpeg({ width: 320, height: 240, color });
       form.append('photos', new Blob([new Uint8Array(image)], { type: 'image/jpeg' }), `photo-${index + 1}.jpg`);
     }
+    const before = noticesHeard();
     const upload = await call('POST', '/api/photos/upload', { cookie, form });
     expect(upload.status, upload.body).toBe(201);
     photos = (JSON.parse(upload.body) as { photos: Photo[] }).photos;
     expect(photos).toHaveLength(3);
 
-    // Read right after the write, from whichever instance comes next (the other one first).
+    // Read right after the notice is heard, from whichever instance comes next (the other one first).
+    await otherInstanceHeard(before, upload);
     await expectSamePhotosEverywhere(photos.map(({ id, filename, order }) => ({ id, filename, order })));
     for (const photo of photos) {
       for (const name of [photo.filename, photo.thumbnail]) {
@@ -194,16 +213,20 @@ describe.skipIf(!onPostgres)('two instances behind nginx, one PostgreSQL, one S3
 
   it('reorders through one instance; every instance answers the new order', async () => {
     const reversed = [...photos].reverse().map((photo, order) => ({ id: photo.id, order, categoryId: null }));
+    const before = noticesHeard();
     const reorder = await call('PUT', '/api/photos/reorder', { cookie, json: { photoUpdates: reversed } });
     expect(reorder.status, reorder.body).toBe(200);
+    await otherInstanceHeard(before, reorder);
     const expected = reversed.map(({ id, order }) => ({ id, order, filename: photos.find((photo) => photo.id === id)!.filename }));
     await expectSamePhotosEverywhere(expected);
   });
 
   it('deletes through one instance; the photo is gone from every instance', async () => {
     const [gone, ...kept] = photos;
+    const before = noticesHeard();
     const removal = await call('DELETE', `/api/photos/${gone!.id}`, { cookie });
     expect(removal.status, removal.body).toBe(200);
+    await otherInstanceHeard(before, removal);
     // Its files stay for the Undo window; emptying the trash removes them (photos.routes tests).
     for (const answer of await fromEveryInstance('GET', `/api/photos/${gone!.id}`)) expect(answer.status).toBe(404);
     const left = photosIn(await call('GET', '/api/photos'));
@@ -213,13 +236,36 @@ describe.skipIf(!onPostgres)('two instances behind nginx, one PostgreSQL, one S3
 
   it('unpublishes a deleted photo on every instance at once, and serves it again after an Undo', async () => {
     const [photo] = allPhotos(await call('GET', '/api/photos'));
+    let before = noticesHeard();
     const removal = await call('DELETE', `/api/photos/${photo!.id}`, { cookie });
     expect(removal.status, removal.body).toBe(200);
+    await otherInstanceHeard(before, removal);
     for (const answer of await fromEveryInstance('GET', `/uploads/${photo!.thumbnail}`)) expect(answer.status, `instance ${answer.instance}`).toBe(404);
+    before = noticesHeard();
     const restore = await call('POST', '/api/photos/restore', { cookie, json: { ids: [photo!.id] } });
     expect(restore.status, restore.body).toBe(200);
+    await otherInstanceHeard(before, restore);
     const back = allPhotos(await call('GET', '/api/photos')).find((each) => each.id === photo!.id)!;
     for (const answer of await fromEveryInstance('GET', `/uploads/${back.thumbnail}`)) expect(answer.status, `instance ${answer.instance}`).toBe(200);
+  });
+
+  it("answers a write on one instance from the other on the next request after the change notice, and from its own at once", async () => {
+    const [photo] = allPhotos(await call('GET', '/api/photos'));
+    for (let round = 1; round <= 6; round += 1) {
+      const title = `Title ${round}`;
+      const before = noticesHeard();
+      const edit = await call('PUT', `/api/photos/${photo!.id}`, { cookie, json: { title } });
+      expect(edit.status, edit.body).toBe(200);
+      // The writer's own next answer, without any wait.
+      const writer = instances.find((instance) => String(instance.port) === edit.instance)!;
+      const own = await fetch(`http://127.0.0.1:${writer.port}/api/photos`);
+      expect((JSON.parse(await own.text()) as Photo[]).find((each) => each.id === photo!.id)!.title, `round ${round}, the writer`).toBe(title);
+      // The other one's next request, once it has heard the notice: nothing is waited on but that.
+      await otherInstanceHeard(before, edit);
+      const next = await call('GET', '/api/photos');
+      expect(next.instance, 'round robin: the other instance').not.toBe(edit.instance);
+      expect(allPhotos(next).find((each) => each.id === photo!.id)!.title, `round ${round}, the other instance`).toBe(title);
+    }
   });
 
   it('takes up a re-render that an instance held when it stopped half-way, once its hold runs out', async () => {
