@@ -99,9 +99,12 @@ export function listNotices(db: Db, userId: number, limit: number) {
   return db
     .selectFrom('galleryNotices')
     .innerJoin('galleryLinks', 'galleryLinks.id', 'galleryNotices.linkId')
+    .innerJoin('categories', 'categories.id', 'galleryLinks.categoryId')
     .select(['galleryNotices.id', 'galleryNotices.kind', 'galleryNotices.linkId', 'galleryLinks.categoryId', 'galleryNotices.text', 'galleryNotices.createdAt', 'galleryNotices.readAt'])
     .where('galleryNotices.userId', '=', userId)
+    // A revoked link's, or one of a category in the trash, are not shown (nor counted) while they wait there.
     .where('galleryLinks.revokedAt', 'is', null)
+    .where('categories.deletedAt', 'is', null)
     .orderBy('galleryNotices.createdAt', 'desc')
     .orderBy('galleryNotices.id', 'desc')
     .limit(limit)
@@ -112,10 +115,13 @@ export async function countUnread(db: Db, userId: number): Promise<number> {
   const row = await db
     .selectFrom('galleryNotices')
     .innerJoin('galleryLinks', 'galleryLinks.id', 'galleryNotices.linkId')
+    .innerJoin('categories', 'categories.id', 'galleryLinks.categoryId')
     .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('galleryNotices.userId', '=', userId)
     .where('galleryNotices.readAt', 'is', null)
+    // A revoked link's, or one of a category in the trash, are not shown (nor counted) while they wait there.
     .where('galleryLinks.revokedAt', 'is', null)
+    .where('categories.deletedAt', 'is', null)
     .executeTakeFirst();
   return Number(row?.count ?? 0);
 }
