@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Category } from './categories.ts';
 import { controlsMessage, PASSWORD_MAX_LENGTH, withoutControls } from './common.ts';
 import { fileNameStem } from './file-name-titles.ts';
+import { GalleryLinkActivityCounts } from './gallery-activity.ts';
 import { Photo } from './photos.ts';
 
 /**
@@ -46,6 +47,8 @@ export const GalleryLink = z.object({
   downloadLimit: z.number().int().nullable(),
   /** Downloads given since the link was made or its count was last reset. */
   downloadsUsed: z.number().int(),
+  /** What its holder did with it: visits, photos viewed, downloads, picks, submits, comments. */
+  activity: GalleryLinkActivityCounts,
 });
 export type GalleryLink = z.infer<typeof GalleryLink>;
 

@@ -104,6 +104,15 @@ export const api = {
   galleryPhotoVerdict: '/api/galleries/:token/photos/:photoId/verdict',
   galleryLinkComments: '/api/gallery-links/:id/comments',
   galleryLinkPhotoComments: '/api/gallery-links/:id/photos/:photoId/comments',
+  /**
+   * Activity: the viewer's signal that a photo was looked at (the link's own API, no third
+   * party), the owner's timeline of a link; the owner's notices, read, and how they come.
+   */
+  galleryPhotoViewed: '/api/galleries/:token/photos/:photoId/viewed',
+  galleryLinkActivity: '/api/gallery-links/:id/activity',
+  notices: '/api/notices',
+  noticesRead: '/api/notices/read',
+  noticeSettings: '/api/notice-settings',
   /** The site's watermark, a logo for one, the render pass's progress, a category's own. */
   watermark: '/api/watermark',
   watermarkLogo: '/api/watermark/logo',

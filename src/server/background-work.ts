@@ -2,6 +2,7 @@ import type { AppContext } from './app-context.ts';
 import { audioJobs } from '#server/features/audio/audio.service.ts';
 import { authJobs, authPrune } from '#server/features/auth/auth.service.ts';
 import { galleriesJobs, revokedLinksPurge } from '#server/features/galleries/galleries.service.ts';
+import { activityJobs, activityPrune, noticeDigest } from '#server/features/galleries/activity.service.ts';
 import { trashJobs, trashPurge } from '#server/features/photos/trash.service.ts';
 import { embeddedTextJobs } from '#server/features/photos/embedded-text.service.ts';
 import { rateLimitsJobs, rateLimitsPrune } from '#server/features/rate-limits/rate-limits.service.ts';
@@ -28,8 +29,8 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...webhooksJobs, ...audioJobs, ...(statistics?.handlers ?? [])],
-    periodic: [trashPurge, revokedLinksPurge, rateLimitsPrune, authPrune, jobsPrune, webhooksPrune, ...(statistics?.periodic ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...activityJobs, ...webhooksJobs, ...audioJobs, ...(statistics?.handlers ?? [])],
+    periodic: [trashPurge, revokedLinksPurge, noticeDigest, activityPrune, rateLimitsPrune, authPrune, jobsPrune, webhooksPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,
     pollMs: options.pollMs,

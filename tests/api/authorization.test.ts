@@ -108,6 +108,13 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'PUT /api/galleries/{token}/photos/{photoId}/verdict': 'public',
   'GET /api/gallery-links/{id}/comments': 'owner',
   'POST /api/gallery-links/{id}/photos/{photoId}/comments': 'owner',
+  // Activity: the viewer's signal answers by the link's own access; the owner's own is not counted (tests: activity.routes.test.ts).
+  'POST /api/galleries/{token}/photos/{photoId}/viewed': 'public',
+  'GET /api/gallery-links/{id}/activity': 'owner',
+  'GET /api/notices': 'owner',
+  'POST /api/notices/read': 'owner',
+  'GET /api/notice-settings': 'owner',
+  'PUT /api/notice-settings': 'owner',
   'PUT /api/photos/{id}': 'owner',
   'DELETE /api/photos/{id}': 'owner',
   'POST /api/photos/upload': 'owner',

@@ -33,6 +33,7 @@ import { totpCode } from '#server/features/auth/totp.ts';
 import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { StatisticsEvent } from '#contract/statistics.ts';
 import { CreateGalleryLinkRequest, GalleryCommentRequest, GalleryVerdictRequest, UnlockGalleryRequest, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import { MarkNoticesReadRequest, UpdateNoticeSettingsRequest } from '#contract/gallery-activity.ts';
 import { boundaryBody, hostileBody, validValue, type JsonSchema, type RawBody } from '#tests/api/support/arbitraries.ts';
 import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
 
@@ -77,6 +78,8 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/galleries/{token}/photos/{photoId}/comments': GalleryCommentRequest,
   'PUT /api/galleries/{token}/photos/{photoId}/verdict': GalleryVerdictRequest,
   'POST /api/gallery-links/{id}/photos/{photoId}/comments': GalleryCommentRequest,
+  'POST /api/notices/read': MarkNoticesReadRequest,
+  'PUT /api/notice-settings': UpdateNoticeSettingsRequest,
   'PUT /api/watermark': SiteWatermark,
   'PUT /api/categories/{id}/watermark': CategoryWatermark,
 };

@@ -15,8 +15,9 @@ export const CHANGES_CHANNEL = 'atelier_data_changed';
 export const LISTENER_NAME = 'atelier change notices';
 
 /**
- * Tables no kept answer reads, written all day by sign-ins, limits, the jobs queue and the
- * statistics' own counts: a write there says nothing to the caches, and a notice would empty them.
+ * Tables no kept answer reads, written all day by sign-ins, limits, the jobs queue, the
+ * statistics' own counts and a gallery link's activity (each client's open and view, and the
+ * owner's notices of them): a write there says nothing to the caches, and a notice would empty them.
  * Every other table notifies, a new one too (tests/api/change-notices.test.ts checks it).
  */
 export const QUIET_TABLES: readonly string[] = [
@@ -35,6 +36,8 @@ export const QUIET_TABLES: readonly string[] = [
   'statistics_salts',
   'statistics_visitors',
   'statistics_daily',
+  'gallery_link_events',
+  'gallery_notices',
   'kysely_migration',
   'kysely_migration_lock',
 ];

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
 import type { GalleryCommentTable, GalleryLinkTable, GalleryPickTable, GalleryVerdictTable } from '#server/features/galleries/galleries.table.ts';
+import type { GalleryLinkEventTable, GalleryNoticeSettingsTable, GalleryNoticeTable } from '#server/features/galleries/activity.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { ApiTokenTable } from '#server/features/auth/tokens.table.ts';
 import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
@@ -40,6 +41,7 @@ import * as webhooks from '#server/db/migrations/0022-webhooks.ts';
 import * as video from '#server/db/migrations/0023-video.ts';
 import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import * as galleryCommentsAndDownloadLimits from '#server/db/migrations/0025-gallery-comments-and-download-limits.ts';
+import * as galleryActivityAndNotices from '#server/db/migrations/0027-gallery-activity-and-notices.ts';
 import * as changeNotices from '#server/db/migrations/0028-change-notices.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
@@ -66,6 +68,9 @@ export interface Database {
   galleryPicks: GalleryPickTable;
   galleryComments: GalleryCommentTable;
   galleryVerdicts: GalleryVerdictTable;
+  galleryLinkEvents: GalleryLinkEventTable;
+  galleryNotices: GalleryNoticeTable;
+  galleryNoticeSettings: GalleryNoticeSettingsTable;
   jobs: JobTable;
   apiTokens: ApiTokenTable;
   webhooks: WebhookTable;
@@ -126,6 +131,7 @@ const migrations = {
   '0023-video': video,
   '0024-release-audio': releaseAudio,
   '0025-gallery-comments-and-download-limits': galleryCommentsAndDownloadLimits,
+  '0027-gallery-activity-and-notices': galleryActivityAndNotices,
   '0028-change-notices': changeNotices,
 } satisfies Record<
   string,

@@ -83,6 +83,29 @@ export function galleryPicksMail(to: string, picks: { label: string; galleryName
   };
 }
 
+/** A notice of a gallery link's activity, mailed at once (the owner's choice per kind). */
+export function galleryNoticeMail(to: string, text: string, siteName: string): MailMessage {
+  const subject = text.replace(/[\r\n]+/g, ' ');
+  const where = `The link's activity is in the gallery's links in ${siteName}.`;
+  return { to, subject, text: `${text}\n\n${where}\n`, html: layout(subject, `<p>${escapeHtml(text)}</p><p style="color:#555">${escapeHtml(where)}</p>`) };
+}
+
+/** The day's notices of gallery links in one mail (the owner's choice per kind). */
+export function galleryDigestMail(to: string, notices: Array<{ text: string; createdAt: string }>, siteName: string): MailMessage {
+  const count = `${notices.length} ${notices.length === 1 ? 'notice' : 'notices'}`;
+  const subject = `Your galleries on ${siteName}: ${count}`.replace(/[\r\n]+/g, ' ');
+  const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+  return {
+    to,
+    subject,
+    text: `Since the last digest:\n\n${notices.map((notice) => `- ${at(notice.createdAt)}: ${notice.text}`).join('\n')}\n\nEach link's activity is in the gallery's links in ${siteName}.\n`,
+    html: layout(
+      subject,
+      `<p>Since the last digest:</p><ul>${notices.map((notice) => `<li>${escapeHtml(at(notice.createdAt))}: ${escapeHtml(notice.text)}</li>`).join('')}</ul><p style="color:#555">Each link's activity is in the gallery's links in ${escapeHtml(siteName)}.</p>`,
+    ),
+  };
+}
+
 /** A notice about the account's security, sent to the recovery address. */
 function securityNotice(to: string, subject: string, what: string, siteName: string): MailMessage {
   const advice = 'If it was not you, sign in, change your password, and sign out the browsers you do not know under Account, Security.';

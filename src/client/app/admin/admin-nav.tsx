@@ -5,6 +5,7 @@ import { Link } from '#client/lib/router.tsx';
 import { confirmDiscard, forgetUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { cn } from '#client/lib/utils.ts';
 import { useMessages } from '#client/features/messages/api/get-messages.ts';
+import { useNotices } from '#client/features/galleries/api/activity.ts';
 
 const sectionLinks: { section: AdminSection; label: string; icon: LucideIcon }[] = [
   { section: 'photos', label: 'Photos', icon: Images },
@@ -31,7 +32,8 @@ export function AdminNav({
   onReopen: () => void;
 }) {
   // The inbox's list, which its panel reads too: the count costs no request of its own.
-  const unread = useMessages().data?.unread ?? 0;
+  // With the unread notices of the gallery links, shown in the same section.
+  const unread = (useMessages().data?.unread ?? 0) + (useNotices().data?.unread ?? 0);
   const list = useRef<HTMLUListElement>(null);
 
   // In the row, the open section's link is scrolled into sight (a link to Statistics, opened on a phone).

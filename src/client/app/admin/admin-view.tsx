@@ -4,6 +4,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { TooltipProvider } from '#client/components/ui/tooltip.tsx';
 import { FailedJobsPanel } from '#client/features/jobs/components/failed-jobs-panel.tsx';
 import { InboxPanel } from '#client/features/messages/components/inbox-panel.tsx';
+import { GalleryNoticesPanel } from '#client/features/galleries/components/notices-panel.tsx';
 import { AccountPanel } from './account-panel.tsx';
 import { AdminNav } from './admin-nav.tsx';
 import { PhotoWorkspace } from './photo-workspace.tsx';
@@ -24,7 +25,12 @@ const sections: Record<AdminSection, () => ReactNode> = {
       <SiteWatermarkPanel />
     </div>
   ),
-  messages: () => <InboxPanel />,
+  messages: () => (
+    <>
+      <InboxPanel />
+      <GalleryNoticesPanel />
+    </>
+  ),
   account: () => <AccountPanel />,
   statistics: () => (
     <Suspense

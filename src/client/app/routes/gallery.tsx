@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
 import { useParams } from '#client/lib/router.tsx';
 import type { Gallery } from '#contract/galleries.ts';
@@ -14,6 +14,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#clie
 import { Input } from '#client/components/ui/input.tsx';
 import { useGallery, useUnlockGallery } from '#client/features/galleries/api/galleries.ts';
 import { useCountDownload } from '#client/features/galleries/api/comments.ts';
+import { sendPhotoViewed } from '#client/features/galleries/api/viewed.ts';
 import { DownloadAllButton, DownloadsLeft, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
 import { useProofing } from '#client/features/galleries/components/proofing.tsx';
 import { useReview } from '#client/features/galleries/components/review.tsx';
@@ -48,6 +49,11 @@ export function GalleryPage() {
 function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
   const { category } = gallery;
   const [openId, setOpenId] = useState<number | null>(null);
+  // The link's activity: a photo shown in the viewer is told to the link's own API, once per page load.
+  const viewed = useRef(new Set<number>());
+  useEffect(() => {
+    if (openId !== null) sendPhotoViewed(token, openId, viewed.current);
+  }, [openId, token]);
   // With proofing on: the pick buttons, the bar, and the filter to the picks.
   const proofing = useProofing(token, gallery.proofing, gallery.photos);
   // With comments on: Approve, Reject and the photo's thread in the viewer, a mark on each tile.

@@ -26,6 +26,9 @@ export const BACKUP_TABLES = [
   'galleryPicks',
   'galleryComments',
   'galleryVerdicts',
+  'galleryLinkEvents',
+  'galleryNotices',
+  'galleryNoticeSettings',
   'apiTokens',
   'webhooks',
   'releaseTracks',
@@ -50,7 +53,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'apiTokens', 'webhooks', 'releaseTracks']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'galleryLinkEvents', 'galleryNotices', 'apiTokens', 'webhooks', 'releaseTracks']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>
@@ -60,7 +63,9 @@ export const keyColumnsOf = (table: BackupTable): string[] =>
       ? ['day', 'kind', 'subject']
       : table === 'galleryPicks' || table === 'galleryVerdicts'
         ? ['linkId', 'photoId']
-        : ['id'];
+        : table === 'galleryNoticeSettings'
+          ? ['userId']
+          : ['id'];
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 
 /** The names of the tables the database has, in snake case, leaving out the migrator's own. */

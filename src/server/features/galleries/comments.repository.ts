@@ -79,3 +79,9 @@ export async function takeDownload(db: Db, linkId: number): Promise<{ downloadsU
     .returning(['downloadsUsed', 'downloadLimit'])
     .executeTakeFirst();
 }
+
+/** A photo's title, for a notice's sentence. */
+export async function photoTitleOf(db: Db, photoId: number): Promise<string> {
+  const row = await db.selectFrom('photos').select('title').where('id', '=', photoId).executeTakeFirst();
+  return row?.title ?? `photo ${photoId}`;
+}

@@ -39,7 +39,7 @@ export const commentsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     { schema: { params: GalleryPickParams, body: GalleryCommentRequest, response: { 201: GalleryThread } } },
     async (request, reply) => {
       const { token, photoId } = request.params;
-      const thread = await comments.postComment(ctx, token, { cookies: request.cookies, secure, address: request.ip }, photoId, request.body.text);
+      const thread = await comments.postComment(ctx, token, { cookies: request.cookies, secure, byOwner: Boolean(request.user), address: request.ip }, photoId, request.body.text);
       return reply.code(201).header('cache-control', NO_STORE).send(thread);
     },
   );
@@ -50,7 +50,7 @@ export const commentsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
     async (request, reply) => {
       reply.header('cache-control', NO_STORE);
       const { token, photoId } = request.params;
-      return comments.putVerdict(ctx, token, { cookies: request.cookies, secure, address: request.ip }, photoId, request.body.verdict);
+      return comments.putVerdict(ctx, token, { cookies: request.cookies, secure, byOwner: Boolean(request.user), address: request.ip }, photoId, request.body.verdict);
     },
   );
 

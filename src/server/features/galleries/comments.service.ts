@@ -15,6 +15,7 @@ import type { Db } from '#server/db/database.ts';
 import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
 import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
+import { notify, recordEvent } from './activity.service.ts';
 import * as repo from './galleries.repository.ts';
 import * as comments from './comments.repository.ts';
 import type { GalleryCommentRow, GalleryLinkRow } from './galleries.table.ts';
@@ -76,6 +77,7 @@ async function addComment(
   photoId: number,
   author: GalleryCommentAuthor,
   text: string,
+  byOwner = false,
 ): Promise<GalleryThread> {
   return ctx.db.transaction().execute(async (trx) => {
     const link = await repo.lockLink(trx, linkId);
@@ -90,6 +92,13 @@ async function addComment(
         link: { id: link.id, label: link.label },
         category: { id: link.categoryId },
       });
+      // The link's activity and the owner's notice, unless the owner wrote it from the gallery's page.
+      if (!byOwner) {
+        const inTrx = { db: trx, clock: ctx.clock };
+        await recordEvent(inTrx, link.id, 'commented', { photoId });
+        const photo = await comments.photoTitleOf(trx, photoId);
+        await notify(inTrx, link, 'commented', { text: `${link.label} commented on "${photo}": ${row.text.length > 200 ? `${row.text.slice(0, 200)}…` : row.text}`, photoId });
+      }
     }
     return threadOf(trx, link, photoId);
   });
@@ -105,7 +114,7 @@ export async function postComment(
 ): Promise<GalleryThread> {
   const { link } = await commentsLink(ctx, token, access);
   await rateLimits.consume(ctx, rateLimits.limitKey('gallery-comment:ip', access.address), COMMENTS_PER_ADDRESS);
-  const thread = await addComment(ctx, link.id, photoId, 'client', text);
+  const thread = await addComment(ctx, link.id, photoId, 'client', text, access.byOwner);
   ctx.jobs.wake();
   return thread;
 }
@@ -125,6 +134,7 @@ export async function putVerdict(
     if (!link || link.comments !== 1) throw forbidden('galleries.comments_off');
     if (!(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('galleries.photo_not_found');
     await comments.setVerdict(trx, link.id, photoId, verdict === 'none' ? null : verdict, ctx.clock().toISOString());
+    if (!access.byOwner) await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'verdict', { photoId, detail: verdict });
     return threadOf(trx, link, photoId);
   });
 }

@@ -27,10 +27,10 @@ export const downloadsRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   };
 
   routes.get(api.galleryPhotoDownload, { schema: { params: GalleryPhotoDownloadParams } }, async (request, reply) =>
-    send(reply, await downloads.downloadPhoto(ctx, request.params.token, { cookies: request.cookies, secure }, request.params.photoId)),
+    send(reply, await downloads.downloadPhoto(ctx, request.params.token, { cookies: request.cookies, secure, byOwner: Boolean(request.user) }, request.params.photoId)),
   );
 
   routes.get(api.galleryDownload, { schema: { params: GalleryTokenParams } }, async (request, reply) =>
-    send(reply, await downloads.downloadGallery(ctx, request.params.token, { cookies: request.cookies, secure, address: request.ip })),
+    send(reply, await downloads.downloadGallery(ctx, request.params.token, { cookies: request.cookies, secure, byOwner: Boolean(request.user), address: request.ip })),
   );
 };

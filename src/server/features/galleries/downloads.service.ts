@@ -12,6 +12,7 @@ import { addressBlock } from '#server/lib/address-block.ts';
 import { forbidden, notFound, tooManyAttempts } from '#server/lib/errors.ts';
 import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
 import { takeDownload } from './comments.repository.ts';
+import { recordDownload } from './activity.service.ts';
 
 /**
  * Downloads by a link's policy: one photo, or the whole gallery as one ZIP streamed
@@ -21,7 +22,7 @@ import { takeDownload } from './comments.repository.ts';
  * file: memory stays at a stream's buffers whatever the gallery's size.
  */
 
-type DownloadsContext = Pick<AppContext, 'db' | 'clock' | 'media' | 'log'>;
+type DownloadsContext = Pick<AppContext, 'db' | 'clock' | 'media' | 'log' | 'jobs'>;
 
 export interface Download {
   /** The name the browser saves it under. */
@@ -84,6 +85,7 @@ export async function downloadPhoto(ctx: DownloadsContext, token: string, access
   if (!file) throw notFound('photos.not_found');
   try {
     await countDownload(ctx, link.id);
+    if (!access.byOwner) await recordDownload(ctx, link, category.name, photo);
   } catch (error) {
     file.stream.destroy();
     throw error;
@@ -155,6 +157,7 @@ export async function downloadGallery(
   const release = takeZipSlot(access.address, link.id);
   try {
     await countDownload(ctx, link.id);
+    if (!access.byOwner) await recordDownload(ctx, link, category.name, null);
     const photos = await listDownloadablePhotos(ctx, category.id);
     const zip = new ZipFile();
     // yazl's own stream is the answer: no extra hop per chunk.

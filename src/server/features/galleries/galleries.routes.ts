@@ -20,6 +20,7 @@ import { NO_STORE, PRIVATE_REVALIDATE } from '#server/lib/cache-control.ts';
 import { notFound } from '#server/lib/errors.ts';
 import { contentTypeOf } from '#server/storage/file-names.ts';
 import * as galleries from './galleries.service.ts';
+import { setVisitCookie } from './activity.routes.ts';
 
 /** The owner's links to a category, one per recipient, and what a link's holder sees. */
 export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
@@ -52,7 +53,9 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
   // A holder's answers are theirs alone: no shared cache keeps one, nor one for after the link's end.
   routes.get(api.gallery, { schema: { params: GalleryTokenParams, response: { 200: Gallery } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
-    return galleries.openGallery(ctx, request.params.token, { cookies: request.cookies, secure, byOwner: Boolean(request.user) });
+    const { gallery, visit } = await galleries.openGallery(ctx, request.params.token, { cookies: request.cookies, secure, byOwner: Boolean(request.user) });
+    setVisitCookie(reply, visit, secure);
+    return gallery;
   });
 
   /**

@@ -6,6 +6,7 @@ import {
   type NewGalleryLink,
   type UpdateGalleryLinkFields,
 } from '#contract/galleries.ts';
+import { noActivity, type GalleryLinkActivityCounts } from '#contract/gallery-activity.ts';
 import { galleryFilesBase } from '#contract/image-urls.ts';
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
 import { pathTo, screens } from '#contract/routes.ts';
@@ -23,6 +24,7 @@ import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { isServedFileName } from '#server/storage/file-names.ts';
 import * as repo from './galleries.repository.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
+import { activityCounts, recordOpened, recordViewed, type VisitCookie } from './activity.service.ts';
 
 type GalleriesContext = Pick<AppContext, 'db' | 'clock'>;
 
@@ -34,7 +36,7 @@ export const TRIES_PER_DEVICE = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** How long a browser that gave a link's password stays known to it (or until the link ends). */
 export const GALLERY_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
-const linkOf = (row: GalleryLinkRow, pickCount = 0): GalleryLink => ({
+const linkOf = (row: GalleryLinkRow, pickCount = 0, activity: GalleryLinkActivityCounts = noActivity): GalleryLink => ({
   id: row.id,
   categoryId: row.categoryId,
   label: row.label,
@@ -50,7 +52,14 @@ const linkOf = (row: GalleryLinkRow, pickCount = 0): GalleryLink => ({
   comments: row.comments === 1,
   downloadLimit: row.downloadLimit,
   downloadsUsed: row.downloadsUsed,
+  activity,
 });
+
+/** One link as the owner's answers show it: with its live picks and its activity's counts. */
+async function ownerLinkOf(ctx: GalleriesContext, row: GalleryLinkRow): Promise<GalleryLink> {
+  const [picks, activity] = await Promise.all([repo.countPicks(ctx.db, row.categoryId), activityCounts(ctx, [row.id])]);
+  return linkOf(row, picks.get(row.id), activity.get(row.id));
+}
 
 /** What is left of a link's download limit; null for no limit. */
 export const downloadsLeftOf = (row: Pick<GalleryLinkRow, 'downloadLimit' | 'downloadsUsed'>) =>
@@ -65,7 +74,8 @@ async function ownedCategory(ctx: GalleriesContext, userId: number, categoryId: 
 export async function listLinks(ctx: GalleriesContext, userId: number, categoryId: number): Promise<GalleryLink[]> {
   await ownedCategory(ctx, userId, categoryId);
   const [rows, picks] = await Promise.all([repo.listLinks(ctx.db, categoryId), repo.countPicks(ctx.db, categoryId)]);
-  return rows.map((row) => linkOf(row, picks.get(row.id)));
+  const activity = await activityCounts(ctx, rows.map((row) => row.id));
+  return rows.map((row) => linkOf(row, picks.get(row.id), activity.get(row.id)));
 }
 
 export async function createLink(
@@ -115,7 +125,7 @@ export async function updateLink(
   if (request.password !== undefined) changes.passwordHash = request.password === null ? null : await hashPassword(request.password);
   const row = Object.keys(changes).length ? await repo.updateLink(ctx.db, id, changes) : existing;
   if (!row) throw notFound('galleries.link_not_found');
-  return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
+  return ownerLinkOf(ctx, row);
 }
 
 /** Starts a link's download count again: its holder gets the whole limit back. */
@@ -123,7 +133,7 @@ export async function resetDownloads(ctx: GalleriesContext, userId: number, id: 
   if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('galleries.link_not_found');
   const row = await repo.updateLink(ctx.db, id, { downloadsUsed: 0 });
   if (!row) throw notFound('galleries.link_not_found');
-  return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
+  return ownerLinkOf(ctx, row);
 }
 
 /**
@@ -142,7 +152,7 @@ export async function restoreLink(ctx: GalleriesContext, userId: number, id: num
   const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
   const row = await repo.restoreLink(ctx.db, userId, id, since);
   if (!row) throw notFound('galleries.link_not_restorable');
-  return linkOf(row, (await repo.countPicks(ctx.db, row.categoryId)).get(row.id));
+  return ownerLinkOf(ctx, row);
 }
 
 /** Removes for good the links whose Undo window has passed. */
@@ -190,16 +200,18 @@ function holdsAccess(link: GalleryLinkRow, cookies: Record<string, string | unde
 export async function openGallery(
   ctx: GalleriesContext & Pick<AppContext, 'jobs'>,
   token: string,
-  access: GalleryAccess & { byOwner?: boolean },
-): Promise<Gallery> {
+  access: GalleryAccess,
+): Promise<{ gallery: Gallery; visit: VisitCookie | null }> {
   const { link, owner, category } = await openHeldLink(ctx, token, access);
   if (!access.byOwner) await recordGalleryOpened(ctx, link, category);
+  // A visit of the link's activity: the owner's own are not counted.
+  const visit = await recordOpened(ctx, link, category.name, access);
   // The category's photos only: a gallery costs its own size, not the site's.
   const listed = await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles }, category.id);
   // Every file through the link's own path: revoking the link ends each URL it handed out.
   const filesBase = galleryFilesBase(token);
   const photos = listed.map((photo) => ({ ...photo, filesBase }));
-  return {
+  const gallery: Gallery = {
     label: link.label,
     category,
     photos,
@@ -209,6 +221,13 @@ export async function openGallery(
     downloadLimit: link.downloadLimit,
     downloadsLeft: downloadsLeftOf(link),
   };
+  return { gallery, visit };
+}
+
+/** The viewer's signal that its holder looked at a photo of the gallery (see `recordViewed`). */
+export async function recordPhotoViewed(ctx: GalleriesContext, token: string, access: GalleryAccess & { address: string }, photoId: number): Promise<VisitCookie | null> {
+  const { link } = await openHeldLink(ctx, token, access);
+  return recordViewed(ctx, link, access, photoId, () => repo.photoInCategory(ctx.db, photoId, link.categoryId));
 }
 
 /**
@@ -245,6 +264,8 @@ export async function openGalleryFile(ctx: GalleriesContext & Pick<AppContext, '
 export interface GalleryAccess {
   cookies: Record<string, string | undefined>;
   secure: boolean;
+  /** The signed-in owner: their own visits, picks, downloads and comments are not the client's activity. */
+  byOwner?: boolean | undefined;
 }
 
 /**

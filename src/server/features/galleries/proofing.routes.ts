@@ -18,27 +18,27 @@ export const proofingRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) =
   const linkReader = ownerRoutes(app, 'galleries:read');
   const owner = ownerRoutes(app, 'galleries:write');
   const secure = ctx.config.secure;
-  const access = (cookies: Record<string, string | undefined>) => ({ cookies, secure });
+  const access = (request: { cookies: Record<string, string | undefined>; user?: unknown }) => ({ cookies: request.cookies, secure, byOwner: Boolean(request.user) });
 
   routes.get(api.galleryPicks, { schema: { params: GalleryTokenParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
-    return proofing.listPicks(ctx, request.params.token, access(request.cookies));
+    return proofing.listPicks(ctx, request.params.token, access(request));
   });
 
   routes.put(api.galleryPick, { schema: { params: GalleryPickParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE);
-    return proofing.addPick(ctx, request.params.token, access(request.cookies), request.params.photoId);
+    return proofing.addPick(ctx, request.params.token, access(request), request.params.photoId);
   });
 
   routes.delete(api.galleryPick, { schema: { params: GalleryPickParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE);
-    return proofing.removePick(ctx, request.params.token, access(request.cookies), request.params.photoId);
+    return proofing.removePick(ctx, request.params.token, access(request), request.params.photoId);
   });
 
   routes.post(api.galleryPicksSubmit, { schema: { params: GalleryTokenParams, response: { 200: GalleryPicks } } }, async (request, reply) => {
     reply.header('cache-control', NO_STORE);
     // The mail goes out on its own time; a failure to send it is logged, the picks are sent all the same.
-    return proofing.submitPicks(ctx, request.params.token, access(request.cookies));
+    return proofing.submitPicks(ctx, request.params.token, access(request));
   });
 
   linkReader.get(api.galleryLinkPicks, { params: IdParams, querystring: GalleryExportQuery, response: { 200: GalleryLinkPicks } }, async (ownerId, request) =>

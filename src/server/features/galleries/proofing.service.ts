@@ -3,17 +3,16 @@ import { pickCapCode } from '#contract/error-codes.ts';
 import { pickFilterText, pickNameOf, type GalleryLinkPick } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { addInboxMessage } from '#server/features/contact/contact.service.ts';
-import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { listPhotos, originalNamesOf } from '#server/features/photos/photos.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
-import { queueMail } from '#server/mail/mail.jobs.ts';
 import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
 import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
 import { reviewOf } from './comments.service.ts';
 import * as repo from './galleries.repository.ts';
+import { notify, recordEvent } from './activity.service.ts';
 import type { GalleryLinkRow } from './galleries.table.ts';
-import { siteNameOf } from '#contract/site-name.ts';
 
 /**
  * Proofing: a link's holder picks photos, kept per link on the server; an optional cap,
@@ -57,8 +56,10 @@ async function changePick(ctx: ProofingContext, token: string, access: GalleryAc
       if (!(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('galleries.photo_not_found');
       if (link.pickCap !== null && current.length >= link.pickCap) throw conflict(pickCapCode(link.pickCap), { cap: link.pickCap });
       await repo.insertPick(trx, link.id, photoId, ctx.clock().toISOString());
-    } else if (!picked) {
+      if (!access.byOwner) await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'picked', { photoId });
+    } else if (!picked && already) {
       await repo.deletePick(trx, link.id, photoId);
+      if (!access.byOwner) await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'unpicked', { photoId });
     }
     return picksOf({ ...ctx, db: trx }, link);
   });
@@ -103,7 +104,6 @@ export async function submitPicks(
   access: GalleryAccess,
 ): Promise<GalleryPicks> {
   const { link: opened, owner, category } = await proofingLink(ctx, token, access);
-  const user = await findUserById(ctx, owner.id);
   const link = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockLink(trx, opened.id);
     if (!locked || locked.proofing !== 1) throw notFound('galleries.proofing_off');
@@ -116,8 +116,13 @@ export async function submitPicks(
     const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
     const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(picked.map(pickNameOf))}`;
     await addInboxMessage({ ...ctx, db: trx }, owner.id, { name: submitted.label, email: '', message });
-    if (user?.email) {
-      await queueMail({ db: trx, clock: ctx.clock }, galleryPicksMail(user.email, { label: submitted.label, galleryName: category.name, titles }, siteNameOf(user)));
+    // The owner's notice: the picks' own mail at once, a line in the day's digest, or the admin only, by their choice.
+    if (!access.byOwner) {
+      await recordEvent({ db: trx, clock: ctx.clock }, submitted.id, 'submitted', { detail: String(titles.length) });
+      await notify({ db: trx, clock: ctx.clock }, submitted, 'submitted', {
+        text: `${submitted.label} sent their picks in "${category.name}": ${count}`,
+        mail: (to, siteName) => galleryPicksMail(to, { label: submitted.label, galleryName: category.name, titles }, siteName),
+      });
     }
     await recordWebhookEvent({ db: trx, clock: ctx.clock }, 'picks.submitted', {
       link: { id: submitted.id, label: submitted.label },

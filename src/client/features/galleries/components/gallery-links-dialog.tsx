@@ -14,6 +14,7 @@ import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
 import { LinkReview, parseDownloadLimit, ReviewFields } from './link-review.tsx';
+import { LinkActivity } from './link-activity.tsx';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
 const endOfDay = (date: string) => new Date(`${date}T23:59:59`).toISOString();
@@ -140,6 +141,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
       <LinkDownloads link={link} categoryId={categoryId} />
       <LinkProofing link={link} categoryId={categoryId} />
       <LinkReview link={link} categoryId={categoryId} />
+      <LinkActivity link={link} />
     </li>
   );
 }
