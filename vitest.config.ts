@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from '#tests/setup/chromium.ts';
+import { preactDependencies, reactOnPreact } from './scripts/react-on-preact.ts';
 
 /**
  * API tests run once per database: always on SQLite, and on PostgreSQL when TEST_DATABASE_URL
@@ -44,7 +45,9 @@ export default defineConfig({
       {
         plugins: [react(), tailwindcss()],
         // Bundled before the first test: found mid-run, Vite would reload the page under a test.
-        optimizeDeps: { include: ['axe-core', 'react', 'react-dom/client'] },
+        optimizeDeps: { include: ['axe-core', ...preactDependencies] },
+        // The client runs on Preact in the browser (scripts/react-on-preact.ts), its tests too.
+        resolve: { alias: reactOnPreact },
         test: {
           name: 'browser',
           include: ['tests/browser/**/*.browser.test.tsx'],

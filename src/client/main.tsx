@@ -6,8 +6,9 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
-// A transition: React draws the first screen in slices of a few milliseconds, so a phone is not
-// blocked for the whole first render (its tiles, the top bar), and a tap meanwhile is answered.
+// A transition: React DOM drew the first screen in slices of a few milliseconds. Preact, which runs
+// the client in the browser (lib/react-on-preact.ts), draws it at once, in this script's task: its
+// first render is small (a batch of 12 tiles, the top bar), and what follows comes in tasks of its own.
 startTransition(() => {
   createRoot(root).render(
     <StrictMode>

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import type { Alias } from 'vite';
+
+const shim = (file: string) => fileURLToPath(new URL(`../src/client/lib/${file}`, import.meta.url));
+
+/**
+ * The browser runs the client on Preact (docs/decisions/0014): `react` and `react-dom`, ours and
+ * every package's (Radix, dnd-kit, TanStack Query…), resolve to src/client/lib/react-on-preact.ts,
+ * Preact's compatibility layer with React 19's ref-as-prop and `use(context)`. Vite's build and the
+ * browser project of Vitest both use these, so the component tests run what a visitor runs.
+ */
+export const reactOnPreact: Alias[] = [
+  { find: /^react$/, replacement: shim('react-on-preact.ts') },
+  { find: /^react-dom$/, replacement: shim('react-on-preact.ts') },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-(?:dev-)?runtime$/, replacement: shim('react-on-preact-jsx.ts') },
+];
+
+/** What Vitest's browser project bundles before the first test (a module found mid-run reloads the page). */
+export const preactDependencies = ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime'];
