@@ -8,6 +8,10 @@ const shim = (file: string) => fileURLToPath(new URL(`../src/client/lib/${file}`
  * every package's (Radix, dnd-kit, TanStack Query…), resolve to src/client/lib/react-on-preact.ts,
  * Preact's compatibility layer with React 19's ref-as-prop and `use(context)`. Vite's build and the
  * browser project of Vitest both use these, so the component tests run what a visitor runs.
+ * Vite's dev server and Vitest pre-bundle the shim with the dependencies that import `react`, and
+ * keep that bundle until the lockfile or the config changes: after editing the shim, start Vite with
+ * `--force` and delete node_modules/.vite/vitest (left out of the pre-bundling, the shim and the
+ * bundled packages got two copies of Preact).
  */
 export const reactOnPreact: Alias[] = [
   { find: /^react$/, replacement: shim('react-on-preact.ts') },
