@@ -5,7 +5,7 @@
  * stay React's: TypeScript reads @types/react, so the client is written for React and runs on this.
  */
 import { options, type Context, type VNode } from 'preact';
-import compat, { useContext } from 'preact/compat';
+import compat, { useContext, useState } from 'preact/compat';
 
 // @ts-expect-error: its types are one `export =` namespace; Vite bundles the module's ES exports.
 export * from 'preact/compat';
@@ -31,4 +31,16 @@ export function use<T>(usable: Context<T>): T {
   throw new TypeError('use() takes a context here: Preact has no promise-reading use()');
 }
 
-export default { ...compat, use };
+let nextId = 0;
+
+/**
+ * Ids unique in the page. Preact's count from 0 in each root, and a portal opened before its root
+ * asked for an id starts a root of its own: a Radix dialog's title then shared its id with a label
+ * of the page, and the dialog took that label's name.
+ */
+export function useId(): string {
+  const [id] = useState(() => `_p${(nextId++).toString(36)}_`);
+  return id;
+}
+
+export default { ...compat, use, useId };
