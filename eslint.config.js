@@ -9,6 +9,7 @@ import { architectureZones } from './scripts/architecture-zones.js';
 // `../x` and `./a/b`: paths that leave their folder, which must go through an alias.
 const RELATIVE_OUT_OF_FOLDER = '^(\\.\\./|\\./.*/)';
 const ALIAS_MESSAGE = 'An import that leaves its folder uses an alias (#server/…, #client/…, #contract/…, #tests/…); ./ is for the same folder.';
+const PREACT_MESSAGE = 'Preact runs the client (docs/decisions/0014): its React compatibility layer has no such API.';
 
 // Resolves #server/…, #client/… and the other package.json aliases as TypeScript does.
 const importResolver = {
@@ -44,6 +45,16 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          // React 19's own APIs that Preact's compatibility layer, which runs the client in the
+          // browser (docs/decisions/0014), does not have: undefined there, whatever the types say.
+          paths: [
+            { name: 'react', importNames: ['useOptimistic', 'useActionState', 'useEffectEvent', 'Activity', 'cache'], message: PREACT_MESSAGE },
+            {
+              name: 'react-dom',
+              importNames: ['useFormStatus', 'requestFormReset', 'preload', 'preloadModule', 'preinit', 'preinitModule', 'preconnect', 'prefetchDNS'],
+              message: PREACT_MESSAGE,
+            },
+          ],
           patterns: [
             {
               regex: RELATIVE_OUT_OF_FOLDER,

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstLoadModules } from './scripts/first-load-modules.ts';
 import { precompress } from './scripts/precompress.ts';
+import { clientOnPreact, reactOnPreact } from './scripts/react-on-preact.ts';
 
 /**
  * Screens a visitor opens only by landing on them (a client's gallery link, a mailed reset link,
@@ -29,8 +30,12 @@ function preloadedWithScreen(chunk: string, dependencies: string[]): string[] {
 const apiServer = 'http://localhost:3001';
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress(), firstLoadModules()],
-  // No resolve aliases: `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows.
+  // On Preact, no Fast Refresh: React's refresh runtime finds no React renderer there, so an edited
+  // component would stay stale; left out, an edit reloads the page.
+  plugins: [react(clientOnPreact ? { refreshExclude: /./ } : {}), tailwindcss(), precompress(), firstLoadModules()],
+  // `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows; with
+  // CLIENT_RENDERER=preact the aliases put Preact under every `react` import (scripts/react-on-preact.ts).
+  resolve: { alias: clientOnPreact ? reactOnPreact : [] },
   build: {
     outDir: 'dist/client',
     emptyOutDir: true,

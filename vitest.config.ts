@@ -2,8 +2,10 @@ import os from 'node:os';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
+import type { Alias } from 'vite';
 import { defineConfig } from 'vitest/config';
 import { chromiumLaunchOptions } from '#tests/setup/chromium.ts';
+import { clientOnPreact, preactDependencies, reactOnPreact } from './scripts/react-on-preact.ts';
 
 /**
  * API tests run once per database: always on SQLite, and on PostgreSQL when TEST_DATABASE_URL
@@ -13,6 +15,34 @@ import { chromiumLaunchOptions } from '#tests/setup/chromium.ts';
  */
 const apiTests = ['src/server/**/*.routes.test.ts', 'tests/api/**/*.test.ts', 'tests/integrations/**/*.test.ts'];
 const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+const PREACT_SHIM_TEST = 'tests/browser/react-on-preact.browser.test.tsx';
+
+/** Component tests in Debian's Chromium, on the renderer the aliases name. */
+function browserProject(name: string, options: { include?: string[]; exclude?: string[]; alias: Alias[] }) {
+  const onPreact = options.alias.length > 0;
+  return {
+    plugins: [react(), tailwindcss()],
+    // Bundled before the first test: found mid-run, Vite would reload the page under a test.
+    optimizeDeps: { include: ['axe-core', ...(onPreact ? preactDependencies : ['react', 'react-dom/client'])] },
+    resolve: { alias: options.alias },
+    test: {
+      name,
+      include: options.include ?? ['tests/browser/**/*.browser.test.tsx'],
+      exclude: options.exclude ?? [],
+      browser: {
+        enabled: true,
+        headless: true,
+        provider: playwright({ launchOptions: chromiumLaunchOptions }),
+        instances: [{ browser: 'chromium' as const }],
+        viewport: { width: 1280, height: 800 },
+        // One page renders a whole app: a screenshot on failure says more than the DOM dump.
+        screenshotFailures: true,
+        screenshotDirectory: 'test-results/vitest-browser',
+      },
+    },
+  };
+}
 
 export default defineConfig({
   test: {
@@ -41,25 +71,10 @@ export default defineConfig({
           exclude: apiTests,
         },
       },
-      {
-        plugins: [react(), tailwindcss()],
-        // Bundled before the first test: found mid-run, Vite would reload the page under a test.
-        optimizeDeps: { include: ['axe-core', 'react', 'react-dom/client'] },
-        test: {
-          name: 'browser',
-          include: ['tests/browser/**/*.browser.test.tsx'],
-          browser: {
-            enabled: true,
-            headless: true,
-            provider: playwright({ launchOptions: chromiumLaunchOptions }),
-            instances: [{ browser: 'chromium' }],
-            viewport: { width: 1280, height: 800 },
-            // One page renders a whole app: a screenshot on failure says more than the DOM dump.
-            screenshotFailures: true,
-            screenshotDirectory: 'test-results/vitest-browser',
-          },
-        },
-      },
+      browserProject('browser', { exclude: [PREACT_SHIM_TEST], alias: clientOnPreact ? reactOnPreact : [] }),
+      // The shim that lets Preact run the client (docs/decisions/0014) is tested on Preact whichever
+      // renderer the build uses.
+      browserProject('browser:preact', { include: [PREACT_SHIM_TEST], alias: reactOnPreact }),
       ...dialects.map((dialect) => ({
         extends: true as const,
         test: {

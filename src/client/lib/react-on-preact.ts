@@ -1,0 +1,46 @@
+/**
+ * What `react` and `react-dom` resolve to in the browser (vite.config.ts): Preact's compatibility
+ * layer, 5 KB gzip where React DOM was 56 KB of the visitor's 90 KB first load, plus the two things
+ * of React 19 the client relies on that the layer does not do (docs/decisions/0014). The types
+ * stay React's: TypeScript reads @types/react, so the client is written for React and runs on this.
+ */
+import { options, type Context, type VNode } from 'preact';
+import compat, { useContext, useState } from 'preact/compat';
+
+// @ts-expect-error: its types are one `export =` namespace; Vite bundles the module's ES exports.
+export * from 'preact/compat';
+
+/**
+ * React 19 passes `ref` to a function component as a prop (`<Button ref={…}>` reaches the button
+ * through `...props`); Preact keeps it apart and points it at the component. Here it becomes a
+ * prop again for every function component; a class component (a render method) keeps it.
+ */
+const previousVnodeHook = options.vnode?.bind(options);
+options.vnode = (vnode: VNode<{ ref?: unknown }>) => {
+  const { type } = vnode;
+  if (typeof type === 'function' && vnode.ref && !(type.prototype as { render?: unknown } | undefined)?.render) {
+    vnode.props.ref = vnode.ref;
+    vnode.ref = null;
+  }
+  previousVnodeHook?.(vnode);
+};
+
+/** React 19's `use`, for a context, the one use the client makes of it (a promise is refused). */
+export function use<T>(usable: Context<T>): T {
+  if (usable && typeof usable === 'function' && 'Consumer' in usable) return useContext(usable);
+  throw new TypeError('use() takes a context here: Preact has no promise-reading use()');
+}
+
+let nextId = 0;
+
+/**
+ * Ids unique in the page. Preact's count from 0 in each root, and a portal opened before its root
+ * asked for an id starts a root of its own: a Radix dialog's title then shared its id with a label
+ * of the page, and the dialog took that label's name.
+ */
+export function useId(): string {
+  const [id] = useState(() => `_p${(nextId++).toString(36)}_`);
+  return id;
+}
+
+export default { ...compat, use, useId };
