@@ -108,6 +108,12 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'PUT /api/galleries/{token}/photos/{photoId}/verdict': 'public',
   'GET /api/gallery-links/{id}/comments': 'owner',
   'POST /api/gallery-links/{id}/photos/{photoId}/comments': 'owner',
+  // Invitations by mail (their tests: invitations.routes.test.ts).
+  'GET /api/gallery-links/{id}/invitations': 'owner',
+  'POST /api/gallery-links/{id}/invitations': 'owner',
+  'POST /api/gallery-links/{id}/invitations/{invitationId}/resend': 'owner',
+  'GET /api/gallery-invitation-template': 'owner',
+  'PUT /api/gallery-invitation-template': 'owner',
   'PUT /api/photos/{id}': 'owner',
   'DELETE /api/photos/{id}': 'owner',
   'POST /api/photos/upload': 'owner',

@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
-import type { GalleryCommentTable, GalleryLinkTable, GalleryPickTable, GalleryVerdictTable } from '#server/features/galleries/galleries.table.ts';
+import type {
+  GalleryCommentTable,
+  GalleryInvitationTable,
+  GalleryLinkTable,
+  GalleryPickTable,
+  GalleryPreviewTable,
+  GalleryVerdictTable,
+} from '#server/features/galleries/galleries.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { ApiTokenTable } from '#server/features/auth/tokens.table.ts';
 import type { PasskeyTable, RecoveryCodeTable, TotpFactorTable, WebauthnChallengeTable } from '#server/features/auth/factors.table.ts';
@@ -40,6 +47,7 @@ import * as webhooks from '#server/db/migrations/0022-webhooks.ts';
 import * as video from '#server/db/migrations/0023-video.ts';
 import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import * as galleryCommentsAndDownloadLimits from '#server/db/migrations/0025-gallery-comments-and-download-limits.ts';
+import * as galleryInvitationsAndSneakPeeks from '#server/db/migrations/0026-gallery-invitations-and-sneak-peeks.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 
@@ -64,6 +72,8 @@ export interface Database {
   galleryPicks: GalleryPickTable;
   galleryComments: GalleryCommentTable;
   galleryVerdicts: GalleryVerdictTable;
+  galleryInvitations: GalleryInvitationTable;
+  galleryPreviews: GalleryPreviewTable;
   jobs: JobTable;
   apiTokens: ApiTokenTable;
   webhooks: WebhookTable;
@@ -119,6 +129,7 @@ const migrations = {
   '0023-video': video,
   '0024-release-audio': releaseAudio,
   '0025-gallery-comments-and-download-limits': galleryCommentsAndDownloadLimits,
+  '0026-gallery-invitations-and-sneak-peeks': galleryInvitationsAndSneakPeeks,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

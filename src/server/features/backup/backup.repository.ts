@@ -26,6 +26,8 @@ export const BACKUP_TABLES = [
   'galleryPicks',
   'galleryComments',
   'galleryVerdicts',
+  'galleryInvitations',
+  'galleryPreviews',
   'apiTokens',
   'webhooks',
   'releaseTracks',
@@ -50,7 +52,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'apiTokens', 'webhooks', 'releaseTracks']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'galleryInvitations', 'apiTokens', 'webhooks', 'releaseTracks']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>
@@ -58,7 +60,7 @@ export const keyColumnsOf = (table: BackupTable): string[] =>
     ? ['key']
     : table === 'statisticsDaily'
       ? ['day', 'kind', 'subject']
-      : table === 'galleryPicks' || table === 'galleryVerdicts'
+      : table === 'galleryPicks' || table === 'galleryVerdicts' || table === 'galleryPreviews'
         ? ['linkId', 'photoId']
         : ['id'];
 const snakeCase = (name: string) => name.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
