@@ -117,28 +117,30 @@ export async function createLink(
   // 256 bits: no address is guessed. Found by its hash; kept too (0026) for the site's own mails to
   // carry it, and answered to the owner only here (docs/decisions/0014).
   const token = randomBytes(32).toString('base64url');
+  // Hashed before the transaction: no write lock waits on argon2.
+  const passwordHash = request.password === null ? null : await hashPassword(request.password);
   const row = await ctx.db.transaction().execute(async (trx) => {
-   const made = await repo.insertLink(trx, {
-    categoryId,
-    label: request.label,
-    tokenHash: repo.hashLinkToken(token),
-    tokenEnd: token.slice(-4),
-    deviceKey: randomBytes(32).toString('base64url'),
-    passwordHash: request.password === null ? null : await hashPassword(request.password),
-    expiresAt: request.expiresAt,
-    createdAt: ctx.clock().toISOString(),
-    proofing: request.proofing ? 1 : 0,
-    pickCap: request.pickCap,
-    downloads: request.downloads,
-    comments: request.comments ? 1 : 0,
-    downloadLimit: request.downloadLimit,
-    token,
-    expiryReminderDays: request.expiryReminderDays,
-    picksReminderDays: request.picksReminderDays,
-    releaseAt: request.releaseAt,
-   });
-   await repo.setPreviews(trx, made.id, previews);
-   return made;
+    const made = await repo.insertLink(trx, {
+      categoryId,
+      label: request.label,
+      tokenHash: repo.hashLinkToken(token),
+      tokenEnd: token.slice(-4),
+      deviceKey: randomBytes(32).toString('base64url'),
+      passwordHash,
+      expiresAt: request.expiresAt,
+      createdAt: ctx.clock().toISOString(),
+      proofing: request.proofing ? 1 : 0,
+      pickCap: request.pickCap,
+      downloads: request.downloads,
+      comments: request.comments ? 1 : 0,
+      downloadLimit: request.downloadLimit,
+      token,
+      expiryReminderDays: request.expiryReminderDays,
+      picksReminderDays: request.picksReminderDays,
+      releaseAt: request.releaseAt,
+    });
+    await repo.setPreviews(trx, made.id, previews);
+    return made;
   });
   return { ...(await oneLink(ctx, row)), path: pathTo(screens.gallery, { token }) };
 }

@@ -13,6 +13,7 @@ import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
+import { LinkInvitations } from './link-invitations.tsx';
 import { LinkReview, parseDownloadLimit, ReviewFields } from './link-review.tsx';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
@@ -140,6 +141,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
       <LinkDownloads link={link} categoryId={categoryId} />
       <LinkProofing link={link} categoryId={categoryId} />
       <LinkReview link={link} categoryId={categoryId} />
+      <LinkInvitations link={link} categoryId={categoryId} />
     </li>
   );
 }
