@@ -152,7 +152,7 @@ export const ERROR_TEXTS = {
   'galleries.no_picks': 'Pick at least one photo before sending',
   'galleries.comments_off': 'Comments are not on for this gallery',
   'galleries.download_limit_reached': 'No downloads are left for this gallery. Ask the photographer to reset them.',
-  'galleries.link_not_mailable': 'This link was made before links could be sent by mail. Make a new link to send it.',
+  'galleries.link_not_mailable': 'The site keeps no address of this link to mail. Make a new link with "Send it by mail" on.',
   'galleries.invitation_not_found': 'Invitation not found',
   'galleries.invitation_wrong_password': "That is not the link's password",
   'galleries.invitation_no_password': 'This link has no password to send',

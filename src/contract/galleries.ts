@@ -46,7 +46,7 @@ export const GalleryLink = z.object({
   downloadLimit: z.number().int().nullable(),
   /** Downloads given since the link was made or its count was last reset. */
   downloadsUsed: z.number().int(),
-  /** Whether the site can mail the link (invitations, reminders): links made before it could cannot. */
+  /** Whether the site keeps the address to mail it (invitations, reminders): chosen when the link is made. */
   mailable: z.boolean(),
   /** Days before the expiry its invited recipients get a reminder; null: none. */
   expiryReminderDays: z.number().int().nullable(),
@@ -144,6 +144,11 @@ export const CreateGalleryLinkRequest = z.object({
   picksReminderDays: picksReminderDays.default(null),
   releaseAt,
   previewPhotoIds: previewPhotoIds.default([]),
+  /**
+   * Keep the address on the server so the site can send it by mail (invitations, reminders, the
+   * release mail). Off: only its hash is kept, and the address is shown this once.
+   */
+  mailable: z.boolean({ message: 'Mailable must be on or off' }).default(false),
 });
 export type CreateGalleryLinkRequest = z.input<typeof CreateGalleryLinkRequest>;
 export type CreateGalleryLinkFields = z.output<typeof CreateGalleryLinkRequest>;

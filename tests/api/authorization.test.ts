@@ -160,7 +160,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
 function scopeOf(route: string): TokenScope | null {
   const [method, path] = route.split(' ') as [string, string];
   const read = method === 'GET' || method === 'HEAD';
-  if (/^\/api\/(categories\/\{id\}\/links|gallery-links\/)/.test(path)) return read ? 'galleries:read' : 'galleries:write';
+  if (/^\/api\/(categories\/\{id\}\/links|gallery-links\/|gallery-invitation-template$)/.test(path)) return read ? 'galleries:read' : 'galleries:write';
   // A category's own watermark is part of the category.
   if (/^\/api\/categories(\/|$)/.test(path)) return 'categories:write';
   if (/^\/api\/photos(\/|$)/.test(path) || path.startsWith('/restricted/')) return read ? 'photos:read' : 'photos:write';

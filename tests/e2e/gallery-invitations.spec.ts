@@ -47,6 +47,7 @@ test.describe('Invitations by mail and a sneak peek', { tag: '@phone' }, () => {
     await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await dialog.getByLabel('Who it is for').fill('Parents');
+    await dialog.getByRole('switch', { name: 'Send it by mail from here' }).click();
     await dialog.getByRole('button', { name: 'Make link' }).click();
     await expect(toastBehindDialog(page, 'Link made')).toHaveCount(1);
     await dialog.getByRole('button', { name: 'Done' }).click();

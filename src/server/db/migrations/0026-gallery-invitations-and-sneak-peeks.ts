@@ -4,9 +4,9 @@ import type { Dialect } from '#server/db/dialect.ts';
 /**
  * Invitations by mail, reminders, and two-stage delivery.
  *
- * gallery_links gains `token`, the address's token, kept from now on so that the site itself can
- * mail the link (an invitation, a reminder, the mail on release); links made before keep only the
- * hash and cannot be sent by mail. `expiry_reminder_days` (default 3, null: off) and
+ * gallery_links gains `token`, the address's token, kept only for a link the owner makes to be
+ * sent by mail (an invitation, a reminder, the mail on release); every other link, and those made
+ * before, keep only the hash (docs/decisions/0014). `expiry_reminder_days` (default 3, null: off) and
  * `picks_reminder_days` (null: off) plan the reminders; `release_at` (null: none) is the day a
  * sneak peek opens to the whole gallery.
  *

@@ -37,8 +37,8 @@ export interface GalleryLinkTable {
   /** Downloads given since the link was made or the owner last reset the count. */
   downloadsUsed: Generated<number>;
   /**
-   * The address's token (0026), kept so the site can mail the link (invitations, reminders, the
-   * release); null for links made before, which are not sent by mail.
+   * The address's token (0026), kept only for a link made to be sent by mail (invitations,
+   * reminders, the release); null for every other link.
    */
   token: Generated<string | null>;
   /** Days before the expiry the invited get a reminder (default 3); null: none. */

@@ -47,7 +47,7 @@ const mailsTo = (address: string) => t.smtp.received.filter((mail) => mail.to.in
 describe('invitations by mail', () => {
   it('sends the link through SMTP, records a refusal with the answer, resends, and puts the password in only when ticked', async () => {
     const s = await setUp({ smtp: true });
-    const link = await createLink(s, { label: 'Parents', password: PASSWORD, expiresAt: '2030-06-12T21:59:59.000Z' });
+    const link = await createLink(s, { mailable: true, label: 'Parents', password: PASSWORD, expiresAt: '2030-06-12T21:59:59.000Z' });
     const refused = `nobody@${REFUSED_DOMAIN}`;
     const sent = await invite(s.cookie, link.id, { emails: ['Anna@Example.com', refused], message: 'So glad we could do this!' });
     expect(sent.statusCode, sent.body).toBe(201);
@@ -97,7 +97,7 @@ describe('invitations by mail', () => {
     expect(template.json<InvitationTemplate>()).toMatchObject({ isDefault: false });
     const noLink = await owner(s.cookie, 'PUT', '/api/gallery-invitation-template', { subject: 'x', text: 'no address' });
     expect(noLink.statusCode).toBe(400);
-    const link = await createLink(s, { label: 'The Smiths' });
+    const link = await createLink(s, { mailable: true, label: 'The Smiths' });
     expect((await invite(s.cookie, link.id, { email: 'smiths@example.com' })).statusCode).toBe(201);
     await t.runJobs();
     expect((await recipients(s.cookie, link.id))[0]).toMatchObject({ state: 'outbox', error: null });
@@ -109,14 +109,17 @@ describe('invitations by mail', () => {
     expect(none.json<{ code: string }>().code).toBe('galleries.invitation_no_password');
   });
 
-  it('refuses a link made before links were kept for mail, and counts every mail against the hour', async () => {
+  it('refuses a link that keeps no address to mail, and counts every mail against the hour', async () => {
     const s = await setUp();
-    const link = await createLink(s, { label: 'Old' });
-    await t.database.db.updateTable('galleryLinks').set({ token: null }).where('id', '=', link.id).execute();
+    // A link made without "Send it by mail" keeps only the hash of its token: there is no address to send.
+    const link = await createLink(s, { label: 'Hash only' });
+    expect(link.mailable).toBe(false);
+    const rows = await t.database.db.selectFrom('galleryLinks').select('token').where('id', '=', link.id).execute();
+    expect(rows).toEqual([{ token: null }]);
     const old = await invite(s.cookie, link.id, { email: 'a@example.com' });
     expect([old.statusCode, old.json<{ code: string }>().code]).toEqual([409, 'galleries.link_not_mailable']);
 
-    const fresh = await createLink(s, { label: 'Many' });
+    const fresh = await createLink(s, { mailable: true, label: 'Many' });
     const batch = (from: number) => Array.from({ length: 20 }, (_, index) => `guest${from + index}@example.com`);
     expect((await invite(s.cookie, fresh.id, { emails: batch(0) })).statusCode).toBe(201);
     expect((await invite(s.cookie, fresh.id, { emails: batch(20) })).statusCode).toBe(201);
@@ -131,7 +134,7 @@ describe('reminders', () => {
   it('reminds the invited once before the expiry, across two instances and a restart, and moves with the expiry', async () => {
     const clock = createTestClock(new Date('2026-06-01T12:00:00Z'));
     const s = await setUp({ smtp: true, clock });
-    const link = await createLink(s, { label: 'Parents', expiresAt: new Date(clock().getTime() + 10 * DAY).toISOString() });
+    const link = await createLink(s, { mailable: true, label: 'Parents', expiresAt: new Date(clock().getTime() + 10 * DAY).toISOString() });
     expect(link.expiryReminderDays).toBe(3);
     expect((await invite(s.cookie, link.id, { emails: ['anna@example.com', 'ben@example.com'] })).statusCode).toBe(201);
     await t.runJobs();
@@ -179,7 +182,7 @@ describe('reminders', () => {
   it('reminds of picks started and not sent after the link\'s days, once', async () => {
     const clock = createTestClock(new Date('2026-06-01T12:00:00Z'));
     const s = await setUp({ smtp: true, clock });
-    const link = await createLink(s, { label: 'Parents', proofing: true, picksReminderDays: 2 });
+    const link = await createLink(s, { mailable: true, label: 'Parents', proofing: true, picksReminderDays: 2 });
     await invite(s.cookie, link.id, { email: 'anna@example.com' });
     await t.runJobs();
     const picked = await t.app.inject({ method: 'PUT', url: `/api/galleries/${tokenOf(link)}/picks/${s.photos[0]!.id}` });
@@ -204,7 +207,7 @@ describe('two-stage delivery', () => {
     const s = await setUp({ smtp: true, clock });
     const [peek, hidden] = s.photos as [Photo, Photo, Photo];
     const releaseAt = new Date(clock().getTime() + 5 * DAY).toISOString();
-    const link = await createLink(s, { label: 'Parents', proofing: true, comments: true, downloads: 'display', releaseAt, previewPhotoIds: [peek.id] });
+    const link = await createLink(s, { mailable: true, label: 'Parents', proofing: true, comments: true, downloads: 'display', releaseAt, previewPhotoIds: [peek.id] });
     expect(link).toMatchObject({ releaseAt, previewPhotoIds: [peek.id] });
     const foreign = await owner(s.cookie, 'PATCH', `/api/gallery-links/${link.id}`, { previewPhotoIds: [999_999] });
     expect(foreign.json<{ code: string }>().code).toBe('galleries.preview_photo_not_found');

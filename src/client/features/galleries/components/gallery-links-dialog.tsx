@@ -13,7 +13,7 @@ import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
-import { LinkInvitations } from './link-invitations.tsx';
+import { LinkInvitations, MailableField } from './link-invitations.tsx';
 import { LinkReview, parseDownloadLimit, ReviewFields } from './link-review.tsx';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
@@ -158,6 +158,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
   const [capError, setCapError] = useState<string | undefined>();
   const [comments, setComments] = useState(false);
   const [downloadLimit, setDownloadLimit] = useState('');
+  const [mailable, setMailable] = useState(false);
   const [limitError, setLimitError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -182,6 +183,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
         downloads,
         comments,
         downloadLimit: limit.limit,
+        mailable,
       },
       {
         onSuccess: (link) => {
@@ -194,6 +196,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
           setDownloads('none');
           setComments(false);
           setDownloadLimit('');
+          setMailable(false);
           toast({ title: 'Link made', description: 'Copy it now: it is shown only this once.' });
         },
       },
@@ -220,6 +223,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
       <DownloadsField value={downloads} onChange={setDownloads} />
       <ProofingFields proofing={proofing} onProofingChange={setProofing} cap={pickCap} onCapChange={setPickCap} error={capError} />
       <ReviewFields comments={comments} onCommentsChange={setComments} limit={downloadLimit} onLimitChange={setDownloadLimit} error={limitError} />
+      <MailableField mailable={mailable} onChange={setMailable} />
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make link'}
       </Button>

@@ -54,6 +54,23 @@ function parseDays(text: string, what: string): { days: number | null } | { erro
   return { days: Number(trimmed) };
 }
 
+/** The new link's choice to be sent by mail: the server then keeps its address, not only its hash. */
+export function MailableField({ mailable, onChange }: { mailable: boolean; onChange: (on: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1">
+      <div className="flex min-h-11 items-center gap-3">
+        <Switch id={id} checked={mailable} onCheckedChange={onChange} aria-describedby={`${id}-hint`} />
+        <Label htmlFor={id}>Send it by mail from here</Label>
+      </div>
+      <p id={`${id}-hint`} className="text-sm text-muted-foreground">
+        Invitations, reminders and the sneak peek&apos;s opening mail need the site to keep the link&apos;s address. Off, it keeps only a hash
+        and shows the address this once.
+      </p>
+    </div>
+  );
+}
+
 /** A link's invitations by mail, its reminders and its sneak peek, in the links dialog. */
 export function LinkInvitations({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
   const [open, setOpen] = useState(false);
@@ -81,7 +98,7 @@ export function LinkInvitations({ link, categoryId }: { link: GalleryLink; categ
               <Recipients link={link} />
             </>
           ) : (
-            <p className="text-sm">This link was made before links could be sent by mail. Make a new link to send it.</p>
+            <p className="text-sm">The site keeps no address of this link to mail: make a new link with &quot;Send it by mail from here&quot; on.</p>
           )}
           <DeliverySettings link={link} categoryId={categoryId} />
           <InvitationText />
