@@ -152,6 +152,11 @@ export const ERROR_TEXTS = {
   'galleries.no_picks': 'Pick at least one photo before sending',
   'galleries.comments_off': 'Comments are not on for this gallery',
   'galleries.download_limit_reached': 'No downloads are left for this gallery. Ask the photographer to reset them.',
+  'galleries.link_not_mailable': 'The site keeps no address of this link to mail. Make a new link with "Send it by mail" on.',
+  'galleries.invitation_not_found': 'Invitation not found',
+  'galleries.invitation_wrong_password': "That is not the link's password",
+  'galleries.invitation_no_password': 'This link has no password to send',
+  'galleries.preview_photo_not_found': 'A sneak peek photo is not in this gallery',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_TEXTS;

@@ -49,6 +49,17 @@ export const GalleryLink = z.object({
   downloadsUsed: z.number().int(),
   /** What its holder did with it: visits, photos viewed, downloads, picks, submits, comments. */
   activity: GalleryLinkActivityCounts,
+  /** Whether the site keeps the address to mail it (invitations, reminders): chosen when the link is made. */
+  mailable: z.boolean(),
+  /** Days before the expiry its invited recipients get a reminder; null: none. */
+  expiryReminderDays: z.number().int().nullable(),
+  /** Days after the first pick the invited are reminded of picks not sent; null: never. */
+  picksReminderDays: z.number().int().nullable(),
+  /** Until then (ISO time) the link shows only `previewPhotoIds`, the sneak peek; null: the whole gallery. */
+  releaseAt: z.string().nullable(),
+  previewPhotoIds: z.array(z.number().int()),
+  /** How many recipients it was sent to by mail. */
+  invitationCount: z.number().int(),
 });
 export type GalleryLink = z.infer<typeof GalleryLink>;
 
@@ -102,6 +113,27 @@ const downloadLimit = z
   .max(GALLERY_DOWNLOAD_LIMIT_MAX, `Download limit must be at most ${GALLERY_DOWNLOAD_LIMIT_MAX}`)
   .nullable();
 
+/** The most days a reminder may be planned ahead or after. */
+export const GALLERY_REMINDER_DAYS_MAX = 365;
+const reminderDays = (what: string) =>
+  z
+    .number({ message: `${what} must be a whole number of days` })
+    .int(`${what} must be a whole number of days`)
+    .min(1, `${what} must be at least 1 day`)
+    .max(GALLERY_REMINDER_DAYS_MAX, `${what} must be at most ${GALLERY_REMINDER_DAYS_MAX} days`)
+    .nullable();
+const expiryReminderDays = reminderDays('Expiry reminder');
+const picksReminderDays = reminderDays('Picks reminder');
+const releaseAt = z.iso
+  .datetime({ offset: true, message: 'Release date must be a date and time' })
+  .nullish()
+  .transform((value) => (value ? new Date(value).toISOString() : null));
+/** The most photos a sneak peek holds. */
+export const GALLERY_PREVIEW_MAX = 1_000;
+const previewPhotoIds = z
+  .array(z.number().int().positive(), { message: 'Sneak peek must be a list of photo ids' })
+  .max(GALLERY_PREVIEW_MAX, `A sneak peek holds at most ${GALLERY_PREVIEW_MAX} photos`);
+
 export const CreateGalleryLinkRequest = z.object({
   label,
   password: linkPassword,
@@ -111,13 +143,35 @@ export const CreateGalleryLinkRequest = z.object({
   downloads: GalleryDownloads.default('none'),
   comments: comments.default(false),
   downloadLimit: downloadLimit.default(null),
+  expiryReminderDays: expiryReminderDays.default(3),
+  picksReminderDays: picksReminderDays.default(null),
+  releaseAt,
+  previewPhotoIds: previewPhotoIds.default([]),
+  /**
+   * Keep the address on the server so the site can send it by mail (invitations, reminders, the
+   * release mail). Off: only its hash is kept, and the address is shown this once.
+   */
+  mailable: z.boolean({ message: 'Mailable must be on or off' }).default(false),
 });
 export type CreateGalleryLinkRequest = z.input<typeof CreateGalleryLinkRequest>;
 export type CreateGalleryLinkFields = z.output<typeof CreateGalleryLinkRequest>;
 
 /** Absent leaves a field as it is; a password of null or blank removes it. */
 export const UpdateGalleryLinkRequest = z
-  .object({ label, password: linkPassword, expiresAt, proofing, pickCap, downloads: GalleryDownloads, comments, downloadLimit })
+  .object({
+    label,
+    password: linkPassword,
+    expiresAt,
+    proofing,
+    pickCap,
+    downloads: GalleryDownloads,
+    comments,
+    downloadLimit,
+    expiryReminderDays,
+    picksReminderDays,
+    releaseAt,
+    previewPhotoIds,
+  })
   .partial();
 export type UpdateGalleryLinkRequest = z.input<typeof UpdateGalleryLinkRequest>;
 export type UpdateGalleryLinkFields = z.output<typeof UpdateGalleryLinkRequest>;
@@ -138,6 +192,8 @@ export const Gallery = z.object({
   /** The link's download limit (null: none) and how many of it are left. */
   downloadLimit: z.number().int().nullable(),
   downloadsLeft: z.number().int().nullable(),
+  /** While the link shows only a sneak peek: when the whole gallery opens (ISO time); null otherwise. */
+  releaseAt: z.string().nullable(),
 });
 export type Gallery = z.infer<typeof Gallery>;
 
@@ -262,3 +318,92 @@ export const pickNameOf = (pick: { photo: { title: string }; fileName: string | 
  * Library Filter (Text, Filename, Contains) and the like.
  */
 export const pickFilterText = (names: readonly string[]) => names.join(', ');
+
+/**
+ * Invitations: a link sent by mail to its recipients, one row each. The state is the last
+ * invitation mail's: sending (waiting for the mail server), sent (the server took it), outbox
+ * (written to the outbox: the site has no SMTP), failed (with the server's answer in `error`).
+ */
+export const GALLERY_INVITATION_STATES = ['sending', 'sent', 'outbox', 'failed'] as const;
+export const GalleryInvitationState = z.enum(GALLERY_INVITATION_STATES);
+export type GalleryInvitationState = z.infer<typeof GalleryInvitationState>;
+
+export const GalleryInvitation = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  message: z.string().nullable(),
+  state: GalleryInvitationState,
+  /** The mail server's answer when it refused the mail. */
+  error: z.string().nullable(),
+  invitedAt: z.string(),
+  sentAt: z.string().nullable(),
+  /** Invitation mails sent: more than 1 is a resend. */
+  sends: z.number().int(),
+  /** When a reminder of the expiry went, if one did. */
+  remindedAt: z.string().nullable(),
+});
+export type GalleryInvitation = z.infer<typeof GalleryInvitation>;
+
+/** Recipients of one send. */
+export const GALLERY_INVITATION_BATCH_MAX = 20;
+export const GALLERY_INVITATION_MESSAGE_MAX = 2_000;
+const invitationEmail = z.email('Valid email is required').max(254, 'Email must be at most 254 characters');
+const includePassword = {
+  /** Puts the link's password in this mail; `password` must be the link's, which the site keeps only as a hash. */
+  includePassword: z.boolean({ message: 'Include password must be on or off' }).default(false),
+  password: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+};
+export const InviteRequest = z
+  .object({
+    email: invitationEmail.optional(),
+    emails: z
+      .array(invitationEmail)
+      .max(GALLERY_INVITATION_BATCH_MAX, `At most ${GALLERY_INVITATION_BATCH_MAX} recipients at once`)
+      .optional(),
+    message: z
+      .string()
+      .trim()
+      .max(GALLERY_INVITATION_MESSAGE_MAX, `Message must be at most ${GALLERY_INVITATION_MESSAGE_MAX} characters`)
+      .refine(withoutControls({ lines: true }), controlsMessage('Message', { lines: true }))
+      .optional(),
+    ...includePassword,
+  })
+  .refine((request) => request.email !== undefined || (request.emails?.length ?? 0) > 0, { message: 'Valid email is required', path: ['email'] })
+  .refine((request) => !request.includePassword || Boolean(request.password), { message: 'Password is required to send it', path: ['password'] });
+export type InviteRequest = z.input<typeof InviteRequest>;
+export type InviteFields = z.output<typeof InviteRequest>;
+
+export const ResendInvitationRequest = z
+  .object(includePassword)
+  .refine((request) => !request.includePassword || Boolean(request.password), { message: 'Password is required to send it', path: ['password'] });
+export type ResendInvitationRequest = z.input<typeof ResendInvitationRequest>;
+
+export const GalleryInvitationParams = z.object({
+  id: z.coerce.number().int().positive(),
+  invitationId: z.coerce.number({ message: 'No such invitation' }).int('No such invitation').positive('No such invitation'),
+});
+
+/**
+ * The invitation mail's subject and text, the owner's for every link; placeholders {client} (the
+ * link's label), {gallery}, {link}, {expiry}, {message} (the personal message) and {site}.
+ */
+export const INVITATION_PLACEHOLDERS = ['client', 'gallery', 'link', 'expiry', 'message', 'site'] as const;
+export const INVITATION_SUBJECT_MAX = 200;
+export const INVITATION_TEXT_MAX = 5_000;
+export const InvitationTemplate = z.object({ subject: z.string(), text: z.string(), isDefault: z.boolean() });
+export type InvitationTemplate = z.infer<typeof InvitationTemplate>;
+/** Blank subject and text go back to the default. */
+export const UpdateInvitationTemplateRequest = z.object({
+  subject: z
+    .string()
+    .trim()
+    .max(INVITATION_SUBJECT_MAX, `Subject must be at most ${INVITATION_SUBJECT_MAX} characters`)
+    .refine(withoutControls(), controlsMessage('Subject')),
+  text: z
+    .string()
+    .trim()
+    .max(INVITATION_TEXT_MAX, `Text must be at most ${INVITATION_TEXT_MAX} characters`)
+    .refine(withoutControls({ lines: true }), controlsMessage('Text', { lines: true }))
+    .refine((text) => text === '' || text.includes('{link}'), 'Text must hold {link}, or the mail would not carry the gallery'),
+});
+export type UpdateInvitationTemplateRequest = z.infer<typeof UpdateInvitationTemplateRequest>;

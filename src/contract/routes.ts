@@ -103,6 +103,10 @@ export const api = {
   galleryPhotoComments: '/api/galleries/:token/photos/:photoId/comments',
   galleryPhotoVerdict: '/api/galleries/:token/photos/:photoId/verdict',
   galleryLinkComments: '/api/gallery-links/:id/comments',
+  /** A link sent by mail: its recipients, a send, a resend; the invitation's text, the owner's for every link. */
+  galleryLinkInvitations: '/api/gallery-links/:id/invitations',
+  galleryLinkInvitationResend: '/api/gallery-links/:id/invitations/:invitationId/resend',
+  galleryInvitationTemplate: '/api/gallery-invitation-template',
   galleryLinkPhotoComments: '/api/gallery-links/:id/photos/:photoId/comments',
   /**
    * Activity: the viewer's signal that a photo was looked at (the link's own API, no third

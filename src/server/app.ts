@@ -17,6 +17,7 @@ import { categoriesRoutes } from '#server/features/categories/categories.routes.
 import { contactRoutes } from '#server/features/contact/contact.routes.ts';
 import { commentsRoutes } from '#server/features/galleries/comments.routes.ts';
 import { activityRoutes } from '#server/features/galleries/activity.routes.ts';
+import { invitationsRoutes } from '#server/features/galleries/invitations.routes.ts';
 import { downloadsRoutes } from '#server/features/galleries/downloads.routes.ts';
 import { galleriesRoutes } from '#server/features/galleries/galleries.routes.ts';
 import { proofingRoutes } from '#server/features/galleries/proofing.routes.ts';
@@ -132,7 +133,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.
-  for (const feature of [authRoutes, securityRoutes, tokensRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, releaseAudioRoutes, galleriesRoutes, proofingRoutes, commentsRoutes, activityRoutes, downloadsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes, webhooksRoutes]) {
+  for (const feature of [authRoutes, securityRoutes, tokensRoutes, contactRoutes, portfolioRoutes, categoriesRoutes, photosRoutes, releaseAudioRoutes, galleriesRoutes, proofingRoutes, commentsRoutes, activityRoutes, downloadsRoutes, invitationsRoutes, bannerRoutes, watermarksRoutes, uploadsRoutes, jobsRoutes, webhooksRoutes]) {
     await app.register(feature, ctx);
   }
   // Counts are kept in memory and written in batches by the worker, and as it stops.

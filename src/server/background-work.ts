@@ -10,7 +10,8 @@ import { renditionsJobs } from '#server/features/renditions/renditions.jobs.ts';
 import { statisticsWork, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import { housekeepingJobs, jobsPrune } from '#server/jobs/housekeeping.ts';
 import { Worker, type WorkerOptions } from '#server/jobs/worker.ts';
-import { mailJobs } from '#server/mail/mail.jobs.ts';
+import { mailJobsWith } from '#server/mail/mail.jobs.ts';
+import { INVITATION_MAIL, linkMailsJobs, recordInvitationOutcome } from '#server/features/galleries/link-mails.service.ts';
 import { webhooksJobs, webhooksPrune } from '#server/features/webhooks/webhooks.service.ts';
 
 /**
@@ -29,7 +30,7 @@ export function createWorker(
     clock: ctx.clock,
     log: ctx.log,
     ctx,
-    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...activityJobs, ...webhooksJobs, ...audioJobs, ...(statistics?.handlers ?? [])],
+    handlers: [...renditionsJobs, ...trashJobs, ...embeddedTextJobs, ...mailJobsWith({ [INVITATION_MAIL]: recordInvitationOutcome }), ...linkMailsJobs, ...rateLimitsJobs, ...authJobs, ...housekeepingJobs, ...galleriesJobs, ...activityJobs, ...webhooksJobs, ...audioJobs, ...(statistics?.handlers ?? [])],
     periodic: [trashPurge, revokedLinksPurge, noticeDigest, activityPrune, rateLimitsPrune, authPrune, jobsPrune, webhooksPrune, ...(statistics?.periodic ?? [])],
     ticks: statistics?.ticks ?? [],
     concurrency: options.concurrency ?? ctx.config.jobConcurrency,

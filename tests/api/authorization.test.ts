@@ -115,6 +115,12 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
   'POST /api/notices/read': 'owner',
   'GET /api/notice-settings': 'owner',
   'PUT /api/notice-settings': 'owner',
+  // Invitations by mail (their tests: invitations.routes.test.ts).
+  'GET /api/gallery-links/{id}/invitations': 'owner',
+  'POST /api/gallery-links/{id}/invitations': 'owner',
+  'POST /api/gallery-links/{id}/invitations/{invitationId}/resend': 'owner',
+  'GET /api/gallery-invitation-template': 'owner',
+  'PUT /api/gallery-invitation-template': 'owner',
   'PUT /api/photos/{id}': 'owner',
   'DELETE /api/photos/{id}': 'owner',
   'POST /api/photos/upload': 'owner',
@@ -161,7 +167,7 @@ const EXPECTED: Record<string, 'public' | 'owner' | 'second step'> = {
 function scopeOf(route: string): TokenScope | null {
   const [method, path] = route.split(' ') as [string, string];
   const read = method === 'GET' || method === 'HEAD';
-  if (/^\/api\/(categories\/\{id\}\/links|gallery-links\/)/.test(path)) return read ? 'galleries:read' : 'galleries:write';
+  if (/^\/api\/(categories\/\{id\}\/links|gallery-links\/|gallery-invitation-template$)/.test(path)) return read ? 'galleries:read' : 'galleries:write';
   // A category's own watermark is part of the category.
   if (/^\/api\/categories(\/|$)/.test(path)) return 'categories:write';
   if (/^\/api\/photos(\/|$)/.test(path) || path.startsWith('/restricted/')) return read ? 'photos:read' : 'photos:write';

@@ -32,7 +32,16 @@ import { createCategory, createPhotos } from '#tests/fixtures/photos.ts';
 import { totpCode } from '#server/features/auth/totp.ts';
 import { cookieHeader, createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 import { StatisticsEvent } from '#contract/statistics.ts';
-import { CreateGalleryLinkRequest, GalleryCommentRequest, GalleryVerdictRequest, UnlockGalleryRequest, UpdateGalleryLinkRequest } from '#contract/galleries.ts';
+import {
+  CreateGalleryLinkRequest,
+  GalleryCommentRequest,
+  GalleryVerdictRequest,
+  InviteRequest,
+  ResendInvitationRequest,
+  UnlockGalleryRequest,
+  UpdateGalleryLinkRequest,
+  UpdateInvitationTemplateRequest,
+} from '#contract/galleries.ts';
 import { MarkNoticesReadRequest, UpdateNoticeSettingsRequest } from '#contract/gallery-activity.ts';
 import { boundaryBody, hostileBody, validValue, type JsonSchema, type RawBody } from '#tests/api/support/arbitraries.ts';
 import { snapshotTables } from '#tests/api/support/db-snapshot.ts';
@@ -80,6 +89,9 @@ const BODIES: Record<string, z.ZodType> = {
   'POST /api/gallery-links/{id}/photos/{photoId}/comments': GalleryCommentRequest,
   'POST /api/notices/read': MarkNoticesReadRequest,
   'PUT /api/notice-settings': UpdateNoticeSettingsRequest,
+  'POST /api/gallery-links/{id}/invitations': InviteRequest,
+  'POST /api/gallery-links/{id}/invitations/{invitationId}/resend': ResendInvitationRequest,
+  'PUT /api/gallery-invitation-template': UpdateInvitationTemplateRequest,
   'PUT /api/watermark': SiteWatermark,
   'PUT /api/categories/{id}/watermark': CategoryWatermark,
 };
@@ -207,7 +219,7 @@ async function send(route: string, raw: RawBody, options: { cookie?: string; sch
   const [method, path] = route.split(' ') as [InjectOptions['method'], string];
   // A gallery's token of the right shape that opens nothing: the body is still validated first.
   // A release's track id, like any id: a missing one answers 404 once the body is valid.
-  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43)).replace('{trackId}', '1').replace('{photoId}', '1');
+  const url = path.replace('{id}', options.id ?? '1').replace('{token}', 'A'.repeat(43)).replace('{trackId}', '1').replace('{photoId}', '1').replace('{invitationId}', '1');
   // An accepted edit re-renders the photo's copies in the background (rights-render.service.ts):
   // let that land first, or it would pass for a change the refused request made.
   await t.runJobs();

@@ -15,6 +15,9 @@ function decodeQuotedPrintable(raw: string): string {
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 }
 
+/** Recipients at this domain are refused as a real server refuses an unknown user: 550 5.1.1. */
+export const REFUSED_DOMAIN = 'refused.example';
+
 /** A real SMTP server on loopback that keeps what it receives, for mail tests. */
 export async function startSmtpServer() {
   const received: ReceivedMail[] = [];
@@ -23,6 +26,11 @@ export async function startSmtpServer() {
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
+    onRcptTo(address, _session, callback) {
+      if (!address.address.toLowerCase().endsWith(`@${REFUSED_DOMAIN}`)) return callback();
+      const refused = Object.assign(new Error(`5.1.1 <${address.address}>: Recipient address rejected: User unknown`), { responseCode: 550 });
+      callback(refused);
+    },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));

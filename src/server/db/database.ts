@@ -5,7 +5,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CategoryTable } from '#server/features/categories/categories.table.ts';
 import type { ContactMessageTable } from '#server/features/contact/contact.table.ts';
-import type { GalleryCommentTable, GalleryLinkTable, GalleryPickTable, GalleryVerdictTable } from '#server/features/galleries/galleries.table.ts';
+import type {
+  GalleryCommentTable,
+  GalleryInvitationTable,
+  GalleryLinkTable,
+  GalleryPickTable,
+  GalleryPreviewTable,
+  GalleryVerdictTable,
+} from '#server/features/galleries/galleries.table.ts';
 import type { GalleryLinkEventTable, GalleryNoticeSettingsTable, GalleryNoticeTable } from '#server/features/galleries/activity.table.ts';
 import type { PasswordResetTokenTable, SessionTable, SignInLinkTable, TrustedDeviceTable } from '#server/features/auth/sessions.table.ts';
 import type { ApiTokenTable } from '#server/features/auth/tokens.table.ts';
@@ -41,6 +48,7 @@ import * as webhooks from '#server/db/migrations/0022-webhooks.ts';
 import * as video from '#server/db/migrations/0023-video.ts';
 import * as releaseAudio from '#server/db/migrations/0024-release-audio.ts';
 import * as galleryCommentsAndDownloadLimits from '#server/db/migrations/0025-gallery-comments-and-download-limits.ts';
+import * as galleryInvitationsAndSneakPeeks from '#server/db/migrations/0026-gallery-invitations-and-sneak-peeks.ts';
 import * as galleryActivityAndNotices from '#server/db/migrations/0027-gallery-activity-and-notices.ts';
 import * as changeNotices from '#server/db/migrations/0028-change-notices.ts';
 import type { Dialect } from './dialect.ts';
@@ -71,6 +79,8 @@ export interface Database {
   galleryLinkEvents: GalleryLinkEventTable;
   galleryNotices: GalleryNoticeTable;
   galleryNoticeSettings: GalleryNoticeSettingsTable;
+  galleryInvitations: GalleryInvitationTable;
+  galleryPreviews: GalleryPreviewTable;
   jobs: JobTable;
   apiTokens: ApiTokenTable;
   webhooks: WebhookTable;
@@ -131,6 +141,7 @@ const migrations = {
   '0023-video': video,
   '0024-release-audio': releaseAudio,
   '0025-gallery-comments-and-download-limits': galleryCommentsAndDownloadLimits,
+  '0026-gallery-invitations-and-sneak-peeks': galleryInvitationsAndSneakPeeks,
   '0027-gallery-activity-and-notices': galleryActivityAndNotices,
   '0028-change-notices': changeNotices,
 } satisfies Record<

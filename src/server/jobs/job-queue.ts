@@ -79,6 +79,31 @@ export async function enqueue<Payload>(
   return waiting ? waiting.id : enqueue(ctx, kind, payload, options);
 }
 
+/**
+ * Plans the job of `key` for `runAt`, or for no time (null): a waiting job of the key moves to the
+ * new time or goes; none waiting, one is recorded. In the caller's transaction, as `enqueue`. The
+ * handler still checks, when it runs, that its work is due: a job already taken runs as it was.
+ */
+export async function replan<Payload>(
+  ctx: { db: Db; clock: Clock },
+  kind: JobKind<Payload>,
+  payload: Payload,
+  key: string,
+  runAt: Date | null,
+): Promise<void> {
+  if (runAt === null) {
+    await ctx.db.deleteFrom('jobs').where('key', '=', key).where('state', '=', 'queued').execute();
+    return;
+  }
+  const moved = await ctx.db
+    .updateTable('jobs')
+    .set({ runAt: runAt.toISOString(), payload: JSON.stringify(payload) })
+    .where('key', '=', key)
+    .where('state', '=', 'queued')
+    .executeTakeFirst();
+  if (Number(moved.numUpdatedRows) === 0) await enqueue(ctx, kind, payload, { runAt, key });
+}
+
 /** The ids of the jobs of these kinds that can be taken now; see `anyDue`. */
 function dueJobs(db: Db, names: readonly string[], now: string, heldNow: string) {
   return db

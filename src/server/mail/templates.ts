@@ -155,3 +155,17 @@ export function passwordResetDoneMail(to: string, siteName: string, changed: { p
     siteName,
   );
 }
+
+/**
+ * A mail from text the owner wrote (a gallery invitation and its reminders): the text as it is,
+ * and in the HTML part each paragraph escaped, its line breaks kept, and `url` made a link.
+ */
+export function plainTextMail(to: string, subject: string, text: string, url: string): MailMessage {
+  const oneLine = subject.replace(/[\r\n]+/g, ' ').trim();
+  const escapedUrl = escapeHtml(url);
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).split(escapedUrl).join(`<a href="${escapedUrl}">${escapedUrl}</a>`).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+  return { to, subject: oneLine, text: text.endsWith('\n') ? text : `${text}\n`, html: layout(oneLine, paragraphs) };
+}

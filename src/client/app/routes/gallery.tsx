@@ -89,6 +89,12 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
         <p className="text-sm text-muted-foreground">
           {gallery.photos.length} {gallery.photos.length === 1 ? 'photo' : 'photos'}
         </p>
+        {gallery.releaseAt && (
+          <p className="text-sm" data-sneak-peek>
+            A sneak peek: the whole gallery opens on{' '}
+            {new Date(gallery.releaseAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}.
+          </p>
+        )}
         <DownloadAllButton gallery={gallery} token={token} count={countDownload} />
         <DownloadsLeft gallery={gallery} />
         {review && <p className="text-sm text-muted-foreground">Open a photo to approve or reject it, or to leave a comment for the photographer.</p>}

@@ -29,6 +29,8 @@ export const BACKUP_TABLES = [
   'galleryLinkEvents',
   'galleryNotices',
   'galleryNoticeSettings',
+  'galleryInvitations',
+  'galleryPreviews',
   'apiTokens',
   'webhooks',
   'releaseTracks',
@@ -53,7 +55,7 @@ export type BackupTable = (typeof BACKUP_TABLES)[number];
 export type TableRows = Record<BackupTable, Array<Record<string, unknown>>>;
 
 /** Tables whose key is a generated integer id (PostgreSQL's sequences follow them after a load). */
-const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'galleryLinkEvents', 'galleryNotices', 'apiTokens', 'webhooks', 'releaseTracks']);
+const SERIAL_TABLES: ReadonlySet<BackupTable> = new Set(['users', 'categories', 'photos', 'passwordResetTokens', 'contactMessages', 'galleryLinks', 'galleryComments', 'galleryLinkEvents', 'galleryNotices', 'galleryInvitations', 'apiTokens', 'webhooks', 'releaseTracks']);
 
 /** The columns of each table's key, in order. */
 export const keyColumnsOf = (table: BackupTable): string[] =>
@@ -61,7 +63,7 @@ export const keyColumnsOf = (table: BackupTable): string[] =>
     ? ['key']
     : table === 'statisticsDaily'
       ? ['day', 'kind', 'subject']
-      : table === 'galleryPicks' || table === 'galleryVerdicts'
+      : table === 'galleryPicks' || table === 'galleryVerdicts' || table === 'galleryPreviews'
         ? ['linkId', 'photoId']
         : table === 'galleryNoticeSettings'
           ? ['userId']

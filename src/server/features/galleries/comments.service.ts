@@ -14,7 +14,7 @@ import type { RateLimitRule } from '#server/features/rate-limits/rate-limits.ser
 import type { Db } from '#server/db/database.ts';
 import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import { forbidden, notFound } from '#server/lib/errors.ts';
-import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
+import { openHeldLink, ownedLink, showsPhoto, type GalleryAccess } from './galleries.service.ts';
 import { notify, recordEvent } from './activity.service.ts';
 import * as repo from './galleries.repository.ts';
 import * as comments from './comments.repository.ts';
@@ -62,8 +62,10 @@ async function commentsLink(ctx: CommentsContext, token: string, access: Gallery
 }
 
 export async function holderThreads(ctx: CommentsContext, token: string, access: GalleryAccess): Promise<GalleryThreads> {
-  const { link } = await commentsLink(ctx, token, access);
-  return { threads: await threadsOf(ctx.db, link, await comments.photoIdsInOrder(ctx.db, link.categoryId)) };
+  const opened = await commentsLink(ctx, token, access);
+  const { link } = opened;
+  const photoIds = (await comments.photoIdsInOrder(ctx.db, link.categoryId)).filter((photoId) => showsPhoto(opened, photoId));
+  return { threads: await threadsOf(ctx.db, link, photoIds) };
 }
 
 /**
@@ -112,7 +114,9 @@ export async function postComment(
   photoId: number,
   text: string,
 ): Promise<GalleryThread> {
-  const { link } = await commentsLink(ctx, token, access);
+  const opened = await commentsLink(ctx, token, access);
+  const { link } = opened;
+  if (!showsPhoto(opened, photoId)) throw notFound('galleries.photo_not_found');
   await rateLimits.consume(ctx, rateLimits.limitKey('gallery-comment:ip', access.address), COMMENTS_PER_ADDRESS);
   const thread = await addComment(ctx, link.id, photoId, 'client', text, access.byOwner);
   ctx.jobs.wake();
@@ -127,7 +131,9 @@ export async function putVerdict(
   photoId: number,
   verdict: GalleryVerdict,
 ): Promise<GalleryThread> {
-  const { link: opened } = await commentsLink(ctx, token, access);
+  const held = await commentsLink(ctx, token, access);
+  const opened = held.link;
+  if (!showsPhoto(held, photoId)) throw notFound('galleries.photo_not_found');
   await rateLimits.consume(ctx, rateLimits.limitKey('gallery-verdict:ip', access.address), VERDICTS_PER_ADDRESS);
   return ctx.db.transaction().execute(async (trx) => {
     const link = await repo.lockLink(trx, opened.id);

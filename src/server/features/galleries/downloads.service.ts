@@ -10,7 +10,7 @@ import {
 } from '#server/features/renditions/photo-downloads.service.ts';
 import { addressBlock } from '#server/lib/address-block.ts';
 import { forbidden, notFound, tooManyAttempts } from '#server/lib/errors.ts';
-import { openHeldLink, type GalleryAccess } from './galleries.service.ts';
+import { openHeldLink, showsPhoto, type GalleryAccess } from './galleries.service.ts';
 import { takeDownload } from './comments.repository.ts';
 import { recordDownload } from './activity.service.ts';
 
@@ -78,9 +78,11 @@ const openFile = (ctx: DownloadsContext, policy: 'display' | 'originals', photo:
 
 /** One photo of the gallery, named after its title. */
 export async function downloadPhoto(ctx: DownloadsContext, token: string, access: GalleryAccess, photoId: number): Promise<Download> {
-  const { link, category, policy } = await openPolicy(ctx, token, access);
+  const opened = await openPolicy(ctx, token, access);
+  const { link, category, policy } = opened;
   const [photo] = await listDownloadablePhotos(ctx, category.id, photoId);
-  if (!photo) throw notFound('photos.not_found');
+  // Before the release date, a photo outside the sneak peek is as unknown as one of another gallery.
+  if (!photo || !showsPhoto(opened, photo.id)) throw notFound('photos.not_found');
   const file = await openFile(ctx, policy, photo);
   if (!file) throw notFound('photos.not_found');
   try {
@@ -153,12 +155,13 @@ export async function downloadGallery(
   token: string,
   access: GalleryAccess & { address: string },
 ): Promise<Download> {
-  const { link, category, policy } = await openPolicy(ctx, token, access);
+  const opened = await openPolicy(ctx, token, access);
+  const { link, category, policy } = opened;
   const release = takeZipSlot(access.address, link.id);
   try {
     await countDownload(ctx, link.id);
     if (!access.byOwner) await recordDownload(ctx, link, category.name, null);
-    const photos = await listDownloadablePhotos(ctx, category.id);
+    const photos = (await listDownloadablePhotos(ctx, category.id)).filter((photo) => showsPhoto(opened, photo.id));
     const zip = new ZipFile();
     // yazl's own stream is the answer: no extra hop per chunk.
     const output = zip.outputStream as PassThrough;

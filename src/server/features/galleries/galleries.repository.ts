@@ -131,3 +131,30 @@ export async function insertPick(db: Db, linkId: number, photoId: number, picked
 export async function deletePick(db: Db, linkId: number, photoId: number): Promise<void> {
   await db.deleteFrom('galleryPicks').where('linkId', '=', linkId).where('photoId', '=', photoId).execute();
 }
+
+/** The sneak peek of each of these links: its photos' ids. */
+export async function listPreviews(db: Db, linkIds: number[]): Promise<Map<number, number[]>> {
+  const map = new Map<number, number[]>();
+  if (linkIds.length === 0) return map;
+  const rows = await db.selectFrom('galleryPreviews').select(['linkId', 'photoId']).where('linkId', 'in', linkIds).orderBy('photoId').execute();
+  for (const row of rows) map.set(row.linkId, [...(map.get(row.linkId) ?? []), row.photoId]);
+  return map;
+}
+
+/** A link's sneak peek becomes exactly these photos. */
+export async function setPreviews(db: Db, linkId: number, photoIds: number[]): Promise<void> {
+  await db.deleteFrom('galleryPreviews').where('linkId', '=', linkId).execute();
+  if (photoIds.length > 0) await db.insertInto('galleryPreviews').values(photoIds.map((photoId) => ({ linkId, photoId }))).execute();
+}
+
+/** How many recipients each of these links was sent to. */
+export async function countInvitations(db: Db, linkIds: number[]): Promise<Map<number, number>> {
+  if (linkIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('galleryInvitations')
+    .select(['linkId', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('linkId', 'in', linkIds)
+    .groupBy('linkId')
+    .execute();
+  return new Map(rows.map((row) => [row.linkId, Number(row.count)]));
+}

@@ -18,7 +18,8 @@ import { findCategoryCopy } from '#server/features/renditions/renditions.service
 import { listPhotos } from '#server/features/photos/photos.service.ts';
 import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import * as rateLimits from '#server/features/rate-limits/rate-limits.service.ts';
-import { DomainError, notFound, notSignedIn } from '#server/lib/errors.ts';
+import { DomainError, invalid, notFound, notSignedIn } from '#server/lib/errors.ts';
+import { planLinkMails } from './link-mails.service.ts';
 import { jobKind } from '#server/jobs/job-queue.ts';
 import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { isServedFileName } from '#server/storage/file-names.ts';
@@ -36,7 +37,7 @@ export const TRIES_PER_DEVICE = { limit: 10, windowMs: 15 * 60 * 1000 };
 /** How long a browser that gave a link's password stays known to it (or until the link ends). */
 export const GALLERY_DEVICE_MS = 365 * 24 * 60 * 60 * 1000;
 
-const linkOf = (row: GalleryLinkRow, pickCount = 0, activity: GalleryLinkActivityCounts = noActivity): GalleryLink => ({
+const linkOf = (row: GalleryLinkRow, pickCount = 0, extra: LinkExtras = NO_EXTRAS): GalleryLink => ({
   id: row.id,
   categoryId: row.categoryId,
   label: row.label,
@@ -52,13 +53,49 @@ const linkOf = (row: GalleryLinkRow, pickCount = 0, activity: GalleryLinkActivit
   comments: row.comments === 1,
   downloadLimit: row.downloadLimit,
   downloadsUsed: row.downloadsUsed,
-  activity,
+  activity: extra.activity.get(row.id) ?? noActivity,
+  mailable: row.token !== null,
+  expiryReminderDays: row.expiryReminderDays,
+  picksReminderDays: row.picksReminderDays,
+  releaseAt: row.releaseAt,
+  previewPhotoIds: extra.previews.get(row.id) ?? [],
+  invitationCount: extra.invitations.get(row.id) ?? 0,
 });
 
-/** One link as the owner's answers show it: with its live picks and its activity's counts. */
-async function ownerLinkOf(ctx: GalleriesContext, row: GalleryLinkRow): Promise<GalleryLink> {
-  const [picks, activity] = await Promise.all([repo.countPicks(ctx.db, row.categoryId), activityCounts(ctx, [row.id])]);
-  return linkOf(row, picks.get(row.id), activity.get(row.id));
+/** What a link's answer holds beside its row: its holder's activity counted, its sneak peek and its invitations' count. */
+interface LinkExtras {
+  activity: Map<number, GalleryLinkActivityCounts>;
+  previews: Map<number, number[]>;
+  invitations: Map<number, number>;
+}
+const NO_EXTRAS: LinkExtras = { activity: new Map(), previews: new Map(), invitations: new Map() };
+async function extrasOf(ctx: GalleriesContext, linkIds: number[]): Promise<LinkExtras> {
+  const [activity, previews, invitations] = await Promise.all([
+    activityCounts(ctx, linkIds),
+    repo.listPreviews(ctx.db, linkIds),
+    repo.countInvitations(ctx.db, linkIds),
+  ]);
+  return { activity, previews, invitations };
+}
+/** One link as the owner's answers show it: with its live picks and its extras. */
+async function oneLink(ctx: GalleriesContext, row: GalleryLinkRow): Promise<GalleryLink> {
+  const [picks, extras] = await Promise.all([repo.countPicks(ctx.db, row.categoryId), extrasOf(ctx, [row.id])]);
+  return linkOf(row, picks.get(row.id), extras);
+}
+
+/** The sneak peek's photos, each live in the link's category: the others are refused. */
+async function checkPreviews(ctx: GalleriesContext, categoryId: number, photoIds: number[]): Promise<number[]> {
+  const unique = [...new Set(photoIds)];
+  if (unique.length === 0) return unique;
+  const found = await ctx.db
+    .selectFrom('photos')
+    .select('id')
+    .where('id', 'in', unique)
+    .where('categoryId', '=', categoryId)
+    .where('deletedAt', 'is', null)
+    .execute();
+  if (found.length !== unique.length) throw invalid('galleries.preview_photo_not_found');
+  return unique;
 }
 
 /** What is left of a link's download limit; null for no limit. */
@@ -74,8 +111,8 @@ async function ownedCategory(ctx: GalleriesContext, userId: number, categoryId: 
 export async function listLinks(ctx: GalleriesContext, userId: number, categoryId: number): Promise<GalleryLink[]> {
   await ownedCategory(ctx, userId, categoryId);
   const [rows, picks] = await Promise.all([repo.listLinks(ctx.db, categoryId), repo.countPicks(ctx.db, categoryId)]);
-  const activity = await activityCounts(ctx, rows.map((row) => row.id));
-  return rows.map((row) => linkOf(row, picks.get(row.id), activity.get(row.id)));
+  const extras = await extrasOf(ctx, rows.map((row) => row.id));
+  return rows.map((row) => linkOf(row, picks.get(row.id), extras));
 }
 
 export async function createLink(
@@ -85,24 +122,36 @@ export async function createLink(
   request: CreateGalleryLinkFields,
 ): Promise<NewGalleryLink> {
   await ownedCategory(ctx, userId, categoryId);
-  // 256 bits: no address is guessed. Kept only as its hash: this answer is the one that shows it.
+  const previews = await checkPreviews(ctx, categoryId, request.previewPhotoIds);
+  // 256 bits: no address is guessed. Kept only as its hash, unless the owner asks the site to mail
+  // the link (0026, docs/decisions/0016): this answer is the one that shows it.
   const token = randomBytes(32).toString('base64url');
-  const row = await repo.insertLink(ctx.db, {
-    categoryId,
-    label: request.label,
-    tokenHash: repo.hashLinkToken(token),
-    tokenEnd: token.slice(-4),
-    deviceKey: randomBytes(32).toString('base64url'),
-    passwordHash: request.password === null ? null : await hashPassword(request.password),
-    expiresAt: request.expiresAt,
-    createdAt: ctx.clock().toISOString(),
-    proofing: request.proofing ? 1 : 0,
-    pickCap: request.pickCap,
-    downloads: request.downloads,
-    comments: request.comments ? 1 : 0,
-    downloadLimit: request.downloadLimit,
+  // Hashed before the transaction: no write lock waits on argon2.
+  const passwordHash = request.password === null ? null : await hashPassword(request.password);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const made = await repo.insertLink(trx, {
+      categoryId,
+      label: request.label,
+      tokenHash: repo.hashLinkToken(token),
+      tokenEnd: token.slice(-4),
+      deviceKey: randomBytes(32).toString('base64url'),
+      passwordHash,
+      expiresAt: request.expiresAt,
+      createdAt: ctx.clock().toISOString(),
+      proofing: request.proofing ? 1 : 0,
+      pickCap: request.pickCap,
+      downloads: request.downloads,
+      comments: request.comments ? 1 : 0,
+      downloadLimit: request.downloadLimit,
+      token: request.mailable ? token : null,
+      expiryReminderDays: request.expiryReminderDays,
+      picksReminderDays: request.picksReminderDays,
+      releaseAt: request.releaseAt,
+    });
+    await repo.setPreviews(trx, made.id, previews);
+    return made;
   });
-  return { ...linkOf(row), path: pathTo(screens.gallery, { token }) };
+  return { ...(await oneLink(ctx, row)), path: pathTo(screens.gallery, { token }) };
 }
 
 export async function updateLink(
@@ -121,11 +170,21 @@ export async function updateLink(
   if (request.downloads !== undefined) changes.downloads = request.downloads;
   if (request.comments !== undefined) changes.comments = request.comments ? 1 : 0;
   if (request.downloadLimit !== undefined) changes.downloadLimit = request.downloadLimit;
+  if (request.expiryReminderDays !== undefined) changes.expiryReminderDays = request.expiryReminderDays;
+  if (request.picksReminderDays !== undefined) changes.picksReminderDays = request.picksReminderDays;
+  if (request.releaseAt !== undefined) changes.releaseAt = request.releaseAt;
+  const previews = request.previewPhotoIds === undefined ? undefined : await checkPreviews(ctx, existing.categoryId, request.previewPhotoIds);
   // A new password (or none) also ends every browser's access given by the old one.
   if (request.password !== undefined) changes.passwordHash = request.password === null ? null : await hashPassword(request.password);
-  const row = Object.keys(changes).length ? await repo.updateLink(ctx.db, id, changes) : existing;
-  if (!row) throw notFound('galleries.link_not_found');
-  return ownerLinkOf(ctx, row);
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const changed = Object.keys(changes).length ? await repo.updateLink(trx, id, changes) : existing;
+    if (!changed) throw notFound('galleries.link_not_found');
+    if (previews) await repo.setPreviews(trx, id, previews);
+    // A new expiry, release date or reminder setting moves the mails planned for them.
+    await planLinkMails({ db: trx, clock: ctx.clock }, changed);
+    return changed;
+  });
+  return oneLink(ctx, row);
 }
 
 /** Starts a link's download count again: its holder gets the whole limit back. */
@@ -133,7 +192,7 @@ export async function resetDownloads(ctx: GalleriesContext, userId: number, id: 
   if (!(await repo.findOwnedLink(ctx.db, userId, id))) throw notFound('galleries.link_not_found');
   const row = await repo.updateLink(ctx.db, id, { downloadsUsed: 0 });
   if (!row) throw notFound('galleries.link_not_found');
-  return ownerLinkOf(ctx, row);
+  return oneLink(ctx, row);
 }
 
 /**
@@ -152,7 +211,7 @@ export async function restoreLink(ctx: GalleriesContext, userId: number, id: num
   const since = new Date(ctx.clock().getTime() - UNDO_WINDOW_MS).toISOString();
   const row = await repo.restoreLink(ctx.db, userId, id, since);
   if (!row) throw notFound('galleries.link_not_restorable');
-  return ownerLinkOf(ctx, row);
+  return oneLink(ctx, row);
 }
 
 /** Removes for good the links whose Undo window has passed. */
@@ -173,8 +232,20 @@ async function openLink(ctx: GalleriesContext, token: string) {
   const category = await findCategory(ctx, owner.id, link.categoryId);
   // A private category's links are paused: only the owner sees it until it is shared again.
   if (!category || category.hidden || category.visibility === 'private') throw notFound('galleries.not_found');
-  return { link, owner, category };
+  return { link, owner, category, shown: await sneakPeekOf(ctx, link) };
 }
+
+/**
+ * Before its release date a link shows only its sneak peek: the set of those photos' ids. Null
+ * once released, or for a link without a release date: the whole gallery.
+ */
+async function sneakPeekOf(ctx: GalleriesContext, link: GalleryLinkRow): Promise<ReadonlySet<number> | null> {
+  if (link.releaseAt === null || link.releaseAt <= ctx.clock().toISOString()) return null;
+  return new Set((await repo.listPreviews(ctx.db, [link.id])).get(link.id) ?? []);
+}
+
+/** Whether a link's holder sees the photo now: every path (list, files, downloads, picks, comments) asks. */
+export const showsPhoto = (opened: { shown: ReadonlySet<number> | null }, photoId: number) => opened.shown === null || opened.shown.has(photoId);
 
 /** The cookie that holds a link's access once its password was given. */
 export const accessCookieName = (linkId: number, secure: boolean) => `${secure ? '__Host-' : ''}atelier_gallery_${linkId}`;
@@ -202,7 +273,8 @@ export async function openGallery(
   token: string,
   access: GalleryAccess,
 ): Promise<{ gallery: Gallery; visit: VisitCookie | null }> {
-  const { link, owner, category } = await openHeldLink(ctx, token, access);
+  const opened = await openHeldLink(ctx, token, access);
+  const { link, owner, category } = opened;
   if (!access.byOwner) await recordGalleryOpened(ctx, link, category);
   // A visit of the link's activity: the owner's own are not counted.
   const visit = await recordOpened(ctx, link, category.name, access);
@@ -210,7 +282,7 @@ export async function openGallery(
   const listed = await listPhotos(ctx, owner.id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles }, category.id);
   // Every file through the link's own path: revoking the link ends each URL it handed out.
   const filesBase = galleryFilesBase(token);
-  const photos = listed.map((photo) => ({ ...photo, filesBase }));
+  const photos = listed.filter((photo) => showsPhoto(opened, photo.id)).map((photo) => ({ ...photo, filesBase }));
   const gallery: Gallery = {
     label: link.label,
     category,
@@ -220,6 +292,7 @@ export async function openGallery(
     comments: link.comments === 1,
     downloadLimit: link.downloadLimit,
     downloadsLeft: downloadsLeftOf(link),
+    releaseAt: opened.shown === null ? null : link.releaseAt,
   };
   return { gallery, visit };
 }
@@ -254,8 +327,8 @@ async function recordGalleryOpened(ctx: GalleriesContext & Pick<AppContext, 'job
  * 401 before the password), then only the current files of a live photo of its category.
  */
 export async function openGalleryFile(ctx: GalleriesContext & Pick<AppContext, 'media'>, token: string, filename: string, access: GalleryAccess) {
-  const { category } = await openHeldLink(ctx, token, access);
-  const copy = isServedFileName(filename) ? await findCategoryCopy(ctx, category.id, filename) : null;
+  const { category, shown } = await openHeldLink(ctx, token, access);
+  const copy = isServedFileName(filename) ? await findCategoryCopy(ctx, category.id, filename, shown ?? undefined) : null;
   if (!copy) throw notFound('files.not_found');
   return copy;
 }

@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { GalleryCommentAuthor, GalleryDownloads, GalleryVerdictChoice } from '#contract/galleries.ts';
+import type { GalleryCommentAuthor, GalleryDownloads, GalleryInvitationState, GalleryVerdictChoice } from '#contract/galleries.ts';
 
 /** A link to a category for one recipient (migration 0010). */
 export interface GalleryLinkTable {
@@ -36,6 +36,17 @@ export interface GalleryLinkTable {
   downloadLimit: Generated<number | null>;
   /** Downloads given since the link was made or the owner last reset the count. */
   downloadsUsed: Generated<number>;
+  /**
+   * The address's token (0026), kept only for a link made to be sent by mail (invitations,
+   * reminders, the release); null for every other link.
+   */
+  token: Generated<string | null>;
+  /** Days before the expiry the invited get a reminder (default 3); null: none. */
+  expiryReminderDays: Generated<number | null>;
+  /** Days after the first pick the invited are reminded of unsent picks; null: never (the default). */
+  picksReminderDays: Generated<number | null>;
+  /** Until then the link shows only its sneak peek (gallery_previews); null: the whole gallery. */
+  releaseAt: Generated<string | null>;
 }
 export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;
@@ -65,4 +76,34 @@ export interface GalleryVerdictTable {
   photoId: number;
   verdict: GalleryVerdictChoice;
   decidedAt: string;
+}
+
+/** One recipient a link was sent to by mail (0026). */
+export interface GalleryInvitationTable {
+  id: Generated<number>;
+  linkId: number;
+  email: string;
+  /** The owner's personal message of the last send; plain text. */
+  message: string | null;
+  /** The last invitation mail's outcome. */
+  state: GalleryInvitationState;
+  /** The mail server's answer when it refused, or the reason the mail could not go. */
+  error: string | null;
+  invitedAt: string;
+  /** When the last invitation mail was delivered (to SMTP or the outbox). */
+  sentAt: string | null;
+  /** Invitation mails asked for: more than 1 is a resend. */
+  sends: Generated<number>;
+  /** The expiry the reminder was sent for: a reminder goes once per expiry, whoever runs it. */
+  expiryRemindedFor: string | null;
+  picksRemindedAt: string | null;
+  /** The release date the opening mail was sent for. */
+  releaseMailedFor: string | null;
+}
+export type GalleryInvitationRow = Selectable<GalleryInvitationTable>;
+
+/** A photo a link shows before its release date (0026). */
+export interface GalleryPreviewTable {
+  linkId: number;
+  photoId: number;
 }

@@ -8,7 +8,8 @@ import { listPhotos, originalNamesOf } from '#server/features/photos/photos.serv
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
-import { openHeldLink, ownedLink, type GalleryAccess } from './galleries.service.ts';
+import { openHeldLink, ownedLink, showsPhoto, type GalleryAccess } from './galleries.service.ts';
+import { planLinkMails } from './link-mails.service.ts';
 import { reviewOf } from './comments.service.ts';
 import * as repo from './galleries.repository.ts';
 import { notify, recordEvent } from './activity.service.ts';
@@ -30,14 +31,15 @@ async function proofingLink(ctx: ProofingContext, token: string, access: Gallery
   return opened;
 }
 
-async function picksOf(ctx: ProofingContext, link: GalleryLinkRow): Promise<GalleryPicks> {
-  const picks = await repo.listPicks(ctx.db, link);
+/** A link's picks as its holder sees them: before the release date, only those of the sneak peek. */
+async function picksOf(ctx: ProofingContext, link: GalleryLinkRow, opened: { shown: ReadonlySet<number> | null }): Promise<GalleryPicks> {
+  const picks = (await repo.listPicks(ctx.db, link)).filter((pick) => showsPhoto(opened, pick.photoId));
   return { photoIds: picks.map((pick) => pick.photoId), pickCap: link.pickCap, submittedAt: link.picksSubmittedAt };
 }
 
 export async function listPicks(ctx: ProofingContext, token: string, access: GalleryAccess): Promise<GalleryPicks> {
-  const { link } = await proofingLink(ctx, token, access);
-  return picksOf(ctx, link);
+  const opened = await proofingLink(ctx, token, access);
+  return picksOf(ctx, opened.link, opened);
 }
 
 /**
@@ -45,7 +47,8 @@ export async function listPicks(ctx: ProofingContext, token: string, access: Gal
  * submission and of the cap, and the write are one step for every other request on the link.
  */
 async function changePick(ctx: ProofingContext, token: string, access: GalleryAccess, photoId: number, picked: boolean): Promise<GalleryPicks> {
-  const { link: opened } = await proofingLink(ctx, token, access);
+  const held = await proofingLink(ctx, token, access);
+  const opened = held.link;
   return ctx.db.transaction().execute(async (trx) => {
     const link = await repo.lockLink(trx, opened.id);
     if (!link || link.proofing !== 1) throw notFound('galleries.proofing_off');
@@ -53,15 +56,17 @@ async function changePick(ctx: ProofingContext, token: string, access: GalleryAc
     const current = await repo.listPicks(trx, link);
     const already = current.some((pick) => pick.photoId === photoId);
     if (picked && !already) {
-      if (!(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('galleries.photo_not_found');
+      if (!showsPhoto(held, photoId) || !(await repo.photoInCategory(trx, photoId, link.categoryId))) throw notFound('galleries.photo_not_found');
       if (link.pickCap !== null && current.length >= link.pickCap) throw conflict(pickCapCode(link.pickCap), { cap: link.pickCap });
       await repo.insertPick(trx, link.id, photoId, ctx.clock().toISOString());
       if (!access.byOwner) await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'picked', { photoId });
+      // The first pick starts the wait of the picks reminder, when the link has one.
+      if (current.length === 0 && link.picksReminderDays !== null) await planLinkMails({ db: trx, clock: ctx.clock }, link);
     } else if (!picked && already) {
       await repo.deletePick(trx, link.id, photoId);
       if (!access.byOwner) await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'unpicked', { photoId });
     }
-    return picksOf({ ...ctx, db: trx }, link);
+    return picksOf({ ...ctx, db: trx }, link, held);
   });
 }
 
@@ -103,7 +108,8 @@ export async function submitPicks(
   token: string,
   access: GalleryAccess,
 ): Promise<GalleryPicks> {
-  const { link: opened, owner, category } = await proofingLink(ctx, token, access);
+  const held = await proofingLink(ctx, token, access);
+  const { link: opened, owner, category } = held;
   const link = await ctx.db.transaction().execute(async (trx) => {
     const locked = await repo.lockLink(trx, opened.id);
     if (!locked || locked.proofing !== 1) throw notFound('galleries.proofing_off');
@@ -132,7 +138,7 @@ export async function submitPicks(
     return submitted;
   });
   ctx.jobs.wake();
-  return picksOf(ctx, link);
+  return picksOf(ctx, link, held);
 }
 
 export async function ownerPicks(ctx: ProofingContext, userId: number, linkId: number, only: GalleryExportFilter = 'picks'): Promise<GalleryLinkPicks> {

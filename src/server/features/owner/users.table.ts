@@ -31,6 +31,9 @@ export interface UserTable {
   hideFileNameTitles: Generated<number>;
   /** Videos start playing, muted, when the viewer opens on them (migration 0023). */
   autoplayVideos: Generated<number>;
+  /** The invitation mail's subject and text, with their placeholders (0026); null: the default. */
+  invitationSubject: Generated<string | null>;
+  invitationText: Generated<string | null>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

@@ -512,9 +512,15 @@ export async function findPhotoCopy(ctx: { media: CopyStores }, name: string): P
  * A copy a gallery may hand out: one of the current copies of a live photo of that category.
  * Moving the photo elsewhere, or a new render, ends it with the rest of its access.
  */
-export async function findCategoryCopy(ctx: Pick<AppContext, 'db'> & { media: CopyStores }, categoryId: number, name: string): Promise<FoundCopy | null> {
+export async function findCategoryCopy(
+  ctx: Pick<AppContext, 'db'> & { media: CopyStores },
+  categoryId: number,
+  name: string,
+  /** When given, only these photos' copies (a gallery link's sneak peek). */
+  onlyPhotos?: ReadonlySet<number>,
+): Promise<FoundCopy | null> {
   const photo = await repo.findCategoryPhotoByCopiesKey(ctx.db, categoryId, fileKeyOfCopy(name));
-  if (!photo || !copyNamesOf(photo).includes(name)) return null;
+  if (!photo || !copyNamesOf(photo).includes(name) || (onlyPhotos && !onlyPhotos.has(photo.id))) return null;
   return findPhotoCopy(ctx, name);
 }
 

@@ -13,6 +13,7 @@ import { useCategoryLinks, useCreateLink, useRevokeLink } from '#client/features
 import { ConfirmDialog } from '#client/components/confirm-dialog.tsx';
 import { DownloadsField, LinkDownloads } from './gallery-downloads.tsx';
 import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx';
+import { LinkInvitations, MailableField } from './link-invitations.tsx';
 import { LinkReview, parseDownloadLimit, ReviewFields } from './link-review.tsx';
 import { LinkActivity } from './link-activity.tsx';
 
@@ -142,6 +143,7 @@ function LinkRow({ link, categoryId }: { link: GalleryLink; categoryId: number }
       <LinkProofing link={link} categoryId={categoryId} />
       <LinkReview link={link} categoryId={categoryId} />
       <LinkActivity link={link} />
+      <LinkInvitations link={link} categoryId={categoryId} />
     </li>
   );
 }
@@ -158,6 +160,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
   const [capError, setCapError] = useState<string | undefined>();
   const [comments, setComments] = useState(false);
   const [downloadLimit, setDownloadLimit] = useState('');
+  const [mailable, setMailable] = useState(false);
   const [limitError, setLimitError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -182,6 +185,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
         downloads,
         comments,
         downloadLimit: limit.limit,
+        mailable,
       },
       {
         onSuccess: (link) => {
@@ -194,6 +198,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
           setDownloads('none');
           setComments(false);
           setDownloadLimit('');
+          setMailable(false);
           toast({ title: 'Link made', description: 'Copy it now: it is shown only this once.' });
         },
       },
@@ -220,6 +225,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
       <DownloadsField value={downloads} onChange={setDownloads} />
       <ProofingFields proofing={proofing} onProofingChange={setProofing} cap={pickCap} onCapChange={setPickCap} error={capError} />
       <ReviewFields comments={comments} onCommentsChange={setComments} limit={downloadLimit} onLimitChange={setDownloadLimit} error={limitError} />
+      <MailableField mailable={mailable} onChange={setMailable} />
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make link'}
       </Button>
