@@ -51,6 +51,8 @@ const EnvSchema = z.object({
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   MAIL_FROM: z.string().min(3).optional(),
   TRUST_PROXY: trustProxySetting.default(false),
+  /** PostgreSQL: the caches follow LISTEN/NOTIFY instead of a snapshot read per request (docs/decisions/0015). */
+  DATABASE_CHANGE_NOTICES: z.enum(['on', 'off']).default('off'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(200),
@@ -138,6 +140,8 @@ export type Config = Readonly<{
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** DATABASE_CHANGE_NOTICES=on (PostgreSQL only). */
+  databaseChangeNotices: boolean;
   sqlitePath: string;
   uploadsDir: string;
   /** Uploaded files as they came, kept for reprocessing; never served. */
@@ -192,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseChangeNotices: e.DATABASE_CHANGE_NOTICES === 'on',
     sqlitePath: path.join(dataDir, 'atelier.sqlite'),
     uploadsDir: path.join(dataDir, 'uploads'),
     originalsDir: path.join(dataDir, 'originals'),

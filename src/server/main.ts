@@ -19,7 +19,7 @@ function readConfig(): Config {
 
 async function main(): Promise<void> {
   const config = readConfig();
-  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath });
+  const database = openDatabase({ databaseUrl: config.databaseUrl, sqlitePath: config.sqlitePath, changeNotices: config.databaseChangeNotices });
   await migrateToLatest(database);
 
   const created = await ensureOwner({ db: database.db, clock: systemClock }, config.owner);

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 async function app(options: Parameters<typeof createTestApp>[0] = {}): Promise<TestApp> {
-  const t = await createTestApp(options);
+  const t = await createTestApp({ changeNotices: true, ...options });
   cleanups.push(() => t.close());
   return t;
 }
@@ -29,7 +29,7 @@ async function app(options: Parameters<typeof createTestApp>[0] = {}): Promise<T
 /** Another process on the same database: its writes pass through nothing of the app's. */
 async function anotherInstance(t: TestApp): Promise<DatabaseHandle> {
   const { name } = (await sql<{ name: string }>`select current_database() as name`.execute(t.database.db)).rows[0]!;
-  const other = openDatabase({ databaseUrl: databaseUrlOf(process.env.TEST_DATABASE_URL!, name), sqlitePath: '', poolSize: 1 });
+  const other = openDatabase({ databaseUrl: databaseUrlOf(process.env.TEST_DATABASE_URL!, name), sqlitePath: '', poolSize: 1, changeNotices: true });
   cleanups.push(() => other.destroy());
   return other;
 }

@@ -77,7 +77,7 @@ export interface SiteSnapshot {
  */
 async function openTestDatabase(
   dataDir: string,
-  options: { withOwner: boolean; fromScratch: boolean; from?: SiteSnapshot | undefined; listenRetryMs?: number | undefined },
+  options: { withOwner: boolean; fromScratch: boolean; from?: SiteSnapshot | undefined; listenRetryMs?: number | undefined; changeNotices?: boolean | undefined },
 ): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; postgresDatabase: string | null }> {
   const template = options.withOwner ? 'owner' : 'empty';
   if (process.env.TEST_DIALECT === 'postgres') {
@@ -93,6 +93,7 @@ async function openTestDatabase(
       sqlitePath: '',
       poolSize: 4,
       ...(options.listenRetryMs === undefined ? {} : { listenRetryMs: options.listenRetryMs }),
+      ...(options.changeNotices ? { changeNotices: true } : {}),
     });
     return {
       database,
@@ -143,6 +144,8 @@ export async function createTestApp(
     from?: SiteSnapshot;
     /** PostgreSQL: the wait before listening again after the listening connection is lost. */
     listenRetryMs?: DatabaseOptions['listenRetryMs'];
+    /** PostgreSQL: the caches follow the database's change notices (off by default, as on a site). */
+    changeNotices?: boolean;
   } = {},
 ): Promise<SavableTestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-test-'));
@@ -163,6 +166,7 @@ export async function createTestApp(
     fromScratch: options.fromScratch ?? false,
     from: options.from,
     listenRetryMs: options.listenRetryMs,
+    changeNotices: options.changeNotices,
   });
   // A snapshot has its owner (or has none) already.
   if (wantsOwner && !ownerFromTemplate && !options.from) {

@@ -158,6 +158,13 @@ export interface DatabaseOptions {
   postgresSchema?: string;
   /** PostgreSQL: the first wait before listening again after the listening connection is lost. */
   listenRetryMs?: number;
+  /**
+   * PostgreSQL: whether the caches follow the database's change notices (docs/decisions/0015)
+   * instead of reading the transaction snapshot per request. Off unless asked
+   * (DATABASE_CHANGE_NOTICES=on): a read after a background job's write once answered the older
+   * copy in CI, and until that is understood the snapshot stays the default.
+   */
+  changeNotices?: boolean;
 }
 
 /** Statements that write nothing a notice could be owed for: reads, and a transaction's own. */
@@ -234,6 +241,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     let settledUpTo = 0;
     let settling: Promise<void> = Promise.resolve();
     const dataVersion = async () => {
+      if (!options.changeNotices) return snapshotVersion();
       if (notices.listening) {
         // One round trip for all who ask meanwhile, sent after the writes they may have seen answered.
         if (written !== settledUpTo) {

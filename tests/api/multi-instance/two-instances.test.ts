@@ -49,7 +49,7 @@ async function startInstance(databaseUrl: string): Promise<Instance> {
     LOG_LEVEL: 'silent',
   });
   // A pool of its own, as a separate process would have.
-  const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
+  const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4, changeNotices: true });
   const app = await buildApp({ config, database, logger: false });
   await app.listen({ host: '127.0.0.1', port });
   return { app, database, port, dataDir };
