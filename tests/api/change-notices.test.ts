@@ -7,7 +7,7 @@ import { databaseUrlOf } from '#tests/setup/postgres-admin.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
- * Issue 36 item 4 (docs/decisions/0015): on PostgreSQL the kept lists and pages follow the
+ * With change notices on (docs/decisions/0015), on PostgreSQL the kept lists and pages follow the
  * database's own change notices. A write by this instance shows on its next answer; one by
  * another process (here a second handle on the same database, a pool and a listener of its own,
  * as another instance has) once its notice is heard; and while nothing listens, every request
