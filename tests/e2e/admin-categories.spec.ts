@@ -10,6 +10,7 @@ import {
   openAdmin,
   photoBank,
   photosOnServer,
+  scrollToCategory,
   storedOrder,
   toast,
   uniqueName,
@@ -147,7 +148,7 @@ test.describe('category manager', () => {
     await movePhotosViaApi(page, photos, category.id);
     await page.reload();
 
-    const grid = categoryCard(page, name).getByRole('list', { name: `Photos in ${name}` });
+    const grid = (await scrollToCategory(page, name)).getByRole('list', { name: `Photos in ${name}` });
     const shown = () => grid.getByRole('listitem').getByRole('paragraph');
     const sort = categoryCard(page, name).getByLabel(`Sort photos in ${name}`);
     await expect(sort).toHaveValue('order');

@@ -107,6 +107,16 @@ export function categoryCard(page: Page, name: string) {
   return page.getByRole('region', { name, exact: true });
 }
 
+/**
+ * Scrolls to a category's card, as a person does: its grid asks for its photos only once it nears
+ * the screen, and other tests' categories may stand above it.
+ */
+export async function scrollToCategory(page: Page, name: string): Promise<Locator> {
+  const card = categoryCard(page, name);
+  await card.scrollIntoViewIfNeeded();
+  return card;
+}
+
 export function photoBank(page: Page) {
   return page.getByRole('region', { name: 'Photo Bank', exact: true });
 }

@@ -1,6 +1,7 @@
 import { expect, test, toasts } from './fixtures.ts';
 import {
   categoryCard,
+  scrollToCategory,
   clearContent,
   createCategoryViaApi,
   dragWithMouse,
@@ -91,8 +92,7 @@ test.describe('Photo Bank', () => {
     // The photo leaves the bank for a place that may be out of sight: a toast says where it went.
     await tileAction(page, photoBank(page), newcomer, name);
     await expect(toast(page, 'Photos moved')).toBeVisible();
-    // Other tests' categories may stand above it: its tiles are drawn once it nears the screen, as a person scrolls to it.
-    await categoryCard(page, name).scrollIntoViewIfNeeded();
+    await scrollToCategory(page, name);
     await expect(categoryCard(page, name).getByRole('img', { name: newcomer })).toBeVisible();
     await expect(photoBank(page).getByRole('img', { name: newcomer })).toHaveCount(0);
     expect(await storedOrder(page, category.id)).toEqual([newcomer, resident]);

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import type { Photo } from '#contract/photos.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { expect, test } from './fixtures.ts';
-import { categoryCard, createCategoryViaApi, openAdmin, photoBank, photoInput, photosOnServer, uniqueName } from './admin-helpers.ts';
+import { createCategoryViaApi, openAdmin, photoBank, photoInput, photosOnServer, scrollToCategory, uniqueName } from './admin-helpers.ts';
 
 /**
  * A selection of any size goes in batches: every photo stored once, with a total progress bar,
@@ -118,7 +118,7 @@ test.describe('Uploads of any size', () => {
     // 4 batches of at most 20, and the two that failed sent again.
     expect(batches).toBe(6);
 
-    const card = categoryCard(page, category.name);
+    const card = await scrollToCategory(page, category.name);
     const firstTile = card.getByRole('listitem').first();
     await expect(firstTile.getByRole('img', { name: `${prefix} 0001` })).toBeVisible();
     await expect(firstTile).toHaveAttribute('data-recent-upload', '');
