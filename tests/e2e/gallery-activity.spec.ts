@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures.ts';
+import { expect, OWNER_PASSWORD, test } from './fixtures.ts';
 import {
   adminSectionLink,
   categoryCard,
@@ -10,114 +9,177 @@ import {
   movePhotosViaApi,
   openAdmin,
   openAdminSection,
+  toastBehindDialog,
   uniqueName,
   uploadPhotosViaApi,
 } from './admin-helpers.ts';
-import type { NewGalleryLink } from '#contract/galleries.ts';
+import { decodeQuotedPrintable, invitedAddress, outboxDir, outboxFiles } from './outbox.ts';
+import { keepLook } from './screenshots.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
-/** With SCREENSHOT_DIR set, each step's look is kept there (light and dark) to be looked at. */
-async function look(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const viewport = page.viewportSize()!;
-  if (viewport.width > 375) await page.setViewportSize({ width: 1440, height: 900 });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), colorScheme);
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()!.width}-${colorScheme}.png`) });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(viewport);
+const OWNER_EMAIL = 'studio@example.test';
+const CLIENT_EMAIL = 'anna@example.test';
+const NO_DOWNLOADS_LEFT = 'No downloads are left for this gallery. Ask the photographer to reset them.';
+
+/** The subjects of the outbox's mails to `to` written after `before`. */
+function subjectsTo(dataDir: string, before: readonly string[], to: string): string[] {
+  return outboxFiles(dataDir)
+    .filter((name) => !before.includes(name))
+    // Headers unfolded: a long subject is written over several lines.
+    .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir(dataDir), name), 'utf8')).replace(/\r?\n[ \t]+/g, ' '))
+    .filter((mail) => mail.includes(`To: ${to}`))
+    .map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '');
 }
 
-test.describe("A link's activity and the owner's notices", { tag: '@phone' }, () => {
-  test('the client opens the link, views, picks, downloads, comments and sends; the owner sees it in the timeline and the notices', async ({ page, browser, baseURL }) => {
+const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+
+test.describe('Delivering a gallery and hearing back', { tag: '@phone' }, () => {
+  test('the owner invites; the client opens the mail, comments, rejects one, picks two, downloads to the limit; the owner sees the timeline and gets the notices', async ({ page, browser, server }) => {
+    // One journey over two browsers, each step waiting on the other's server round trips.
+    test.slow();
     await openAdmin(page);
-    const name = uniqueName('Activity wedding');
+    // The notices that go out at once go to the owner's address.
+    const saved = await page.request.patch(api.portfolioSettings, { data: { email: OWNER_EMAIL, currentPassword: OWNER_PASSWORD } });
+    expect(saved.status(), await saved.text()).toBe(200);
+    const name = uniqueName('Delivery wedding');
     const category = await createCategoryViaApi(page, name);
-    const titles = [uniqueName('Vows'), uniqueName('Rings')];
+    const titles = [uniqueName('Vows'), uniqueName('Rings'), uniqueName('Cake')];
     const photos = await uploadPhotosViaApi(page, titles);
     await movePhotosViaApi(page, photos, category.id);
     expect((await page.request.put(pathTo(api.category, { id: category.id }), { data: { visibility: 'unlisted' } })).status()).toBe(200);
-    const made = await page.request.post(pathTo(api.categoryLinks, { id: category.id }), {
-      data: { label: 'Parents', proofing: true, comments: true, downloads: 'display' },
-    });
-    expect(made.status()).toBe(201);
-    const link = (await made.json()) as NewGalleryLink;
+    await page.reload();
 
-    // The owner's own look at the link is not the client's: nothing is counted.
-    await page.goto(link.path);
-    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
-
-    // The client, in a browser of their own.
-    const clientContext = await browser.newContext({ baseURL, viewport: page.viewportSize(), acceptDownloads: true });
-    const client = await clientContext.newPage();
-    await client.goto(link.path);
-    await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
-    const viewer = client.locator('[data-photo-viewer]');
-    // Looking at a photo in the viewer tells the link's own API, once.
-    const [viewed] = await Promise.all([
-      client.waitForResponse((response) => response.url().endsWith(`/photos/${photos[0]!.id}/viewed`)),
-      client.getByRole('button', { name: titles[0], exact: true }).click(),
-    ]);
-    expect(viewed.status()).toBe(204);
-    await viewer.getByRole('button', { name: /^Pick/ }).click();
-    await expect(viewer.getByRole('button', { name: /^Picked/ })).toHaveAttribute('aria-pressed', 'true');
-    const [download] = await Promise.all([client.waitForEvent('download'), viewer.getByRole('link', { name: `Download ${titles[0]}` }).click()]);
-    expect(download.suggestedFilename()).toBe(`${titles[0]}.jpg`);
-    const box = viewer.getByRole('textbox', { name: `Comment on ${titles[0]}` });
-    await box.fill('A little brighter, please');
-    await viewer.getByRole('button', { name: `Post a comment on ${titles[0]}` }).click();
-    await expect(viewer.locator('[data-comment-status]')).toHaveText(`Comment posted on ${titles[0]}`);
-    await client.keyboard.press('Escape');
-    await client.getByRole('button', { name: 'Submit picks' }).click();
-    await client.getByRole('alertdialog').getByRole('button', { name: 'Send picks' }).click();
-    await expect(client.getByText('1 pick sent · locked')).toBeVisible();
-
-    // The owner: the counts in the links list, and the timeline behind Activity.
-    await page.goto('/?tab=admin');
+    // The owner: one link for the parents, to be mailed from here, with picks, comments and two downloads.
     await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
+    await dialog.getByLabel('Who it is for').fill('Parents');
+    await dialog.getByLabel('Downloads', { exact: true }).selectOption('display');
+    await dialog.getByRole('switch', { name: 'Let the client pick photos (proofing)' }).click();
+    await dialog.getByRole('switch', { name: 'Let the client comment and approve or reject photos' }).click();
+    await dialog.getByLabel('Download limit (optional)').fill('2');
+    await dialog.getByRole('switch', { name: 'Send it by mail from here' }).click();
+    await dialog.getByRole('button', { name: 'Make link' }).click();
+    await expect(toastBehindDialog(page, 'Link made')).toHaveCount(1);
+    await dialog.getByRole('button', { name: 'Done' }).click();
+    await expect(dialog.locator('[data-link-activity]')).toHaveText('Not opened yet');
+
+    // …and invites them from the link's row.
+    await dialog.getByRole('button', { name: 'Invite for Parents' }).click();
+    await dialog.getByLabel('Email addresses', { exact: true }).fill(CLIENT_EMAIL);
+    await dialog.getByLabel('Personal message (optional)').fill('Your photos are ready.');
+    const mailsBefore = outboxFiles(server.dataDir);
+    await dialog.getByRole('button', { name: 'Send invitation' }).click();
+    await expect(toastBehindDialog(page, 'Invitation sent')).toHaveCount(1);
+    await expect(dialog.getByRole('list', { name: 'Recipients of Parents' }).getByText('In the outbox (no mail server set)')).toBeVisible();
+    await page.keyboard.press('Escape');
+
+    // The client, in a browser of their own, opens the mail's link.
+    await expect.poll(() => invitedAddress(server.dataDir, mailsBefore, CLIENT_EMAIL)).toBeTruthy();
+    const address = invitedAddress(server.dataDir, mailsBefore, CLIENT_EMAIL)!;
+    const clientContext = await browser.newContext({ baseURL: server.baseURL, viewport: page.viewportSize(), acceptDownloads: true });
+    const client = await clientContext.newPage();
+    await client.goto(address);
+    await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
+    const left = client.locator('[data-downloads-left]');
+    await expect(left).toHaveText('2 of 2 downloads left');
+    const viewer = client.locator('[data-photo-viewer]');
+    const open = async (title: string) => {
+      await client.getByRole('button', { name: title, exact: true }).click();
+      await expect(viewer.getByRole('textbox', { name: `Comment on ${title}` })).toBeVisible();
+    };
+    const download = async (title: string) => {
+      const [file] = await Promise.all([client.waitForEvent('download'), viewer.getByRole('link', { name: `Download ${title}` }).click()]);
+      expect(file.suggestedFilename()).toBe(`${title}.jpg`);
+    };
+
+    // The first photo: a comment, and a rejection.
+    await open(titles[0]!);
+    const box = viewer.getByRole('textbox', { name: `Comment on ${titles[0]}` });
+    await box.fill('Could this one be brighter?');
+    await viewer.getByRole('button', { name: `Post a comment on ${titles[0]}` }).click();
+    await expect(viewer.locator('[data-comment-status]')).toHaveText(`Comment posted on ${titles[0]}`);
+    await viewer.getByRole('button', { name: 'Reject' }).click();
+    await expect(viewer.getByRole('button', { name: 'Rejected' })).toHaveAttribute('aria-pressed', 'true');
+    await client.keyboard.press('Escape');
+
+    // The other two: picked and downloaded, which uses the limit up.
+    for (const title of titles.slice(1)) {
+      await open(title);
+      await viewer.getByRole('button', { name: /^Pick/ }).click();
+      await expect(viewer.getByRole('button', { name: /^Picked/ })).toHaveAttribute('aria-pressed', 'true');
+      await download(title);
+      await client.keyboard.press('Escape');
+    }
+    await expect(left).toHaveText(NO_DOWNLOADS_LEFT);
+    // A third download is refused, with the reason.
+    await open(titles[0]!);
+    await viewer.getByRole('button', { name: `Download ${titles[0]}` }).click();
+    await expect(viewer.locator('[data-download-refused]')).toHaveText(NO_DOWNLOADS_LEFT);
+    await client.keyboard.press('Escape');
+
+    await client.getByRole('button', { name: 'Submit picks' }).click();
+    await client.getByRole('alertdialog').getByRole('button', { name: 'Send picks' }).click();
+    await expect(client.getByText('2 picks sent · locked')).toBeVisible();
+    await keepLook(client, 'delivered-gallery');
+    await expectNoAxeViolations(client);
+
+    // The owner: the counts in the links list, and the timeline behind Activity.
+    await page.reload();
+    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
     await expect(dialog.locator('[data-link-activity]')).toContainText('Opened once');
-    await expect(dialog.locator('[data-link-activity]')).toContainText('1 photo viewed · 1 download · 1 pick · sent once · 1 comment');
+    await expect(dialog.locator('[data-link-activity]')).toContainText('3 photos viewed · 2 downloads · 2 picks · sent once · 1 comment');
+    await expect(dialog.locator('[data-link-review]')).toHaveText('Comments on · 2 of 2 downloads used');
     const toggle = dialog.getByRole('button', { name: 'Activity of Parents' });
     await toggle.focus();
     await page.keyboard.press('Enter');
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const timeline = dialog.getByRole('list', { name: 'Activity of Parents' });
-    await expect(timeline.locator('li')).toHaveCount(6);
     await expect(timeline.locator('li').locator('span')).toHaveText([
-      'Sent the picks (1 photo)',
+      'Sent the picks (2 photos)',
+      `Downloaded “${titles[2]}”`,
+      `Picked “${titles[2]}”`,
+      `Viewed “${titles[2]}”`,
+      `Downloaded “${titles[1]}”`,
+      `Picked “${titles[1]}”`,
+      `Viewed “${titles[1]}”`,
+      `Rejected “${titles[0]}”`,
       `Commented on “${titles[0]}”`,
-      `Downloaded “${titles[0]}”`,
-      `Picked “${titles[0]}”`,
       `Viewed “${titles[0]}”`,
       'Opened the gallery',
     ]);
     expect((await toggle.boundingBox())!.height).toBeGreaterThanOrEqual(page.viewportSize()!.width <= 375 ? 44 : 32);
     await timeline.scrollIntoViewIfNeeded();
-    await look(page, 'activity-timeline');
+    await keepLook(page, 'delivery-timeline');
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
 
-    // The notices: in the Messages section, counted on its link.
-    // The picks' inbox message and the four notices.
+    // The notices: by mail at once for the opening, the first download and the picks; the comment
+    // waits for the day's digest (the owner's defaults)…
+    await expect
+      .poll(() => subjectsTo(server.dataDir, mailsBefore, OWNER_EMAIL).sort())
+      .toEqual(
+        [
+          `Parents opened the gallery "${name}"`,
+          `Parents downloaded "${titles[1]}" from "${name}", the link's first download`,
+          `Parents picked 2 photos in ${name}`,
+        ].sort(),
+      );
+    // …and all in the admin's Messages, counted on its link.
     await expect(adminSectionLink(page, 'Messages')).toContainText('5');
     await openAdminSection(page, 'Messages');
     const notices = page.getByRole('list', { name: 'Gallery notices' });
-    await expect(notices.locator('[data-notice]')).toHaveText([
-      `Unread: Parents sent their picks in "${name}": 1 photo`,
-      `Unread: Parents commented on "${titles[0]}": A little brighter, please`,
-      `Unread: Parents downloaded "${titles[0]}" from "${name}", the link's first download`,
-      `Unread: Parents opened the gallery "${name}"`,
-    ].map((text) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))));
+    await expect(notices.locator('[data-notice]')).toHaveText(
+      [
+        `Unread: Parents sent their picks in "${name}": 2 photos`,
+        `Unread: Parents commented on "${titles[0]}": Could this one be brighter?`,
+        `Unread: Parents downloaded "${titles[1]}" from "${name}", the link's first download`,
+        `Unread: Parents opened the gallery "${name}"`,
+      ].map(escaped),
+    );
     const panel = page.getByRole('region', { name: 'Gallery notices' });
     await expect(panel.getByRole('status').first()).toHaveText('4 unread');
     await panel.scrollIntoViewIfNeeded();
-    await look(page, 'notices');
+    await keepLook(page, 'delivery-notices');
     await expectNoAxeViolations(page);
     const markOne = notices.getByRole('button', { name: `Mark read: Parents opened the gallery "${name}"` });
     expect((await markOne.boundingBox())!.height).toBeGreaterThanOrEqual(page.viewportSize()!.width <= 375 ? 44 : 36);
@@ -131,9 +193,11 @@ test.describe("A link's activity and the owner's notices", { tag: '@phone' }, ()
     await commented.selectOption('now');
     await expect(panel.getByText('Notice mails saved')).toBeAttached();
     await expect(commented).toHaveValue('now');
-    const settings = await (await page.request.get(api.noticeSettings)).json();
-    expect(settings).toMatchObject({ commented: 'now' });
+    expect(await (await page.request.get(api.noticeSettings)).json()).toMatchObject({ commented: 'now' });
+
+    // What this test changed on its worker's site goes back.
     await page.request.put(api.noticeSettings, { data: { commented: 'digest' } });
+    await page.request.patch(api.portfolioSettings, { data: { email: null, currentPassword: OWNER_PASSWORD } });
     await clientContext.close();
   });
 });

@@ -1,7 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { keepLook } from './screenshots.ts';
 import {
   categoryCard,
   createCategoryViaApi,
@@ -14,24 +12,6 @@ import {
 } from './admin-helpers.ts';
 import type { GalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
-
-/** With SCREENSHOT_DIR set, each step's look is kept there (light and dark) to be looked at. */
-async function look(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const viewport = page.viewportSize()!;
-  // A desktop's look at 1440 × 900; a phone's at its own 375 px.
-  if (viewport.width > 375) await page.setViewportSize({ width: 1440, height: 900 });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), colorScheme);
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()!.width}-${colorScheme}.png`) });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(viewport);
-}
 
 test.describe("A client's comments, verdicts and download limit", { tag: '@phone' }, () => {
   test('the owner turns comments on with a limit of 2; the client comments, rejects, approves, downloads to the limit; the owner answers', async ({ page, browser, baseURL }) => {
@@ -67,7 +47,7 @@ test.describe("A client's comments, verdicts and download limit", { tag: '@phone
     await expect(client.getByRole('heading', { level: 1, name })).toBeVisible();
     const left = client.locator('[data-downloads-left]');
     await expect(left).toHaveText('2 of 2 downloads left');
-    await look(client, 'gallery');
+    await keepLook(client, 'gallery');
 
     // A comment on the first photo, written as HTML: it stays text. Then it is rejected.
     await client.getByRole('button', { name: titles[0], exact: true }).click();
@@ -89,7 +69,7 @@ test.describe("A client's comments, verdicts and download limit", { tag: '@phone
       const size = await button.boundingBox();
       expect(size!.height).toBeGreaterThanOrEqual(44);
     }
-    await look(client, 'viewer');
+    await keepLook(client, 'viewer');
     await expectNoAxeViolations(client);
 
     // The second photo is approved, and downloaded: one of two.
@@ -109,7 +89,7 @@ test.describe("A client's comments, verdicts and download limit", { tag: '@phone
     await client.getByRole('button', { name: titles[2], exact: true }).click();
     await viewer.getByRole('button', { name: `Download ${titles[2]}` }).click();
     await expect(viewer.locator('[data-download-refused]')).toHaveText('No downloads are left for this gallery. Ask the photographer to reset them.');
-    await look(client, 'viewer-refused');
+    await keepLook(client, 'viewer-refused');
     await client.keyboard.press('Escape');
     // Download all says so too.
     await client.getByRole('link', { name: /Download all/ }).click();
@@ -135,7 +115,7 @@ test.describe("A client's comments, verdicts and download limit", { tag: '@phone
     await first.getByRole('textbox', { name: `Answer on ${titles[0]}` }).fill('A brighter one is on its way.');
     await first.getByRole('button', { name: `Answer on ${titles[0]}` }).click();
     await expect(first.getByText('A brighter one is on its way.')).toBeVisible();
-    await look(page, 'owner-threads');
+    await keepLook(page, 'owner-threads');
     await expectNoAxeViolations(page);
     // Reset: the client has the whole limit again.
     await dialog.getByRole('button', { name: 'Reset downloads of Parents' }).click();

@@ -1,37 +1,8 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
+import { keepLook } from './screenshots.ts';
 import { categoryCard, createCategoryViaApi, expectNoAxeViolations, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
-import { decodeQuotedPrintable, outboxDir, outboxFiles } from './outbox.ts';
+import { invitedAddress, outboxFiles } from './outbox.ts';
 import { api, pathTo } from '#contract/routes.ts';
-
-/** With SCREENSHOT_DIR set, each step's look is kept there (light and dark) to be looked at. */
-async function look(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR;
-  if (!dir) return;
-  fs.mkdirSync(dir, { recursive: true });
-  const viewport = page.viewportSize()!;
-  if (viewport.width > 375) await page.setViewportSize({ width: 1440, height: 900 });
-  for (const colorScheme of ['light', 'dark'] as const) {
-    await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), colorScheme);
-    await page.emulateMedia({ colorScheme });
-    await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()!.width}-${colorScheme}.png`) });
-  }
-  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
-  await page.emulateMedia({ colorScheme: 'light' });
-  await page.setViewportSize(viewport);
-}
-
-/** The gallery address in the first new outbox mail to `to`, if it was written yet. */
-function invitedAddress(dataDir: string, before: readonly string[], to: string): string | undefined {
-  for (const name of outboxFiles(dataDir).filter((file) => !before.includes(file))) {
-    const mail = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir(dataDir), name), 'utf8'));
-    if (!mail.includes(`To: ${to}`)) continue;
-    return /https?:\/\/[^\s"'<>]+\/g\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
-  }
-  return undefined;
-}
 
 test.describe('Invitations by mail and a sneak peek', { tag: '@phone' }, () => {
   test('the owner invites with a message and a sneak peek; the mail\'s link opens the gallery on the sneak peek', async ({ page, browser, server }) => {
@@ -70,7 +41,7 @@ test.describe('Invitations by mail and a sneak peek', { tag: '@phone' }, () => {
     await expect(recipients.getByText('In the outbox (no mail server set)')).toBeVisible();
     await expect(recipients.getByRole('button', { name: 'Resend to anna@example.com' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Invite for Parents' }).scrollIntoViewIfNeeded();
-    await look(page, 'invite-form');
+    await keepLook(page, 'invite-form');
 
     // A sneak peek of the first photo until a day a month ahead.
     const opens = new Date(Date.now() + 30 * 24 * 60 * 60 * 1000);
@@ -85,7 +56,7 @@ test.describe('Invitations by mail and a sneak peek', { tag: '@phone' }, () => {
       const box = await target.boundingBox();
       if (box && page.viewportSize()!.width <= 375) expect(box.height, await target.innerText()).toBeGreaterThanOrEqual(44);
     }
-    await look(page, 'invite-dialog');
+    await keepLook(page, 'invite-dialog');
     await dialog.getByRole('button', { name: 'Save reminders and sneak peek' }).click();
     await expect(toastBehindDialog(page, 'Saved')).toHaveCount(1);
     await expect(dialog.locator('[data-link-invitations]')).toContainText('Sent to 1 by mail · Sneak peek of 1 until');
@@ -103,7 +74,7 @@ test.describe('Invitations by mail and a sneak peek', { tag: '@phone' }, () => {
     await expect(client.locator('[data-sneak-peek]')).toContainText('A sneak peek: the whole gallery opens on');
     await expect(client.getByRole('button', { name: titles[0], exact: true })).toBeVisible();
     await expect(client.getByRole('button', { name: titles[1], exact: true })).toHaveCount(0);
-    await look(client, 'invited-gallery');
+    await keepLook(client, 'invited-gallery');
     await clientContext.close();
   });
 });

@@ -44,3 +44,13 @@ export function newResetLink(dataDir: string, before: readonly string[]): string
   }
   return undefined;
 }
+
+/** The gallery address in the first new outbox mail to `to`, if it was written yet. */
+export function invitedAddress(dataDir: string, before: readonly string[], to: string): string | undefined {
+  for (const name of outboxFiles(dataDir).filter((file) => !before.includes(file))) {
+    const mail = decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir(dataDir), name), 'utf8'));
+    if (!mail.includes(`To: ${to}`)) continue;
+    return /https?:\/\/[^\s"'<>]+\/g\/[A-Za-z0-9_-]{43}/.exec(mail)?.[0];
+  }
+  return undefined;
+}
