@@ -13,7 +13,7 @@ import {
   uniqueName,
   uploadPhotosViaApi,
 } from './admin-helpers.ts';
-import { decodeQuotedPrintable, invitedAddress, outboxDir, outboxFiles } from './outbox.ts';
+import { decodeQuotedPrintable, invitedAddress, outboxDir, outboxFiles, subjectOf } from './outbox.ts';
 import { keepLook } from './screenshots.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
@@ -25,10 +25,9 @@ const NO_DOWNLOADS_LEFT = 'No downloads are left for this gallery. Ask the photo
 function subjectsTo(dataDir: string, before: readonly string[], to: string): string[] {
   return outboxFiles(dataDir)
     .filter((name) => !before.includes(name))
-    // Headers unfolded: a long subject is written over several lines.
-    .map((name) => decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir(dataDir), name), 'utf8')).replace(/\r?\n[ \t]+/g, ' '))
-    .filter((mail) => mail.includes(`To: ${to}`))
-    .map((mail) => /^Subject: (.*)$/m.exec(mail)?.[1] ?? '');
+    .map((name) => fs.readFileSync(path.join(outboxDir(dataDir), name), 'utf8'))
+    .filter((mail) => decodeQuotedPrintable(mail).includes(`To: ${to}`))
+    .map(subjectOf);
 }
 
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
@@ -171,8 +170,8 @@ test.describe('Delivering a gallery and hearing back', { tag: '@phone' }, () => 
     await expect(notices.locator('[data-notice]')).toHaveText(
       [
         `Unread: Parents sent their picks in "${name}": 2 photos`,
-        `Unread: Parents commented on "${titles[0]}": Could this one be brighter?`,
         `Unread: Parents downloaded "${titles[1]}" from "${name}", the link's first download`,
+        `Unread: Parents commented on "${titles[0]}": Could this one be brighter?`,
         `Unread: Parents opened the gallery "${name}"`,
       ].map(escaped),
     );

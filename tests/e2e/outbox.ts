@@ -54,3 +54,17 @@ export function invitedAddress(dataDir: string, before: readonly string[], to: s
   }
   return undefined;
 }
+
+/** A raw mail's subject: its header unfolded and its encoded words (RFC 2047, Q or B) decoded. */
+export function subjectOf(eml: string): string {
+  const headers = eml.split(/\r?\n\r?\n/, 1)[0]!.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = /^Subject: (.*)$/m.exec(headers)?.[1] ?? '';
+  // Whitespace between two encoded words is not part of the text.
+  return subject
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?UTF-8\?([QB])\?([^?]*)\?=/gi, (_, encoding: string, text: string) =>
+      encoding.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))), 'latin1').toString('utf8'),
+    );
+}

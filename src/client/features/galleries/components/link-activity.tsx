@@ -89,7 +89,12 @@ function Timeline({ link }: { link: GalleryLink }) {
         {events.length === 0 ? 'Nothing yet: the timeline fills as the client opens the gallery.' : `${plural(events.length, 'event', 'events')}, newest first. ${activitySummary(counts)}.`}
       </p>
       {events.length > 0 && (
-        <ol aria-label={`Activity of ${link.label}`} className="grid max-h-80 gap-0 overflow-y-auto rounded-md border bg-background text-sm">
+        // Focusable: a long timeline scrolls, and a keyboard reaches its end only from within it.
+        <ol
+          aria-label={`Activity of ${link.label}`}
+          tabIndex={0}
+          className="grid max-h-80 gap-0 overflow-y-auto rounded-md border bg-background text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+        >
           {events.map((event) => (
             <li key={event.id} data-event-type={event.type} className="flex flex-wrap items-baseline justify-between gap-x-3 border-b px-3 py-2 last:border-b-0">
               <span className="min-w-0 break-words">{eventText(event)}</span>

@@ -171,7 +171,8 @@ function LinkPicks({ link, categoryId }: { link: GalleryLink; categoryId: number
       </p>
       {list.length > 0 && (
         <>
-          <ul aria-label={`Picks of ${link.label}`} className="grid max-h-72 gap-1 overflow-y-auto">
+          {/* Focusable: a long list scrolls, and holds nothing else a keyboard could reach it by. */}
+          <ul aria-label={`Picks of ${link.label}`} tabIndex={0} className="grid max-h-72 gap-1 overflow-y-auto rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none">
             {list.map(({ photo, verdict, commentCount }) => (
               <li key={photo.id} className="flex items-center gap-3">
                 <img src={thumbnailPath(photo)} alt="" width={40} height={40} loading="lazy" className="size-10 shrink-0 rounded object-cover" />

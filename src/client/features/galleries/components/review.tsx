@@ -126,7 +126,8 @@ function PhotoThread({ token, photo, thread }: { token: string; photo: Photo; th
   return (
     <section aria-label={`Comments on ${labelOf(photo)}`} className="grid w-full gap-2 rounded-md border border-white/25 bg-black/40 p-2 text-white">
       {thread.comments.length > 0 && (
-        <ol id={ids.list} className="grid max-h-40 gap-1.5 overflow-y-auto" data-thread={photo.id}>
+        // Focusable: a long thread scrolls, and holds nothing else a keyboard could reach it by.
+        <ol id={ids.list} tabIndex={0} className="grid max-h-40 gap-1.5 overflow-y-auto rounded focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none" data-thread={photo.id}>
           {thread.comments.map((comment) => (
             <li key={comment.id} className={cn('rounded px-2 py-1 text-sm', comment.author === 'owner' ? 'bg-white/15' : 'bg-white/5')}>
               <span className="block text-xs text-white/75">

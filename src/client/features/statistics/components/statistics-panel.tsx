@@ -91,7 +91,8 @@ function Report({ report }: { report: StatisticsReport }) {
         </figcaption>
       </figure>
       {/* Always there for a screen reader; shown to the eye on request. */}
-      <div id={tableId} className={tableShown ? 'max-h-80 overflow-auto rounded-md border' : 'sr-only'}>
+      {/* Shown, a long table scrolls: focusable, so a keyboard can scroll it too. */}
+      <div id={tableId} tabIndex={tableShown ? 0 : undefined} className={tableShown ? 'max-h-80 overflow-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none' : 'sr-only'}>
         <table className="w-full text-sm tabular-nums">
           <caption className="sr-only">Visitors and page views per day, last {report.days} days</caption>
           <thead>
