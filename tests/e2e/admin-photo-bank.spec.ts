@@ -57,11 +57,12 @@ test.describe('Photo Bank', () => {
     const grid = photoBank(page).getByRole('list', { name: 'Photos in the photo bank' });
     await expect(grid).toHaveCSS('max-height', '384px');
     await expect(grid).toHaveCSS('overflow-y', 'auto');
-    const { scrollHeight, clientHeight } = await grid.evaluate((element) => ({
-      scrollHeight: element.scrollHeight,
-      clientHeight: element.clientHeight,
-    }));
-    expect(scrollHeight).toBeGreaterThan(clientHeight);
+    // Its tiles arrive with their page, after the grid itself: it overflows once they are drawn.
+    await expect(grid.getByRole('listitem').first()).toBeVisible();
+    await expect
+      .poll(() => grid.evaluate((element) => element.scrollHeight - element.clientHeight))
+      .toBeGreaterThan(0);
+    expect(await grid.evaluate((element) => element.clientHeight)).toBeLessThanOrEqual(384);
   });
 
   test('deletes a bank photo after the confirmation that it cannot be undone', async ({ page }) => {
