@@ -1,4 +1,4 @@
-import { createContext, createRef, use, version, type ComponentProps, type ReactNode } from 'react';
+import { createContext, createRef, startTransition, use, useEffect, useLayoutEffect, useState, version, type ComponentProps, type ReactNode } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
@@ -101,6 +101,40 @@ describe('the client on Preact', () => {
       await expect.element(page.getByRole('menuitem', { name: 'Raptors' })).toHaveFocus();
       await userEvent.keyboard('{ArrowDown}');
       await expect.element(page.getByRole('menuitem', { name: 'Waders' })).toHaveFocus();
+    });
+
+    // The portfolio draws its tiles so, each batch asked for by the effect of the one before: its
+    // batches once came in one task, since the effects now run before the next render.
+    it('and a transition asked for in an effect renders in a task of its own', async () => {
+      function Tile() {
+        // A render of its own right after it mounts, as a tile's image ref asks for.
+        const [, setMounted] = useState(false);
+        useLayoutEffect(() => setMounted(true), []);
+        return <li>tile</li>;
+      }
+      function Batches() {
+        const [shown, setShown] = useState(2);
+        useEffect(() => {
+          if (shown < 8) startTransition(() => setShown(shown + 2));
+        }, [shown]);
+        return <ul>{Array.from({ length: shown }, (_, index) => <Tile key={index} />)}</ul>;
+      }
+      // A mutation observer hears at the end of each task what the task inserted.
+      const tilesPerTask: number[] = [];
+      const observer = new MutationObserver((records) => {
+        // A set: the root's element and the list within it are added in one task.
+        const tiles = new Set(
+          records
+            .flatMap((record) => [...record.addedNodes])
+            .flatMap((node) => (node instanceof Element ? [...(node.matches('li') ? [node] : node.querySelectorAll('li'))] : [])),
+        );
+        tilesPerTask.push(tiles.size);
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+      render(<Batches />);
+      await expect.poll(() => document.querySelectorAll('li').length).toBe(8);
+      observer.disconnect();
+      expect(tilesPerTask.filter((count) => count > 0)).toEqual([2, 2, 2, 2]);
     });
   });
 });

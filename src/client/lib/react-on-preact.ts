@@ -59,6 +59,22 @@ options.vnode = (vnode: VNode<{ ref?: unknown }>) => {
   previousVnodeHook?.(vnode);
 };
 
+/**
+ * A transition's updates render in a task of their own, as React renders a transition's lane in a
+ * task of its scheduler's, so that what asked for it (a tap, a batch of tiles) is painted first.
+ * Preact's compat runs the callback at once, and its updates render in the same task; since the
+ * effects of a commit run before the next render (above), the portfolio's batches of 12 tiles,
+ * each asked for by the effect of the one before, chained into one task of 36 tiles
+ * (docs/decisions/0006). One callback a task, in the order asked.
+ */
+const transitions: Array<() => void> = [];
+const transitionTask = new MessageChannel();
+transitionTask.port1.onmessage = () => transitions.shift()?.();
+export function startTransition(callback: () => void): void {
+  transitions.push(callback);
+  transitionTask.port2.postMessage(null);
+}
+
 /** React 19's `use`, for a context, the one use the client makes of it (a promise is refused). */
 export function use<T>(usable: Context<T>): T {
   if (usable && typeof usable === 'function' && 'Consumer' in usable) return useContext(usable);
@@ -77,4 +93,4 @@ export function useId(): string {
   return id;
 }
 
-export default { ...compat, use, useId };
+export default { ...compat, startTransition, use, useId };
