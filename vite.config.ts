@@ -33,8 +33,8 @@ export default defineConfig({
   // On Preact, no Fast Refresh: React's refresh runtime finds no React renderer there, so an edited
   // component would stay stale; left out, an edit reloads the page.
   plugins: [react(clientOnPreact ? { refreshExclude: /./ } : {}), tailwindcss(), precompress(), firstLoadModules()],
-  // `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows; with
-  // CLIENT_RENDERER=preact the aliases put Preact under every `react` import (scripts/react-on-preact.ts).
+  // `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows; unless
+  // CLIENT_RENDERER=react the aliases put Preact under every `react` import (scripts/react-on-preact.ts).
   resolve: { alias: clientOnPreact ? reactOnPreact : [] },
   build: {
     outDir: 'dist/client',

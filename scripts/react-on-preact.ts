@@ -4,7 +4,7 @@ import type { Alias } from 'vite';
 const shim = (file: string) => fileURLToPath(new URL(`../src/client/lib/${file}`, import.meta.url));
 
 /**
- * With CLIENT_RENDERER=preact the browser runs the client on Preact (docs/decisions/0014): `react` and `react-dom`, ours and
+ * The browser runs the client on Preact (docs/decisions/0014), unless CLIENT_RENDERER=react: `react` and `react-dom`, ours and
  * every package's (Radix, dnd-kit, TanStack Query…), resolve to src/client/lib/react-on-preact.ts,
  * Preact's compatibility layer with React 19's ref-as-prop and `use(context)`. Vite's build and the
  * browser project of Vitest both use these, so the component tests run what a visitor runs.
@@ -24,7 +24,8 @@ export const reactOnPreact: Alias[] = [
 export const preactDependencies = ['preact', 'preact/hooks', 'preact/compat', 'preact/compat/client', 'preact/jsx-runtime'];
 
 /**
- * Whether this build runs the client on Preact: an opt-in while two of Radix's timings (a tooltip
- * that closes as it opens, a menu's first item not focused) fail on it; React DOM stays the default.
+ * Whether this build runs the client on Preact: the default. CLIENT_RENDERER=react builds it on
+ * React DOM instead, which the code is still written for, to compare the two or to tell a bug of
+ * the compatibility layer from one of ours.
  */
-export const clientOnPreact = process.env.CLIENT_RENDERER === 'preact';
+export const clientOnPreact = process.env.CLIENT_RENDERER !== 'react';
