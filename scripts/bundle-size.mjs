@@ -16,7 +16,7 @@ import zlib from 'node:zlib';
 // Every module of the first load is one chunk (vite.config.ts).
 // On Preact's compatibility layer, the default (docs/decisions/0014), React DOM's 55.7 KB of the
 // 89.5 give way to Preact's 7.5 KB: 33.3 KB, held to 45 KB, the target of the visitor's page. The
-// build on React DOM (CLIENT_RENDERER=react) keeps issue 17's 90.
+// build on React DOM (CLIENT_RENDERER=react) keeps its budget of 90.
 const BUDGET_JS_GZIP = (process.env.CLIENT_RENDERER === 'react' ? 90 : 45) * 1024;
 const clientDir = path.resolve(import.meta.dirname, '../dist/client');
 const manifestPath = path.join(clientDir, '.vite/manifest.json');
