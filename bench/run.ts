@@ -391,13 +391,18 @@ async function watermarkUploadRow(server: RunningServer, fixtures: string[]): Pr
   };
 }
 
-/** `npm run bench -- upload`: only the upload rows (throughput, 20 at once, the bomb), on a server of its own. */
+/**
+ * `npm run bench -- upload`: only the upload rows (throughput, 20 at once, the bomb), on a server of
+ * its own. BENCH_SERVER_ROOT names another checkout whose server is measured instead, as in `readers`.
+ */
 async function uploadOnly(): Promise<void> {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-bench-'));
   try {
     log(`Drawing ${FIXTURES} 12-megapixel JPEGs…`);
     const fixtures = await writeFixtures(path.join(workDir, 'fixtures'), FIXTURES);
-    const mainJs = await buildServer(path.join(resultsDir, 'server'));
+    const root = process.env.BENCH_SERVER_ROOT;
+    if (root) log(`Measuring the server of ${root}`);
+    const mainJs = await buildServer(path.join(resultsDir, root ? 'server-other' : 'server'), root);
     const server = await startBenchServer(mainJs, path.join(workDir, 'data'));
     try {
       const rows = await uploadRows(server, fixtures, workDir);
