@@ -48,6 +48,10 @@ export default defineConfig({
       // behave the same at any width (the touch drags run in the desktop project under their own
       // 375 px touch viewport), so running them twice only doubles the wait.
       grep: /@phone/,
+      // The long client journeys (a gallery delivered, proofed, commented; the owner's full
+      // session) run at 375 px in `npm run test:long` only: `npm test` runs them on the desktop,
+      // and keeps the phone for what a phone changes. Tagged `@phone-journey`.
+      ...(process.env.E2E_LARGE ? {} : { grepInvert: /@phone-journey/ }),
       use: { viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true },
     },
   ],

@@ -21,7 +21,7 @@ import {
 } from './admin-helpers.ts';
 import { api, screens } from '#contract/routes.ts';
 
-test('a full session: sign in, upload, organise, reorder, edit, delete, and see it on the portfolio', { tag: '@phone' }, async ({ page }) => {
+test('a full session: sign in, upload, organise, reorder, edit, delete, and see it on the portfolio', { tag: '@phone-journey' }, async ({ page }) => {
   test.slow();
   // Signing in through the form, as the owner would.
   await page.goto(screens.login);

@@ -2,8 +2,8 @@ import { expect, test } from './fixtures.ts';
 import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 
-test.describe("A client's gallery", { tag: '@phone' }, () => {
-  test("a tile whose image failed at its public address loads from the private one once the gallery is unlisted", async ({ page }) => {
+test.describe("A client's gallery", () => {
+  test("a tile whose image failed at its public address loads from the private one once the gallery is unlisted", { tag: '@phone' }, async ({ page }) => {
     await openAdmin(page);
     const name = uniqueName('Moved gallery');
     const category = await createCategoryViaApi(page, name);
@@ -21,7 +21,7 @@ test.describe("A client's gallery", { tag: '@phone' }, () => {
     expect(new URL(await image.evaluate((img) => (img as HTMLImageElement).currentSrc)).pathname).toMatch(/^\/restricted\//);
   });
 
-  test('the owner makes a category unlisted and a link with a password; the client opens it, and loses it when revoked', async ({
+  test('the owner makes a category unlisted and a link with a password; the client opens it, and loses it when revoked', { tag: '@phone-journey' }, async ({
     page,
     browser,
     baseURL,

@@ -32,7 +32,7 @@ function subjectsTo(dataDir: string, before: readonly string[], to: string): str
 
 const escaped = (text: string) => new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
-test.describe('Delivering a gallery and hearing back', { tag: '@phone' }, () => {
+test.describe('Delivering a gallery and hearing back', { tag: '@phone-journey' }, () => {
   test('the owner invites; the client opens the mail, comments, rejects one, picks two, downloads to the limit; the owner sees the timeline and gets the notices', async ({ page, browser, server }) => {
     // One journey over two browsers, each step waiting on the other's server round trips.
     test.slow();

@@ -13,7 +13,7 @@ import {
 import type { GalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
-test.describe("A client's comments, verdicts and download limit", { tag: '@phone' }, () => {
+test.describe("A client's comments, verdicts and download limit", { tag: '@phone-journey' }, () => {
   test('the owner turns comments on with a limit of 2; the client comments, rejects, approves, downloads to the limit; the owner answers', async ({ page, browser, baseURL }) => {
     await openAdmin(page);
     const name = uniqueName('Review wedding');

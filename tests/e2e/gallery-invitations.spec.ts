@@ -4,7 +4,7 @@ import { categoryCard, createCategoryViaApi, expectNoAxeViolations, movePhotosVi
 import { invitedAddress, outboxFiles } from './outbox.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
-test.describe('Invitations by mail and a sneak peek', { tag: '@phone' }, () => {
+test.describe('Invitations by mail and a sneak peek', { tag: '@phone-journey' }, () => {
   test('the owner invites with a message and a sneak peek; the mail\'s link opens the gallery on the sneak peek', async ({ page, browser, server }) => {
     await openAdmin(page);
     const name = uniqueName('Invite wedding');

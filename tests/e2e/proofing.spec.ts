@@ -5,7 +5,7 @@ import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastB
 import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
-test.describe('Proofing', { tag: '@phone' }, () => {
+test.describe('Proofing', { tag: '@phone-journey' }, () => {
   test('a client picks five photos by mouse, keyboard, touch and the viewer, keeps them over a reload and sends them; the owner sees and exports them', async ({
     page,
     browser,
