@@ -53,7 +53,7 @@ import * as galleryActivityAndNotices from '#server/db/migrations/0027-gallery-a
 import * as changeNotices from '#server/db/migrations/0028-change-notices.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
-import { listenForChanges, type ChangeNotices } from './change-notices.ts';
+import { listenForChanges, QUIET_TABLES, type ChangeNotices } from './change-notices.ts';
 
 export interface Database {
   users: UserTable;
@@ -160,15 +160,27 @@ export interface DatabaseOptions {
   listenRetryMs?: number;
   /**
    * PostgreSQL: whether the caches follow the database's change notices (docs/decisions/0015)
-   * instead of reading the transaction snapshot per request. Off unless asked
-   * (DATABASE_CHANGE_NOTICES=on): a read after a background job's write once answered the older
-   * copy in CI, and until that is understood the snapshot stays the default.
+   * instead of reading the transaction snapshot per request (DATABASE_CHANGE_NOTICES, on unless
+   * `off`; the command line leaves it out).
    */
   changeNotices?: boolean;
 }
 
 /** Statements that write nothing a notice could be owed for: reads, and a transaction's own. */
 const READ_ONLY = /^\s*(select|begin|start transaction|commit|rollback|savepoint|release|set|show)\b/i;
+/** The table a plain INSERT, UPDATE, DELETE or TRUNCATE writes (one with a WITH first is not read). */
+const WRITE_TARGET = /^\s*(?:insert\s+into|update|delete\s+from|truncate(?:\s+table)?)\s+(?:only\s+)?"?([a-z_][a-z0-9_]*)"?/i;
+
+/**
+ * Whether a statement may change what visitors see: anything but a read, a transaction's own
+ * statement or a plain write to a quiet table (a session, a rate limit, a job, a count), the
+ * tables whose writes send no notice either. A statement it cannot read counts as such a write.
+ */
+export function writesVisibleData(text: string): boolean {
+  if (READ_ONLY.test(text)) return false;
+  const table = WRITE_TARGET.exec(text)?.[1];
+  return !(table && QUIET_TABLES.includes(table.toLowerCase()));
+}
 
 /** The one place a Kysely instance is made: columns are camelCase in code, snake_case in SQL. */
 function kyselyOver(dialect: KyselyDialect): Db {
@@ -201,10 +213,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
       retryMs: options.listenRetryMs,
       onLost: (error) => listeners.forEach((listener) => listener(error)),
     });
-    // Each connection handed back to the pool after a statement that may have written (anything
-    // but a read or a transaction's own statements): after its commit, then. The next data
-    // version waits for the notices of it, so this process never answers from a cache its own
-    // write has outdated, though the notice travels through the server.
+    // Each connection handed back to the pool after a statement that may have changed what
+    // visitors see: after its commit, then. The count is part of the data version, so this
+    // process never answers from a cache its own write has outdated, whenever its notice comes:
+    // the server delivers a notice only once every notice queued before it is committed, so
+    // another database's commit under way can hold it up (docs/decisions/0015).
     let written = 0;
     // One wrapper per pooled client, so Kysely keeps one connection object per client too.
     const wrappers = new WeakMap<pg.PoolClient, { client: PostgresPoolClient; wrote: boolean }>();
@@ -217,7 +230,7 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
             wrote: false,
             client: {
               query: ((text: unknown, parameters?: readonly unknown[]) => {
-                if (typeof text === 'string' && !READ_ONLY.test(text)) state.wrote = true;
+                if (typeof text === 'string' && writesVisibleData(text)) state.wrote = true;
                 return (client.query as (text: unknown, parameters?: readonly unknown[]) => unknown).call(client, text, parameters);
               }) as PostgresPoolClient['query'],
               release: () => {
@@ -238,20 +251,11 @@ export function openDatabase(options: DatabaseOptions): DatabaseHandle {
     const snapshot = sql<{ version: string }>`select txid_current_snapshot()::text as version`.compile(db);
     // A round trip each: requests that ask at once share one, never one sent before they asked.
     const snapshotVersion = sharedRead(async () => (await db.executeQuery(snapshot)).rows[0]!.version);
-    let settledUpTo = 0;
-    let settling: Promise<void> = Promise.resolve();
-    const dataVersion = async () => {
+    const dataVersion = (): Promise<string> => {
       if (!options.changeNotices) return snapshotVersion();
-      if (notices.listening) {
-        // One round trip for all who ask meanwhile, sent after the writes they may have seen answered.
-        if (written !== settledUpTo) {
-          settledUpTo = written;
-          settling = notices.settle();
-        }
-        await settling;
-        const version = notices.version();
-        if (version !== null) return version;
-      }
+      // What others wrote, as heard, and what this process wrote, as counted: no round trip.
+      const heard = notices.version();
+      if (heard !== null) return Promise.resolve(`${heard}.${written}`);
       notices.start();
       return snapshotVersion();
     };
