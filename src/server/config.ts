@@ -52,7 +52,7 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().min(3).optional(),
   TRUST_PROXY: trustProxySetting.default(false),
   /** PostgreSQL: the caches follow LISTEN/NOTIFY instead of a snapshot read per request (docs/decisions/0015). */
-  DATABASE_CHANGE_NOTICES: z.enum(['on', 'off']).default('off'),
+  DATABASE_CHANGE_NOTICES: z.enum(['on', 'off']).default('on'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   UPLOAD_MAX_FILE_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
   UPLOAD_MAX_FILES: z.coerce.number().int().positive().default(200),
@@ -140,7 +140,7 @@ export type Config = Readonly<{
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** DATABASE_CHANGE_NOTICES=on (PostgreSQL only). */
+  /** DATABASE_CHANGE_NOTICES, on unless `off` (PostgreSQL only). */
   databaseChangeNotices: boolean;
   sqlitePath: string;
   uploadsDir: string;

@@ -83,7 +83,7 @@ async function openTestDatabase(
   if (process.env.TEST_DIALECT === 'postgres') {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    if (options.fromScratch) return { ...(await openScratchSchema(databaseUrl)), postgresDatabase: null };
+    if (options.fromScratch) return { ...(await openScratchSchema(databaseUrl, options.changeNotices ?? true)), postgresDatabase: null };
     const templateName = options.from?.postgresDatabase ?? inject('postgresTemplates')[template];
     // Under the run's prefix whatever it is copied from, so the global teardown drops a leftover.
     const name = `${inject('postgresTemplates').empty.replace(/_empty$/, '')}_${randomBytes(6).toString('hex')}`;
@@ -93,7 +93,7 @@ async function openTestDatabase(
       sqlitePath: '',
       poolSize: 4,
       ...(options.listenRetryMs === undefined ? {} : { listenRetryMs: options.listenRetryMs }),
-      ...(options.changeNotices ? { changeNotices: true } : {}),
+      changeNotices: options.changeNotices ?? true,
     });
     return {
       database,
@@ -112,11 +112,11 @@ async function openTestDatabase(
 const dropDatabase = (databaseUrl: string, name: string) =>
   withAdmin(databaseUrl, async (admin) => void (await admin.query(`drop database if exists "${name}" with (force)`)));
 
-async function openScratchSchema(databaseUrl: string): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
+async function openScratchSchema(databaseUrl: string, changeNotices: boolean): Promise<{ database: DatabaseHandle; drop: () => Promise<void> }> {
   const schema = `t_${randomBytes(6).toString('hex')}`;
   const admin = openDatabase({ databaseUrl, sqlitePath: '', poolSize: 1 });
   await admin.db.schema.createSchema(schema).execute();
-  const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4 });
+  const database = openDatabase({ databaseUrl, sqlitePath: '', postgresSchema: schema, poolSize: 4, changeNotices });
   await migrateBesideOthers(admin.db, () => migrateToLatest(database));
   return {
     database,
@@ -144,7 +144,7 @@ export async function createTestApp(
     from?: SiteSnapshot;
     /** PostgreSQL: the wait before listening again after the listening connection is lost. */
     listenRetryMs?: DatabaseOptions['listenRetryMs'];
-    /** PostgreSQL: the caches follow the database's change notices (off by default, as on a site). */
+    /** PostgreSQL: whether the caches follow the database's change notices (on unless false, as on a site). */
     changeNotices?: boolean;
   } = {},
 ): Promise<SavableTestApp> {
