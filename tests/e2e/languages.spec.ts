@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import type { Language } from '#contract/languages.ts';
+import { LANGUAGES, type Language } from '#contract/languages.ts';
 import { screens } from '#contract/routes.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
@@ -83,7 +83,7 @@ async function axeViolations(page: Page): Promise<string[]> {
 test.describe("the visitor's screens in each language", { tag: '@phone' }, () => {
   for (const language of ['de', 'fr', 'es', 'ja', 'ar'] as const) {
     test(`the portfolio, the contact form and the viewer in ${language}`, async ({ page, owner }) => {
-      await owner.setSettings({ portfolioTitle: 'Ada Atelier', aboutText: 'Street photography from Lisbon.', showContactForm: true });
+      await owner.setSettings({ portfolioTitle: 'Ada Atelier', aboutText: 'Street photography from Lisbon.', showContactForm: true, languages: [...LANGUAGES] });
       const category = await owner.createCategory('Lisboa');
       const photos = [await owner.createPhoto({ title: 'Alfama' }), await owner.createPhoto({ title: 'Tejo' }), await owner.createPhoto({ title: 'Belém' })];
       await owner.placePhotos(photos, category.id);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
+import { LANGUAGES } from '#contract/languages.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 const PUBLIC_URL = 'https://portfolio.example';
@@ -28,7 +29,12 @@ afterEach(async () => {
   await t?.close();
 });
 
-const start = () => createTestApp({ clientDir, env: { PUBLIC_URL } });
+/** A site that offers every language (a new site offers English alone until its owner offers more). */
+async function start(): Promise<TestApp> {
+  t = await createTestApp({ clientDir, env: { PUBLIC_URL } });
+  await saveSettings(await t.signIn(), { languages: [...LANGUAGES] });
+  return t;
+}
 
 function getPage(url: string, headers: { acceptLanguage?: string; cookie?: string } = {}) {
   return t.app.inject({
@@ -56,6 +62,16 @@ async function saveSettings(cookie: string, settings: object) {
 }
 
 describe("a page's language", () => {
+  it('is English for every browser on a site whose owner has offered no other, as the site spoke before', async () => {
+    t = await createTestApp({ clientDir, env: { PUBLIC_URL } });
+    for (const asked of [{ acceptLanguage: 'de-DE,de;q=0.9' }, { acceptLanguage: 'ja' }]) {
+      const html = (await getPage('/', asked)).body;
+      expect(htmlTag(html)).toContain('lang="en" dir="ltr"');
+      expect(hreflangs(html)).toEqual([]);
+    }
+    expect(htmlTag((await getPage('/?lang=ar')).body)).toContain('lang="en" dir="ltr"');
+  });
+
   it("follows Accept-Language by its q-values: <html lang dir>, the title, og:locale and its alternates, hreflang", async () => {
     t = await start();
     const response = await getPage('/', { acceptLanguage: 'fr;q=0.5, de-CH;q=0.9, en;q=0.8' });
