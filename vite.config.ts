@@ -1,3 +1,4 @@
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
@@ -32,7 +33,15 @@ const apiServer = 'http://localhost:3001';
 export default defineConfig({
   // On Preact, no Fast Refresh: React's refresh runtime finds no React renderer there, so an edited
   // component would stay stale; left out, an edit reloads the page.
-  plugins: [react(clientOnPreact ? { refreshExclude: /./ } : {}), tailwindcss(), precompress(), firstLoadModules()],
+  // Lingui's macros are compiled by its native transform (no Babel), and each .po catalog imported
+  // is compiled at build time (lingui.config.ts, docs/translating.md).
+  plugins: [
+    lingui({ macroTransform: true }),
+    react(clientOnPreact ? { refreshExclude: /./ } : {}),
+    tailwindcss(),
+    precompress(),
+    firstLoadModules(),
+  ],
   // `#client/*` and `#contract/*` resolve through package.json `imports`, which Vite follows; unless
   // CLIENT_RENDERER=react the aliases put Preact under every `react` import (scripts/react-on-preact.ts).
   resolve: { alias: clientOnPreact ? reactOnPreact : [] },

@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
@@ -22,9 +23,9 @@ const PREACT_SHIM_TEST = 'tests/browser/react-on-preact.browser.test.tsx';
 function browserProject(name: string, options: { include?: string[]; exclude?: string[]; alias: Alias[] }) {
   const onPreact = options.alias.length > 0;
   return {
-    plugins: [react(), tailwindcss()],
+    plugins: [lingui({ macroTransform: true }), react(), tailwindcss()],
     // Bundled before the first test: found mid-run, Vite would reload the page under a test.
-    optimizeDeps: { include: ['axe-core', ...(onPreact ? preactDependencies : ['react', 'react-dom/client'])] },
+    optimizeDeps: { include: ['axe-core', '@lingui/core', '@lingui/react', ...(onPreact ? preactDependencies : ['react', 'react-dom/client'])] },
     resolve: { alias: options.alias },
     test: {
       name,
@@ -45,6 +46,8 @@ function browserProject(name: string, options: { include?: string[]; exclude?: s
 }
 
 export default defineConfig({
+  // Lingui's macros in the client's code, for the unit tests that import it (the browser projects list their own).
+  plugins: [lingui({ macroTransform: true })],
   test: {
     // Vitest's default leaves a core free (one worker on a 2-core CI runner), yet API tests spend
     // much of their time waiting on PostgreSQL, sharp and child processes: two keep both cores busy.

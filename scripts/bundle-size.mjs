@@ -120,7 +120,26 @@ for (const file of check ? [] : [...lazy].sort()) {
   console.log(`  ${file.padEnd(44)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
 }
 
+// Each language's visitor catalog (lingui.config.ts), fetched beside the entry for a page in that
+// language (English is in the entry): at most 3 KB gzip each, whatever the visitor's language.
+const BUDGET_CATALOG_GZIP = 3 * 1024;
+const catalogs = Object.entries(manifest)
+  .map(([key, chunk]) => ({ language: /^src\/client\/locales\/([\w-]+)\/visitor\.po$/.exec(key)?.[1], file: chunk.file }))
+  .filter(({ language }) => language && language !== 'en-XA')
+  .sort((a, b) => a.language.localeCompare(b.language));
+const heavyCatalogs = [];
+console.log(`Visitor catalogs per language (budget ${kb(BUDGET_CATALOG_GZIP)} gzip each; English is in the first load):`);
+for (const { language, file } of catalogs) {
+  const size = sizeOf(file);
+  console.log(`  ${language.padEnd(6)} ${file.padEnd(37)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
+  if (size.gzip > BUDGET_CATALOG_GZIP) heavyCatalogs.push(language);
+}
+
 if (total.js.gzip > BUDGET_JS_GZIP) {
   console.error(`First-load JavaScript is ${kb(total.js.gzip)} gzipped, over the ${kb(BUDGET_JS_GZIP)} budget.`);
+  if (check) process.exit(1);
+}
+if (heavyCatalogs.length > 0) {
+  console.error(`The visitor catalog of ${heavyCatalogs.join(', ')} is over ${kb(BUDGET_CATALOG_GZIP)} gzipped.`);
   if (check) process.exit(1);
 }

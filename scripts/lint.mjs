@@ -53,6 +53,22 @@ function luaFilesUnder(start) {
     .map((name) => path.join(start, name));
 }
 
+// The catalogs (lingui.config.ts, docs/translating.md): each holds every message the code has and
+// no other (what `npx lingui extract --clean` would write), and every translation is written, none
+// left to English by the fallback. The pseudo-locale is made by the build, not written.
+if (paths.length === 0) {
+  const lingui = path.join(root, 'node_modules/@lingui/cli/dist/lingui.js');
+  const translated = 'de,fr,es,ja,ar';
+  for (const check of [['sync', '--clean'], ['missing', '--mode', 'catalog', '--locale', translated]]) {
+    try {
+      execFileSync(process.execPath, [lingui, 'check', ...check, '--verbose', '--workers', '1'], { cwd: root, stdio: 'inherit' });
+    } catch {
+      console.error(`the catalogs fail \`lingui check ${check.join(' ')}\`: run npx lingui extract --clean, then translate what is new (docs/translating.md)`);
+      failed = true;
+    }
+  }
+}
+
 if (paths.length === 0) {
   const silent = [];
   for (const { rule, file, code, expected } of plantedViolations) {

@@ -18,6 +18,9 @@ export const reactOnPreact: Alias[] = [
   { find: /^react-dom$/, replacement: shim('react-on-preact.ts') },
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-(?:dev-)?runtime$/, replacement: shim('react-on-preact-jsx.ts') },
+  // @lingui/react's stand-in for React 18's useSyncExternalStore, a CommonJS module with a fallback
+  // of its own; Preact has the hook, and the shim re-exports it.
+  { find: /^use-sync-external-store\/shim$/, replacement: shim('react-on-preact.ts') },
 ];
 
 /** What Vitest's browser project bundles before the first test (a module found mid-run reloads the page). */

@@ -1,6 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '#client/app/app.tsx';
+import { activateLanguage, pageLanguage } from '#client/lib/i18n.ts';
+import { SOURCE_LANGUAGE } from '#contract/languages.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
@@ -8,10 +10,21 @@ if (!root) throw new Error('index.html has no #root element');
 
 // A transition: React draws the first screen in slices of a few milliseconds, so a phone is not
 // blocked for the whole first render (its tiles, the top bar), and a tap meanwhile is answered.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+
+// The page's language first (the server wrote it on <html lang> and named its catalog in the
+// head, so it is on its way already): the first screen is drawn in it, never in English first.
+// Should its catalog fail to load, the page is drawn in English rather than not at all.
+void activateLanguage(pageLanguage())
+  .catch((error: unknown) => {
+    console.error(error);
+    return activateLanguage(SOURCE_LANGUAGE);
+  })
+  .finally(render);

@@ -102,6 +102,7 @@ export const ERROR_TEXTS = {
   'users.not_found': 'User not found',
   'owner.none_yet': 'This site has no owner yet',
   'owner.unknown_banner': 'Unknown banner image; upload it first',
+  'owner.default_language_not_offered': 'The default language must be one of the languages offered',
   'banner.missing': 'No banner was sent; add an image file in the "banner" field',
   'banner.too_large': 'The banner must be at most 5 MB',
   'watermarks.logo_missing': 'No logo was sent; add a PNG or WebP image in the "logo" field',

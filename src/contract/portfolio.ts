@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { controlsMessage, CurrentPassword, httpUrl, withoutControls } from './common.ts';
+import { LANGUAGES } from './languages.ts';
 
 export const TITLE_MAX = 255;
 export const SUBTITLE_MAX = 500;
@@ -19,6 +20,8 @@ export type TopBarBrand = z.infer<typeof TopBarBrand>;
 export const HEADING_FONTS = ['sans', 'serif', 'display', 'mono'] as const;
 export const HeadingFont = z.enum(HEADING_FONTS, 'Heading font must be sans, serif, display or mono');
 export type HeadingFont = z.infer<typeof HeadingFont>;
+/** A language the site speaks (`languages.ts`). */
+export const Language = z.enum(LANGUAGES, 'Language must be one of en, de, fr, es, ja or ar');
 
 /** What a visitor may know of the owner: no email, no secret. */
 export const PortfolioOwner = z.object({
@@ -50,6 +53,10 @@ export const PortfolioOwner = z.object({
   hideFileNameTitles: z.boolean(),
   /** Videos start playing, muted, when the viewer or photo page opens on them. Off by default. */
   autoplayVideos: z.boolean(),
+  /** The language of a visitor whose browser asks for none the site offers (English by default). */
+  defaultLanguage: Language,
+  /** The languages a visitor may read the site in, the default among them (all six by default). */
+  languages: z.array(Language),
 });
 export type PortfolioOwner = z.infer<typeof PortfolioOwner>;
 
@@ -89,6 +96,11 @@ export const PortfolioSettingsUpdate = z
     compactTopBar: z.boolean(),
     hideFileNameTitles: z.boolean(),
     autoplayVideos: z.boolean(),
+    defaultLanguage: Language,
+    languages: z
+      .array(Language)
+      .min(1, 'Offer at least one language')
+      .refine((languages) => new Set(languages).size === languages.length, 'Each language may be offered once'),
   })
   .partial()
   .strict();

@@ -1,8 +1,10 @@
 import '#client/styles.css';
 import type { ReactNode } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
 import { createRoot, type Root } from 'react-dom/client';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { i18n } from '#client/lib/i18n.ts';
 import { App } from '#client/app/app.tsx';
 
 let mounted: { root: Root; element: HTMLElement } | undefined;
@@ -37,7 +39,7 @@ export function unmountApp(): void {
 let component: { root: Root; element: HTMLElement } | undefined;
 
 /**
- * One component of the client, alone in the page, inside the providers its queries need; the next
+ * One component of the client, alone in the page, inside the providers its texts and queries need; the next
  * call (or `unmountComponent`) takes it away.
  */
 export function renderComponent(ui: ReactNode): void {
@@ -46,7 +48,11 @@ export function renderComponent(ui: ReactNode): void {
   document.body.append(element);
   const root = createRoot(element);
   component = { root, element };
-  root.render(<QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>);
+  root.render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>{ui}</QueryClientProvider>
+    </I18nProvider>,
+  );
 }
 
 export function unmountComponent(): void {

@@ -17,6 +17,8 @@ const DEFAULT_SETTINGS = {
   substackUrl: null,
   linktreeUrl: null,
   email: null,
+  defaultLanguage: 'en',
+  languages: ['en'],
 };
 
 /** The password goes along: a change of the recovery email asks for it. */
@@ -128,6 +130,8 @@ test.describe('portfolio settings', () => {
       topBarBrand: 'product',
       headingFont: 'sans',
       compactTopBar: false,
+      defaultLanguage: 'en',
+      languages: ['en'],
       email: 'owner@example.com',
       currentPassword: OWNER_PASSWORD,
     });
@@ -165,6 +169,37 @@ test.describe('portfolio settings', () => {
     expect(await lines.evaluate((element) => (element as HTMLElement).innerText)).toContain(
       'I photograph the sea.\nMostly in winter.',
     );
+  });
+
+  test("sets the site's default language and the languages offered, which a visitor's switcher then lists", async ({ page, browser, baseURL }) => {
+    const settings = await openAdmin(page);
+    const languages = settings.getByRole('group', { name: 'Languages Offered' });
+    // A site offers English alone until its owner offers more.
+    for (const name of ['Deutsch', 'Français', 'Español', '日本語', 'العربية']) await expect(languages.getByLabel(name)).not.toBeChecked();
+    for (const name of ['Deutsch', 'العربية']) await languages.getByLabel(name).check();
+    // A default the site no longer offers is refused before anything is sent.
+    await settings.getByLabel('Default Language').selectOption('ja');
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    await expect(settings.getByText('The default language must be one of the languages offered')).toBeVisible();
+
+    await settings.getByLabel('Default Language').selectOption('de');
+    const sent = settingsRequest(page);
+    await settings.getByRole('button', { name: 'Save Settings' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ defaultLanguage: 'de', languages: ['en', 'de', 'ar'] });
+    await expect(toasts(page).filter({ hasText: 'Settings updated' })).toBeVisible();
+    expect(await currentUser(page)).toMatchObject({ defaultLanguage: 'de', languages: ['en', 'de', 'ar'] });
+
+    // A visitor whose browser asks for none of them (Japanese) reads the default, and picks among the three.
+    const visitor = await browser.newContext({ baseURL, locale: 'ja-JP' });
+    try {
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto(screens.home);
+      await expect(visitorPage.locator('html')).toHaveAttribute('lang', 'de');
+      const switcher = visitorPage.getByRole('combobox', { name: 'Sprache' });
+      await expect(switcher.locator('option')).toHaveText(['English', 'Deutsch', 'العربية']);
+    } finally {
+      await visitor.close();
+    }
   });
 
   test('the Contact button is back once the switch is on again', async ({ page }) => {
@@ -229,6 +264,8 @@ test.describe('portfolio settings', () => {
       topBarBrand: 'product',
       headingFont: 'sans',
       compactTopBar: false,
+      defaultLanguage: 'en',
+      languages: ['en'],
       email: null,
       currentPassword: OWNER_PASSWORD,
     });

@@ -124,6 +124,8 @@ export class OwnerApi {
           topBarBrand: 'product',
           headingFont: 'sans',
           compactTopBar: false,
+          defaultLanguage: 'en',
+          languages: ['en'],
           ...settings,
         },
       }),

@@ -1,5 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { I18nProvider } from '@lingui/react';
+import { i18n } from '#client/lib/i18n.ts';
 import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
 import { seedQueryCache } from './page-data.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
@@ -14,9 +16,11 @@ export function AppProvider({ children }: { children: ReactNode }) {
     return client;
   });
   return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <DeferredToaster />
-    </QueryClientProvider>
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={queryClient}>
+        {children}
+        <DeferredToaster />
+      </QueryClientProvider>
+    </I18nProvider>
   );
 }

@@ -1,9 +1,11 @@
 import { lazy, useEffect, useState, type ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { Moon, Sun } from '#client/components/ui/icons.tsx';
 import { Link } from '#client/lib/router.tsx';
 import { clsx } from 'clsx';
 import { brandNameOf } from '#contract/site-name.ts';
 import { Button } from '#client/components/ui/button.tsx';
+import { LanguageSwitcher } from '#client/components/language-switcher.tsx';
 import { screens } from '#contract/screens.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
@@ -54,7 +56,10 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
       >
         <div className="mx-auto flex h-full max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
           {brand}
-          <ThemeToggle />
+          <div className="flex shrink-0 items-center gap-1">
+            <LanguageSwitcher languages={owner?.languages ?? []} />
+            <ThemeToggle />
+          </div>
         </div>
       </header>
     );
@@ -67,8 +72,11 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
         {/* On a phone the owner's tabs and view switch take a row of their own under the name and
             the logout control; a visitor's one tab fits beside the name, so their bar is one row. */}
         {tabs && <div className={clsx(user && 'order-last w-full sm:order-none sm:w-auto')}>{tabs}</div>}
-        {/* 44 px to touch, but it takes no more height in the row than the name does. */}
-        <ThemeToggle className="-my-2 ml-auto" />
+        {/* 44 px to touch, but they take no more height in the row than the name does. */}
+        <div className="-my-2 ms-auto flex shrink-0 items-center gap-1">
+          <LanguageSwitcher languages={owner?.languages ?? []} />
+          <ThemeToggle />
+        </div>
         {user && <LogoutButton username={user.username} />}
       </div>
     </header>
@@ -77,13 +85,14 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
 
 /** Light or dark, whatever the owner's default; the choice is remembered (lib/theme.ts). */
 function ThemeToggle({ className }: { className?: string }) {
+  const { t } = useLingui();
   const [dark, setDark] = useState(isDarkNow);
   useEffect(() => onThemeChange(() => setDark(isDarkNow())), []);
   return (
     <Button
       variant="ghost"
       size="icon"
-      aria-label="Dark theme"
+      aria-label={t`Dark theme`}
       aria-pressed={dark}
       className={clsx('size-11 shrink-0', className)}
       onClick={() => chooseTheme(dark ? 'light' : 'dark')}

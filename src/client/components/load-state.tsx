@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '#client/components/ui/button.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 
@@ -37,7 +38,7 @@ export function LoadState({
     <div role="alert" className={classes.failed}>
       <p className={classes.text}>{failedText}</p>
       <Button variant="outline" className="min-h-11" onClick={onRetry}>
-        Try again
+        <Trans>Try again</Trans>
       </Button>
     </div>
   );

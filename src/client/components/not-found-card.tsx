@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { CircleAlert, House } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
 import { Button } from '#client/components/ui/button.tsx';
@@ -18,7 +19,7 @@ export function NotFoundCard({ title, text }: { title: string; text: string }) {
           <Button asChild variant="outline" className="min-h-11 justify-self-start">
             <Link href={screens.home}>
               <House aria-hidden />
-              Go to the portfolio
+              <Trans>Go to the portfolio</Trans>
             </Link>
           </Button>
         </CardContent>

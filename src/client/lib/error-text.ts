@@ -1,6 +1,8 @@
 import type { ApiErrorBody } from '#contract/common.ts';
 import { errorText, isErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { ApiError } from './api-client.ts';
+import { i18n } from './i18n.ts';
+import { TRANSLATED_ERROR_TEXTS } from './translated-error-texts.ts';
 
 /** An error answer's body as the client reads it: the code is any string, as an older or newer server may send one this client does not know. */
 export interface ErrorBody {
@@ -46,7 +48,8 @@ export function errorBodyOf(error: ApiError): ErrorBody | undefined {
 
 /**
  * What to tell the user about a failure: the catalog's text for the error's code, filled with its
- * params, so the words are the client's to choose (and, later, to translate). The server's own
+ * params, so the words are the client's to choose, in the visitor's language where the
+ * visitor's catalog has them (`translated-error-texts.ts`). The server's own
  * message stands where the catalog has no text of its own for it: invalid input (the first issue,
  * in the words of the contract's schema), a refusal of the HTTP framework it has no code for, a
  * code this client does not know (a newer server), and params that lack a value the text needs.
@@ -67,7 +70,10 @@ function textOf(code: string | undefined, params: ErrorParams | undefined, serve
   if (isErrorCode(code) && code !== 'request.invalid' && code !== 'request.failed') {
     const text = errorText(code, params);
     // A value the text needs is missing: the server's own sentence says more than a bare {name}.
-    if (!/\{\w+\}/.test(text) || !serverMessage) return text;
+    if (!/\{\w+\}/.test(text) || !serverMessage) {
+      const translated = TRANSLATED_ERROR_TEXTS[code];
+      return translated ? i18n._({ ...translated, values: params ?? {} }) : text;
+    }
   }
   return serverMessage || undefined;
 }

@@ -51,6 +51,7 @@ import * as galleryCommentsAndDownloadLimits from '#server/db/migrations/0025-ga
 import * as galleryInvitationsAndSneakPeeks from '#server/db/migrations/0026-gallery-invitations-and-sneak-peeks.ts';
 import * as galleryActivityAndNotices from '#server/db/migrations/0027-gallery-activity-and-notices.ts';
 import * as changeNotices from '#server/db/migrations/0028-change-notices.ts';
+import * as siteLanguages from '#server/db/migrations/0029-site-languages.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 import { listenForChanges, QUIET_TABLES, type ChangeNotices } from './change-notices.ts';
@@ -144,6 +145,7 @@ const migrations = {
   '0026-gallery-invitations-and-sneak-peeks': galleryInvitationsAndSneakPeeks,
   '0027-gallery-activity-and-notices': galleryActivityAndNotices,
   '0028-change-notices': changeNotices,
+  '0029-site-languages': siteLanguages,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

@@ -1,3 +1,4 @@
+import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 import { bannerPath, displayImagePath, gridTileImage, PHOTO_PAGE_SIZES, photoSrcSet } from '#contract/image-urls.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
@@ -16,6 +17,7 @@ import { galleryExists } from '#server/features/galleries/galleries.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
+import { screenTitles } from './page-titles.ts';
 import { photoPageJsonLd, portfolioJsonLd } from './structured-data.ts';
 
 /** Tiles fetched before the script runs: the phone's first row; wider screens start them at once anyway. */
@@ -53,13 +55,6 @@ async function screenPage(ctx: WebContext, status: number, title: string): Promi
   const meta: PageMeta = { title: `${title} · ${siteName}`, siteName, type: 'website', noIndex: true };
   return { status, meta, data: owner ? { owner } : {}, look: owner ? lookOf(owner) : DEFAULT_LOOK };
 }
-
-const SCREEN_TITLES = {
-  login: 'Login',
-  'forgot-password': 'Forgot password',
-  'reset-password': 'Reset password',
-  'clear-cache': 'Clear cache',
-} as const;
 
 const absolute = (ctx: WebContext, path: string) => `${ctx.publicUrl}${path}`;
 
@@ -127,23 +122,24 @@ async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page>
  * A client's gallery: nothing of it in the page (the client asks the API, which knows the
  * holder's access), kept from search engines; 404 when the link does not open.
  */
-async function galleryPage(ctx: WebContext, token: string): Promise<Page> {
+async function galleryPage(ctx: WebContext, token: string, language: Language): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
   const siteName = siteNameOf(owner);
   const opens = await galleryExists(ctx.photos, token);
+  const titles = screenTitles(language);
   return {
     status: opens ? 200 : 404,
-    meta: { title: opens ? `Gallery · ${siteName}` : `Gallery Not Found · ${siteName}`, siteName, type: 'website', noIndex: true },
+    meta: { title: `${opens ? titles.gallery : titles.galleryNotFound} · ${siteName}`, siteName, type: 'website', noIndex: true },
     data: { owner },
     look: lookOf(owner),
   };
 }
 
-function photoNotFound(owner: PortfolioOwner | undefined): Page {
+function photoNotFound(owner: PortfolioOwner | undefined, language: Language): Page {
   const siteName = owner ? siteNameOf(owner) : PRODUCT_NAME;
   return {
     status: 404,
-    meta: { title: `Photo Not Found · ${siteName}`, siteName, type: 'website', noIndex: true },
+    meta: { title: `${screenTitles(language).photoNotFound} · ${siteName}`, siteName, type: 'website', noIndex: true },
     data: owner ? { owner } : {},
     look: owner ? lookOf(owner) : DEFAULT_LOOK,
   };
@@ -157,9 +153,9 @@ function ownersPhoto(ctx: WebContext, owner: PortfolioOwner, id: number) {
   return getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, visitor: owner });
 }
 
-async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer): Promise<Page> {
+async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer, language: Language): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
-  if (id === null) return photoNotFound(owner);
+  if (id === null) return photoNotFound(owner, language);
   let photo;
   try {
     photo = await getPhoto(ctx.photos, owner.id, id, { cameraDetails: owner.showCameraDetails, hideFileNameTitles: owner.hideFileNameTitles, visitor: owner });
@@ -170,7 +166,7 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
       const siteName = siteNameOf(owner);
       return { status: 200, meta: { title: siteName, siteName, type: 'website', noIndex: true }, data: { owner }, look: lookOf(owner) };
     }
-    return photoNotFound(owner);
+    return photoNotFound(owner, language);
   }
   const siteName = siteNameOf(owner);
   const rights = (await rightsOfPhoto(ctx.photos, photo.id)) ?? { license: null, credit: null, copyright: null };
@@ -198,20 +194,29 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer)
   };
 }
 
-/** Head tags and first data of a page; `route` null is the not-found screen. */
-export async function buildPage(ctx: WebContext, route: PageRoute | null, viewer: PageViewer = { maybeOwner: false }): Promise<Page> {
+/**
+ * Head tags and first data of a page; `route` null is the not-found screen. The titles of the
+ * screens without the owner's words are in the page's `language`; the owner's own stay as written.
+ */
+export async function buildPage(
+  ctx: WebContext,
+  route: PageRoute | null,
+  viewer: PageViewer = { maybeOwner: false },
+  language: Language = SOURCE_LANGUAGE,
+): Promise<Page> {
+  const titles = screenTitles(language);
   if (route === null) {
-    return screenPage(ctx, 404, '404 Page Not Found');
+    return screenPage(ctx, 404, titles.notFound);
   }
   switch (route.kind) {
     case 'portfolio':
       return portfolioPage(ctx, viewer);
     case 'photo':
-      return photoPage(ctx, route.id, viewer);
+      return photoPage(ctx, route.id, viewer, language);
     case 'gallery':
-      return galleryPage(ctx, route.token);
+      return galleryPage(ctx, route.token, language);
     case 'screen':
-      return screenPage(ctx, 200, SCREEN_TITLES[route.name]);
+      return screenPage(ctx, 200, titles[route.name]);
   }
 }
 

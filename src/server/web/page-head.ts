@@ -2,6 +2,7 @@ import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
 import { files } from '#contract/routes.ts';
 import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
+import { directionOf, LANGUAGE_QUERY, OG_LOCALES, type Language } from '#contract/languages.ts';
 
 export interface PageImage {
   /** Absolute. */
@@ -33,6 +34,49 @@ export interface PageMeta {
   modulePreloads?: string[];
   /** Schema.org structured data (`structured-data.ts`), for search engines; no script runs it. */
   jsonLd?: Record<string, unknown>;
+  /** The page's language and the site's others: og:locale and its alternates, and the hreflang links. */
+  languages?: PageLanguages;
+}
+
+export interface PageLanguages {
+  current: Language;
+  /** Every language the site offers, `current` among them. */
+  offered: readonly Language[];
+  /** Asked for by `?lang=` in the address: the canonical address says it too, so each language's page is its own. */
+  inAddress: boolean;
+}
+
+/** The address with `?lang=` set to the language (a page's canonical address has no query of its own). */
+export function withLanguage(url: string, language: Language): string {
+  const address = new URL(url);
+  address.searchParams.set(LANGUAGE_QUERY, language);
+  return address.toString();
+}
+
+/**
+ * A page in several languages says so: og:locale and its alternates for link previews, and for
+ * an indexed page one hreflang link per language (its address with `?lang=`) and `x-default`,
+ * the address without it, whose language the reader's browser decides.
+ */
+function languageTags(page: PageMeta): string[] {
+  const languages = page.languages;
+  if (!languages) return [];
+  const tags = [
+    meta('property', 'og:locale', OG_LOCALES[languages.current]),
+    ...languages.offered
+      .filter((language) => language !== languages.current)
+      .map((language) => meta('property', 'og:locale:alternate', OG_LOCALES[language])),
+  ];
+  const base = page.canonicalUrl;
+  if (base && !page.noIndex && languages.offered.length > 1) {
+    tags.push(
+      ...languages.offered.map(
+        (language) => `<link rel="alternate" hreflang="${language}" href="${escapeHtml(withLanguage(base, language))}" />`,
+      ),
+      `<link rel="alternate" hreflang="x-default" href="${escapeHtml(base)}" />`,
+    );
+  }
+  return tags;
 }
 
 /** Link previews cut long texts anyway; a sentence or two is what they show. */
@@ -53,16 +97,19 @@ function meta(attribute: 'name' | 'property', key: string, content: string | num
 /** `<title>`, description, canonical link, Open Graph and Twitter card tags; every value escaped. */
 export function renderHeadTags(page: PageMeta): string {
   const { image } = page;
+  const canonicalUrl =
+    page.canonicalUrl && page.languages?.inAddress ? withLanguage(page.canonicalUrl, page.languages.current) : page.canonicalUrl;
   const tags = [
     `<title>${escapeHtml(page.title)}</title>`,
     meta('name', 'description', page.description),
     page.noIndex ? meta('name', 'robots', 'noindex') : '',
-    page.canonicalUrl ? `<link rel="canonical" href="${escapeHtml(page.canonicalUrl)}" />` : '',
+    canonicalUrl ? `<link rel="canonical" href="${escapeHtml(canonicalUrl)}" />` : '',
     meta('property', 'og:site_name', page.siteName),
     meta('property', 'og:title', page.title),
     meta('property', 'og:description', page.description),
     meta('property', 'og:type', page.type),
-    meta('property', 'og:url', page.canonicalUrl),
+    meta('property', 'og:url', canonicalUrl),
+    ...languageTags(page),
     meta('property', 'og:image', image?.url),
     meta('property', 'og:image:width', image?.width),
     meta('property', 'og:image:height', image?.height),
@@ -116,17 +163,25 @@ export function parseTemplate(html: string): PageTemplate {
   }
   const bodyEnd = rest.search(/<\/body>/i);
   if (bodyEnd < 0) throw new Error('index.html has no </body>');
+  // Each page writes its own language and direction on <html>.
+  beforeHead = beforeHead.replace(/<html\b[^>]*>/i, (tag) => tag.replace(/\s(?:lang|dir)="[^"]*"/gi, ''));
   return { beforeHead, betweenHeadAndData: rest.slice(0, bodyEnd), afterData: rest.slice(bodyEnd) };
 }
 
-/** What the server writes on `<html>` so the first paint already has the right theme and typeface. */
+/**
+ * What the server writes on `<html>` so the first paint already has the right language, reading
+ * direction, theme and typeface.
+ */
 export interface PageLook {
+  language: Language;
   theme: ThemeDefault;
   headingFont: HeadingFont;
 }
 
 export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook): string {
-  const lookAttributes = ` data-theme="${escapeHtml(look.theme)}" data-heading-font="${escapeHtml(look.headingFont)}"`;
+  const lookAttributes =
+    ` lang="${escapeHtml(look.language)}" dir="${directionOf(look.language)}"` +
+    ` data-theme="${escapeHtml(look.theme)}" data-heading-font="${escapeHtml(look.headingFont)}"`;
   return (
     template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes) +
     renderHeadTags(page) +

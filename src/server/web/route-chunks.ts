@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import type { PageRoute } from './page-routes.ts';
 
 /**
@@ -31,6 +32,11 @@ const SCREEN_SOURCES = {
 type ScreenKey = keyof typeof SCREEN_SOURCES;
 
 export type RouteChunks = (route: PageRoute | null) => string[];
+/** The script of a language's visitor catalog (none for English, which the entry carries). */
+export type CatalogChunks = (language: Language) => string[];
+
+/** Where each language's visitor catalog is compiled from (lingui.config.ts, src/client/lib/i18n.ts). */
+const catalogSource = (language: Language) => `src/client/locales/${language}/visitor.po`;
 
 function screenOf(route: PageRoute | null): ScreenKey | null {
   if (route === null) return 'notFound';
@@ -66,9 +72,23 @@ export function routeChunksFrom(manifest: Manifest): RouteChunks {
   };
 }
 
+/**
+ * The catalog a page in another language than English loads before its first screen: named in its
+ * head, the browser fetches it beside the entry instead of after the entry has run.
+ */
+export function catalogChunksFrom(manifest: Manifest): CatalogChunks {
+  const byLanguage = new Map<Language, string[]>();
+  for (const language of LANGUAGES) {
+    const chunk = language === SOURCE_LANGUAGE ? undefined : manifest[catalogSource(language)];
+    byLanguage.set(language, chunk ? [`/${chunk.file}`] : []);
+  }
+  return (language) => byLanguage.get(language) ?? [];
+}
+
 /** From the built client's manifest; no preloads when there is none (a client built without it). */
-export function readRouteChunks(clientDir: string): RouteChunks {
+export function readChunks(clientDir: string): { routeChunks: RouteChunks; catalogChunks: CatalogChunks } {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return () => [];
-  return routeChunksFrom(JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest);
+  if (!fs.existsSync(manifestPath)) return { routeChunks: () => [], catalogChunks: () => [] };
+  const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
+  return { routeChunks: routeChunksFrom(manifest), catalogChunks: catalogChunksFrom(manifest) };
 }

@@ -192,11 +192,11 @@ describe('the portfolio page', () => {
   it("paints the owner's theme default and heading font on <html>, a visitor's remembered theme over it, on every screen", async () => {
     t = await start();
     const htmlTag = (html: string) => /<html[^>]*>/.exec(html)?.[0];
-    expect(htmlTag((await getPage('/')).body)).toBe('<html data-theme="system" data-heading-font="sans" lang="en">');
+    expect(htmlTag((await getPage('/')).body)).toBe('<html lang="en" dir="ltr" data-theme="system" data-heading-font="sans">');
     const cookie = await t.signIn();
     await saveSettings(cookie, { themeDefault: 'dark', headingFont: 'serif' });
     for (const url of ['/', '/login', '/no/such/page', '/photo/999']) {
-      expect(htmlTag((await getPage(url)).body)).toBe('<html data-theme="dark" data-heading-font="serif" lang="en">');
+      expect(htmlTag((await getPage(url)).body)).toBe('<html lang="en" dir="ltr" data-theme="dark" data-heading-font="serif">');
     }
     // The visitor's own choice wins, and a cached visitor page never serves one visitor's theme to another.
     expect(htmlTag((await getPage('/', 'atelier-theme=light')).body)).toContain('data-theme="light"');

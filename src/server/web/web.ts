@@ -1,4 +1,5 @@
 import { pageTheme, THEME_COOKIE } from '#contract/theme-cookie.ts';
+import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGE_QUERY, SOURCE_LANGUAGE } from '#contract/languages.ts';
 import { files, screens } from '#contract/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -9,10 +10,12 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPage, fallbackPage, type Page, type WebContext } from './page-content.ts';
 import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
 import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
-import { readRouteChunks, type RouteChunks } from './route-chunks.ts';
+import { readChunks, type CatalogChunks, type RouteChunks } from './route-chunks.ts';
+import { negotiateLanguage, type PageLanguage } from './page-language.ts';
 import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { resolveSession, type AuthContext } from '#server/features/auth/auth.service.ts';
+import { getSiteLanguages, type SiteLanguages } from '#server/features/owner/owner.service.ts';
 import { countableVisit, referrerEvents } from '#server/features/statistics/statistics.request.ts';
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import type { DataCache } from '#server/http/etag.ts';
@@ -76,7 +79,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const template: PageTemplate | undefined =
     indexPath && fs.existsSync(indexPath) ? parseTemplate(fs.readFileSync(indexPath, 'utf8')) : undefined;
-  const routeChunks: RouteChunks = template && clientDir ? readRouteChunks(clientDir) : () => [];
+  const { routeChunks, catalogChunks }: { routeChunks: RouteChunks; catalogChunks: CatalogChunks } =
+    template && clientDir ? readChunks(clientDir) : { routeChunks: () => [], catalogChunks: () => [] };
 
   if (template && clientDir) {
     await app.register(fastifyStatic, {
@@ -113,10 +117,38 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       .send(await options.dataCache.remember('feed', await options.dataCache.version(), () => renderFeed(options))),
   );
 
-  const pageFor = async (request: FastifyRequest, route: PageRoute | null): Promise<Page> => {
+  /** The owner's languages, read once per data version: every page asks before its cache is looked in. */
+  const siteLanguages = async (request: FastifyRequest): Promise<SiteLanguages> => {
+    try {
+      return await options.dataCache.remember('site-languages', await options.dataCache.version(), () => getSiteLanguages(options.photos));
+    } catch (error) {
+      // As the page without its data: it still opens, in the language the code is written in.
+      request.log.error({ err: error }, 'could not read the site languages');
+      return { defaultLanguage: SOURCE_LANGUAGE, languages: [SOURCE_LANGUAGE] };
+    }
+  };
+
+  /**
+   * The page's language (`page-language.ts`). A `?lang=` the site offers is remembered in the
+   * visitor's cookie, so the pages they open next from the link stay in it.
+   */
+  const languageOf = async (request: FastifyRequest, reply: FastifyReply): Promise<{ chosen: PageLanguage; site: SiteLanguages }> => {
+    const site = await siteLanguages(request);
+    const query = (request.query as Record<string, unknown> | undefined)?.[LANGUAGE_QUERY];
+    const chosen = negotiateLanguage(
+      { query, cookie: request.cookies[LANGUAGE_COOKIE], acceptLanguage: request.headers['accept-language'] },
+      site,
+    );
+    if (chosen.fromQuery && request.cookies[LANGUAGE_COOKIE] !== chosen.language) {
+      reply.setCookie(LANGUAGE_COOKIE, chosen.language, { path: '/', maxAge: LANGUAGE_COOKIE_MAX_AGE_SECONDS, sameSite: 'lax' });
+    }
+    return { chosen, site };
+  };
+
+  const pageFor = async (request: FastifyRequest, route: PageRoute | null, language: PageLanguage['language']): Promise<Page> => {
     let page: Page;
     try {
-      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]) });
+      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]) }, language);
     } catch (error) {
       // The page still works without its data: the client asks the API.
       request.log.error({ err: error }, 'could not build the page data');
@@ -145,10 +177,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const encoding = encodingFor(request);
     const themeChoice = request.cookies[THEME_COOKIE];
     const chosenTheme = themeChoice === 'light' || themeChoice === 'dark' ? themeChoice : 'default';
+    const { chosen, site } = await languageOf(request, reply);
+    const { language } = chosen;
     const build = async (): Promise<BuiltPage> => {
-      const page = await pageFor(request, route);
-      const look = { theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
-      const meta = { ...page.meta, modulePreloads: routeChunks(route) };
+      const page = await pageFor(request, route, language);
+      const look = { language, theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
+      const meta = {
+        ...page.meta,
+        modulePreloads: [...catalogChunks(language), ...routeChunks(route)],
+        languages: { current: language, offered: site.languages, inAddress: chosen.fromQuery },
+      };
       return {
         status: page.status,
         noIndex: page.meta.noIndex === true,
@@ -156,7 +194,11 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       };
     };
     const built = visitor
-      ? await options.dataCache.remember(`page:${encoding}:${chosenTheme}:${pathname}`, await options.dataCache.version(), build)
+      ? await options.dataCache.remember(
+          `page:${encoding}:${chosenTheme}:${language}${chosen.fromQuery ? ':lang' : ''}:${pathname}`,
+          await options.dataCache.version(),
+          build,
+        )
       : await build();
     const { status, payload } = built;
     if (status === 200 && options.statistics) {
@@ -169,9 +211,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     return (
       reply
         .code(status)
-        // Revalidated on every visit; the page differs for a visitor and for the signed-in owner.
+        // Revalidated on every visit; the page differs for a visitor and for the signed-in owner,
+        // and by the language the browser asks for.
         .header('cache-control', REVALIDATE)
-        .header('vary', 'Cookie, Accept-Encoding')
+        .header('vary', 'Cookie, Accept-Encoding, Accept-Language')
         .type('text/html; charset=utf-8')
         .send(payload)
     );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useRef, useState, type ReactNode } from 'react';
 import { ArrowLeft, ExternalLink, ImageOff, Maximize2, Play } from 'lucide-react';
 import { Link } from '#client/lib/router.tsx';
@@ -20,14 +21,16 @@ import { altOf } from '#contract/alt-text.ts';
 
 /** `/photo/{id}`: one photo on a page of its own, the page a shared link opens. */
 export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; backHref: string }) {
+  const { t } = useLingui();
   const id = parsePhotoId(rawId);
   const photo = usePhoto(id);
 
   const back = (
-    <Button asChild variant="ghost" className="-ml-3 justify-self-start">
+    <Button asChild variant="ghost" className="-ms-3 justify-self-start">
       <Link href={backHref}>
-        <ArrowLeft aria-hidden />
-        Back to portfolio
+        {/* Points back the way the page reads: to the right in a right-to-left language. */}
+        <ArrowLeft aria-hidden className="rtl:-scale-x-100" />
+        <Trans>Back to portfolio</Trans>
       </Link>
     </Button>
   );
@@ -37,7 +40,7 @@ export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; ba
       <div className="grid gap-6">
         {back}
         <div className="flex justify-center py-16">
-          <Spinner label="Loading the photo" />
+          <Spinner label={t`Loading the photo`} />
         </div>
       </div>
     );
@@ -50,8 +53,12 @@ export function PhotoDetail({ rawId, backHref }: { rawId: string | undefined; ba
         <Card className="mx-auto w-full max-w-md">
           <CardContent className="grid justify-items-center gap-3 pt-6 text-center">
             <ImageOff className="size-10 text-muted-foreground" aria-hidden />
-            <h1 className="text-2xl font-bold">Photo Not Found</h1>
-            <p className="text-sm text-muted-foreground">The photo you&apos;re looking for doesn&apos;t exist.</p>
+            <h1 className="text-2xl font-bold">
+              <Trans>Photo Not Found</Trans>
+            </h1>
+            <p className="text-sm text-muted-foreground">
+              <Trans>The photo you're looking for doesn't exist.</Trans>
+            </p>
           </CardContent>
         </Card>
       </div>
@@ -75,6 +82,7 @@ const onViewerChange = (photoId: number | null) => (photoId === null ? closeView
  * previous and next within its category. The photo opens in the immersive viewer.
  */
 function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategory; back: ReactNode; backHref: string }) {
+  const { t } = useLingui();
   const owner = usePortfolioOwner();
   const [playing, setPlaying] = useState(false);
   const playButton = useRef<HTMLButtonElement>(null);
@@ -128,7 +136,7 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
             ref={imageButton}
             type="button"
             data-photo-page-image=""
-            aria-label="Open in the viewer"
+            aria-label={t`Open in the viewer`}
             onClick={() => {
               openViewer(photo.id);
               countEvent({ kind: 'viewer', photoId: photo.id });
@@ -140,7 +148,7 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
       <div className="grid content-start gap-4">
         <header className="grid gap-3">
           {/* A title hidden as only a file name: the page's heading is its category's name, for screen readers only. */}
-          <h1 className={photo.title ? 'text-2xl font-bold tracking-tight break-words sm:text-3xl' : 'sr-only'}>{photo.title || photo.category?.name || 'Photo'}</h1>
+          <h1 className={photo.title ? 'text-2xl font-bold tracking-tight break-words sm:text-3xl' : 'sr-only'}>{photo.title || photo.category?.name || t`Photo`}</h1>
           {photo.category && (
             <Badge variant="secondary" className="justify-self-start">
               {photo.category.name}
@@ -151,21 +159,21 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
           {release && (
             <Button ref={playButton} aria-haspopup="dialog" className="min-h-11" onClick={() => setPlaying(true)}>
               <Play aria-hidden className="fill-current" />
-              Play
+              <Trans>Play</Trans>
             </Button>
           )}
           {showVisit && (
             <Button asChild variant="outline" className="min-h-11">
               <a href={photo.hyperlink ?? undefined} target="_blank" rel="noopener noreferrer">
-                <ExternalLink aria-hidden />
-                Visit Project
+                <ExternalLink aria-hidden className="rtl:-scale-x-100" />
+                <Trans>Visit Project</Trans>
               </a>
             </Button>
           )}
           <Button asChild variant="outline" className="min-h-11">
             <a href={displayImagePath(photo)} target="_blank" rel="noopener noreferrer">
               <Maximize2 aria-hidden />
-              View Full Size
+              <Trans>View Full Size</Trans>
             </a>
           </Button>
           <ShareButton photo={photo} className="min-h-11" />

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { memo } from 'react';
 import { clsx } from 'clsx';
 import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
@@ -26,14 +27,16 @@ export interface PhotoTileProps {
  * and redrawing every tile above it took a phone at 4× CPU over 50 ms a page.
  */
 export const PhotoTile = memo(function PhotoTile({ photo, layout = 'square', density = 'compact', priority, onOpen, className }: PhotoTileProps) {
+  const { t } = useLingui();
   const isDragging = useIsDraggingPhoto();
   const release = isMusicRelease(photo);
   const image = gridTileImage(photo, layout, density);
+  const title = photo.title;
   return (
     <button
       type="button"
       data-photo-tile={photo.id}
-      aria-label={release ? `Play ${photo.title}` : undefined}
+      aria-label={release ? t`Play ${title}` : undefined}
       onClick={() => {
         if (!isDragging) onOpen(photo);
       }}
@@ -60,7 +63,7 @@ export const PhotoTile = memo(function PhotoTile({ photo, layout = 'square', den
         <span
           aria-hidden
           data-release-title
-          className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/75 to-transparent px-2 pt-6 pb-1.5 text-left text-sm font-medium text-white"
+          className="pointer-events-none absolute inset-x-0 bottom-0 truncate bg-gradient-to-t from-black/75 to-transparent px-2 pt-6 pb-1.5 text-start text-sm font-medium text-white"
         >
           {photo.title}
         </span>

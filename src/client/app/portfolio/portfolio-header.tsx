@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { Info, Mail } from '#client/components/ui/icons.tsx';
@@ -10,7 +11,8 @@ import { SocialLinks } from '#client/features/owner/components/social-links.tsx'
 
 /**
  * The header card, shown only when the owner has a title: title, subtitle, the banner
- * behind them, About at the left, Contact at the right and the social links.
+ * behind them, About at the start (the left, or the right in a right-to-left language), Contact
+ * at the end and the social links.
  */
 export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   const [aboutOpen, setAboutOpen] = useState(false);
@@ -57,13 +59,13 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
             </p>
           )}
         </div>
-        {/* About at the left and Contact at the right; the social links between them, or under them on a phone. */}
+        {/* About at the start and Contact at the end; the social links between them, or under them on a phone. */}
         <div className="flex flex-wrap items-center gap-3 text-foreground sm:flex-nowrap">
           <div className="order-1 flex flex-1 justify-start">
             {owner.aboutText && (
               <Button ref={aboutButton} variant="outline" aria-haspopup="dialog" onClick={() => setAboutOpen(true)}>
                 <Info aria-hidden />
-                About
+                <Trans>About</Trans>
               </Button>
             )}
           </div>
@@ -81,7 +83,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
                 onClick={() => setContactOpen(true)}
               >
                 <Mail aria-hidden />
-                Contact
+                <Trans>Contact</Trans>
               </Button>
             )}
           </div>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ImageIcon } from '#client/components/ui/icons.tsx';
 import { isMusicRelease } from '#contract/music.ts';
@@ -43,6 +44,7 @@ const onViewerChange = (photoId: number | null) => (photoId === null ? closeView
 
 /** The public portfolio: header card, a section per category, then Other. */
 export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewProps) {
+  const { t } = useLingui();
   const portfolio = usePortfolioSections(asVisitor);
   const { isAuthenticated: signedIn } = useAuth();
   const isAuthenticated = signedIn && !asVisitor;
@@ -96,8 +98,8 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
       <LoadState
         failed={portfolio.status === 'error'}
         onRetry={portfolio.status === 'error' ? portfolio.retry : () => {}}
-        loadingLabel="Loading the portfolio"
-        failedText="The portfolio could not be loaded."
+        loadingLabel={t`Loading the portfolio`}
+        failedText={t`The portfolio could not be loaded.`}
       />
     );
   }
@@ -125,7 +127,11 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
   return (
     <div className="grid gap-10">
       <PortfolioHeader owner={owner} />
-      {!owner.portfolioTitle && <h1 className="sr-only">Portfolio</h1>}
+      {!owner.portfolioTitle && (
+        <h1 className="sr-only">
+          <Trans>Portfolio</Trans>
+        </h1>
+      )}
 
       {sections.length === 0 ? (
         <EmptyPortfolio signedIn={isAuthenticated} />
@@ -144,9 +150,11 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
       {drawn < totalPhotos &&
         (portfolio.loadFailed ? (
           <div role="alert" className="grid justify-items-center gap-3 text-center">
-            <p className="text-sm text-muted-foreground">More photos could not be loaded.</p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>More photos could not be loaded.</Trans>
+            </p>
             <Button variant="outline" className="min-h-11" onClick={portfolio.loadMore}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : (
@@ -197,11 +205,17 @@ function CategorySection({
     <section aria-labelledby={headingId} className="grid gap-4">
       <div className="grid gap-1">
         <h2 id={headingId} className="text-xl font-semibold tracking-wide uppercase break-words">
-          {category?.name ?? 'Other'}
+          {category?.name ?? <Trans>Other</Trans>}
           {/* Only the owner's lists hold drafts. */}
-          {category?.hidden && <SectionBadge>Hidden from visitors</SectionBadge>}
+          {category?.hidden && (
+            <SectionBadge>
+              <Trans>Hidden from visitors</Trans>
+            </SectionBadge>
+          )}
           {category && category.visibility !== 'public' && (
-            <SectionBadge>Unlisted: only by link</SectionBadge>
+            <SectionBadge>
+              <Trans>Unlisted: only by link</Trans>
+            </SectionBadge>
           )}
         </h2>
         {category?.description && (
@@ -210,7 +224,7 @@ function CategorySection({
       </div>
       {total === 0 ? (
         <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-          No photos in this category yet
+          <Trans>No photos in this category yet</Trans>
         </p>
       ) : (
         <PhotoGrid
@@ -228,7 +242,7 @@ function CategorySection({
 
 function SectionBadge({ children }: { children: ReactNode }) {
   return (
-    <span className="ml-2 rounded-md border px-1.5 py-0.5 align-middle text-xs font-medium tracking-normal normal-case text-muted-foreground">
+    <span className="ms-2 rounded-md border px-1.5 py-0.5 align-middle text-xs font-medium tracking-normal normal-case text-muted-foreground">
       {children}
     </span>
   );
@@ -238,9 +252,11 @@ function EmptyPortfolio({ signedIn }: { signedIn: boolean }) {
   return (
     <div className="grid justify-items-center gap-2 rounded-lg border border-dashed px-4 py-16 text-center">
       <ImageIcon className="size-10 text-muted-foreground" aria-hidden />
-      <p className="text-lg font-medium">No categories or photos available yet</p>
+      <p className="text-lg font-medium">
+        <Trans>No categories or photos available yet</Trans>
+      </p>
       <p className="text-sm text-muted-foreground">
-        {signedIn ? 'Use the Admin panel to upload photos and create categories' : 'Check back later for updates'}
+        {signedIn ? <Trans>Use the Admin panel to upload photos and create categories</Trans> : <Trans>Check back later for updates</Trans>}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, useId } from 'react';
 import { AppLayout } from '#client/app/layout.tsx';
 import { Tab, TabList, TabPanel } from '#client/components/ui/tab-markup.tsx';
@@ -11,6 +12,7 @@ const OwnerPortfolioPage = lazy(() => loadOwnerPortfolioPage().then((module) => 
 
 /** `/` and `/:username`: the portfolio view, and for the owner the admin view. */
 export function PortfolioPage() {
+  const { t } = useLingui();
   const { isAuthenticated } = useAuth();
   const tabsId = useId();
   if (isAuthenticated) return <OwnerPortfolioPage />;
@@ -19,9 +21,9 @@ export function PortfolioPage() {
     <AppLayout
       tabs={
         <div className="flex flex-wrap items-center gap-2">
-          <TabList aria-label="View">
+          <TabList aria-label={t`View`}>
             <Tab baseId={tabsId} value="portfolio" selected>
-              Portfolio
+              <Trans>Portfolio</Trans>
             </Tab>
           </TabList>
         </div>

@@ -89,3 +89,11 @@ export const Play = icon('play', [
   ['path', { d: 'M5 5a2 2 0 0 1 3.008-1.728l11.997 6.998a2 2 0 0 1 .003 3.458l-12 7A2 2 0 0 1 5 19z' }],
 ]);
 export const LoaderCircle = icon('loader-circle', [['path', { d: 'M21 12a9 9 0 1 1-6.219-8.56' }]]);
+export const Languages = icon('languages', [
+  ['path', { d: 'm5 8 6 6' }],
+  ['path', { d: 'm4 14 6-6 2-3' }],
+  ['path', { d: 'M2 5h12' }],
+  ['path', { d: 'M7 2h1' }],
+  ['path', { d: 'm22 22-5-10-5 10' }],
+  ['path', { d: 'M14 18h6' }],
+]);

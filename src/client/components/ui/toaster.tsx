@@ -1,11 +1,22 @@
+import { useLingui } from '@lingui/react/macro';
+import { readingDirection } from '#client/lib/i18n.ts';
 import { Toast, ToastAction, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from './toast.tsx';
 import { dismissToast, useToast } from './use-toast.ts';
 
-/** Shown 5000 ms, swiped away to the right past 50 px, F8 focuses the region. */
+/**
+ * Shown 5000 ms, swiped away towards the page's end past 50 px (the right, or the left in a
+ * right-to-left language, where the toasts stand), F8 focuses the region.
+ */
 export function Toaster() {
+  const { t } = useLingui();
   const { toasts } = useToast();
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50}>
+    <ToastProvider
+      duration={5000}
+      swipeDirection={readingDirection() === 'rtl' ? 'left' : 'right'}
+      swipeThreshold={50}
+      label={t`Notification`}
+    >
       {toasts.map(({ id, title, description, variant, open, action, duration }) => (
         <Toast
           key={id}
@@ -28,7 +39,7 @@ export function Toaster() {
           <ToastClose />
         </Toast>
       ))}
-      <ToastViewport hotkey={['F8']} />
+      <ToastViewport hotkey={['F8']} label={t`Notifications (F8)`} />
     </ToastProvider>
   );
 }

@@ -1,4 +1,5 @@
 import type { CurrentUser } from '#contract/auth.ts';
+import { knownLanguages, SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import type { PortfolioOwner, PortfolioSettingsChanges } from '#contract/portfolio.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notFound } from '#server/lib/errors.ts';
@@ -20,11 +21,30 @@ function switchesOf(row: UserRow): Record<Switch, boolean> {
   return Object.fromEntries(SWITCHES.map((name) => [name, row[name] === 1])) as Record<Switch, boolean>;
 }
 
-/** A change of settings as columns: the switches it names as 0 or 1, the rest as they come. */
-function settingsColumns(changes: PortfolioSettingsChanges): UserUpdate {
+/** A change of settings as columns: the switches it names as 0 or 1, the languages as their list, the rest as they come. */
+function settingsColumns({ languages, ...changes }: Omit<PortfolioSettingsChanges, 'currentPassword'>): UserUpdate {
   const columns: Record<string, unknown> = { ...changes };
   for (const name of SWITCHES) if (changes[name] !== undefined) columns[name] = changes[name] ? 1 : 0;
+  if (languages !== undefined) columns.offeredLanguages = knownLanguages(languages).join(',');
   return columns;
+}
+
+/** The languages a row offers; never none, and never without its default. */
+function offeredLanguagesOf(row: Pick<UserRow, 'offeredLanguages' | 'defaultLanguage'>): Language[] {
+  return knownLanguages([...row.offeredLanguages.split(','), row.defaultLanguage]);
+}
+
+/** The site's default language and the languages it offers, as a page negotiates them. */
+export interface SiteLanguages {
+  defaultLanguage: Language;
+  languages: Language[];
+}
+
+/** The owner's languages; English alone before the site has an owner. */
+export async function getSiteLanguages(ctx: Pick<AppContext, 'db'>): Promise<SiteLanguages> {
+  const owner = await repo.findOwner(ctx.db);
+  if (!owner) return { defaultLanguage: SOURCE_LANGUAGE, languages: [SOURCE_LANGUAGE] };
+  return { defaultLanguage: owner.defaultLanguage, languages: offeredLanguagesOf(owner) };
 }
 
 export function toPortfolioOwner(row: UserRow): PortfolioOwner {
@@ -42,6 +62,8 @@ export function toPortfolioOwner(row: UserRow): PortfolioOwner {
     topBarBrand: row.topBarBrand,
     headingFont: row.headingFont,
     ...switchesOf(row),
+    defaultLanguage: row.defaultLanguage,
+    languages: offeredLanguagesOf(row),
   };
 }
 
@@ -110,6 +132,14 @@ export async function updatePortfolioSettings(
 ): Promise<CurrentUser> {
   if (changes.bannerImage && options.bannerExists && !(await options.bannerExists(changes.bannerImage))) {
     throw invalid('owner.unknown_banner');
+  }
+  if (changes.defaultLanguage !== undefined || changes.languages !== undefined) {
+    // Either may change alone: the pair the row will hold is checked.
+    const current = await repo.findUserById(ctx.db, userId);
+    if (!current) throw notFound('users.not_found');
+    const defaultLanguage = changes.defaultLanguage ?? current.defaultLanguage;
+    const languages = changes.languages ?? current.offeredLanguages.split(',');
+    if (!languages.includes(defaultLanguage)) throw invalid('owner.default_language_not_offered');
   }
   const row = await repo.updateUser(ctx.db, userId, {
     ...settingsColumns(changes),

@@ -1,3 +1,4 @@
+import type { Language } from '#contract/languages.ts';
 import type { HeadingFont, ThemeDefault, TopBarBrand } from '#contract/portfolio.ts';
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
@@ -34,6 +35,10 @@ export interface UserTable {
   /** The invitation mail's subject and text, with their placeholders (0026); null: the default. */
   invitationSubject: Generated<string | null>;
   invitationText: Generated<string | null>;
+  /** The language of a visitor who asks for none offered (migration 0029). */
+  defaultLanguage: Generated<Language>;
+  /** The languages offered, comma-separated (`en,de`); read through `knownLanguages`. */
+  offeredLanguages: Generated<string>;
 }
 export type UserRow = Selectable<UserTable>;
 export type NewUserRow = Insertable<UserTable>;

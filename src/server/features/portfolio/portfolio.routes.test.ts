@@ -36,6 +36,9 @@ describe('GET /api/portfolio-owner', () => {
       topBarBrand: 'product',
       headingFont: 'sans',
       compactTopBar: false,
+      // English first, as the site spoke before it had languages; every language offered.
+      defaultLanguage: 'en',
+      languages: ['en', 'de', 'fr', 'es', 'ja', 'ar'],
     });
     expect(response.body).not.toContain(OWNER.email);
   });
@@ -62,6 +65,38 @@ describe('PATCH /api/portfolio-settings', () => {
     );
     const visitorView = (await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json();
     expect(visitorView).toMatchObject({ themeDefault: 'dark', topBarBrand: 'portfolio', headingFont: 'serif', compactTopBar: true });
+  });
+
+  it("saves the site's default language and the languages offered, and refuses a default that is not offered", async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const saved = await patch(cookie, { defaultLanguage: 'de', languages: ['ar', 'de', 'en'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    // Kept in the site's own order, whatever order they were sent in.
+    expect(saved.json()).toMatchObject({ defaultLanguage: 'de', languages: ['en', 'de', 'ar'] });
+    expect((await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json()).toMatchObject({
+      defaultLanguage: 'de',
+      languages: ['en', 'de', 'ar'],
+    });
+
+    // Either one alone is checked against the other as the row holds it.
+    const dropsDefault = await patch(cookie, { languages: ['en', 'ar'] });
+    expect(dropsDefault.statusCode).toBe(400);
+    expect(dropsDefault.json()).toMatchObject({ code: 'owner.default_language_not_offered' });
+    const defaultNotOffered = await patch(cookie, { defaultLanguage: 'ja' });
+    expect(defaultNotOffered.statusCode).toBe(400);
+    expect(defaultNotOffered.json().message).toBe('The default language must be one of the languages offered');
+
+    expect((await patch(cookie, { languages: [] })).json().message).toBe('Offer at least one language');
+    expect((await patch(cookie, { languages: ['en', 'en'] })).json().message).toBe('Each language may be offered once');
+    expect((await patch(cookie, { defaultLanguage: 'xx' })).json().message).toBe('Language must be one of en, de, fr, es, ja or ar');
+    // Nothing of the refused changes was kept.
+    expect((await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json()).toMatchObject({
+      defaultLanguage: 'de',
+      languages: ['en', 'de', 'ar'],
+    });
+    // Both at once may move the default out of the old list.
+    expect((await patch(cookie, { defaultLanguage: 'ja', languages: ['ja'] })).json()).toMatchObject({ defaultLanguage: 'ja', languages: ['ja'] });
   });
 
   it('is for the owner only', async () => {

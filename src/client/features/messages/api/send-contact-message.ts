@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import type { ContactRequest } from '#contract/contact.ts';
@@ -14,12 +15,12 @@ export function useSendContactMessage() {
   return useMutation({
     mutationFn: sendContactMessage,
     onSuccess: () => {
-      toast({ title: 'Message sent', description: 'Your message has been sent successfully' });
+      toast({ title: t`Message sent`, description: t`Your message has been sent successfully` });
     },
     onError: (error) => {
       toast({
-        title: 'Failed to send',
-        description: errorMessage(error, 'Failed to send message'),
+        title: t`Failed to send`,
+        description: errorMessage(error, t`Failed to send message`),
         variant: 'destructive',
       });
     },

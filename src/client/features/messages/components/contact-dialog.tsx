@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { returnFocusTo } from '#client/lib/return-focus.ts';
 import { ContactForm } from './contact-form.tsx';
@@ -21,8 +22,12 @@ export function ContactDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent onCloseAutoFocus={returnFocusTo(opener)}>
         <DialogHeader>
-          <DialogTitle>Contact</DialogTitle>
-          <DialogDescription>Send {ownerName} a message.</DialogDescription>
+          <DialogTitle>
+            <Trans>Contact</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Send {ownerName} a message.</Trans>
+          </DialogDescription>
         </DialogHeader>
         <ContactForm ownerId={ownerId} onSent={() => onOpenChange(false)} />
       </DialogContent>

@@ -1,5 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch, type FieldError } from 'react-hook-form';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { z } from 'zod';
 import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, ContactRequest, DEFAULT_OWNER_ID } from '#contract/contact.ts';
 import { FormField } from '#client/components/form-field.tsx';
@@ -8,6 +10,7 @@ import { EmailInput, Input } from '#client/components/ui/input.tsx';
 import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useSendContactMessage } from '#client/features/messages/api/send-contact-message.ts';
+import { formatPlace } from '#client/lib/i18n.ts';
 
 const ContactFormSchema = ContactRequest.pick({ name: true, email: true, message: true, website: true });
 type ContactFormValues = z.output<typeof ContactFormSchema>;
@@ -17,6 +20,7 @@ type ContactFormValues = z.output<typeof ContactFormSchema>;
  * loads; `onSent` runs after the server has taken the message (the dialog closes then).
  */
 export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; onSent: () => void }) {
+  const { t } = useLingui();
   const send = useSendContactMessage();
   const form = useForm({
     resolver: zodResolver(ContactFormSchema),
@@ -24,6 +28,21 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
   });
   const { errors } = form.formState;
   const messageLength = useWatch({ control: form.control, name: 'message' }).length;
+
+  // The validation messages, by what failed: the contract's schema says them in English for the
+  // API's answers; the form says the same in the visitor's language.
+  const nameError = (error: FieldError | undefined) => {
+    if (!error) return undefined;
+    if (error.type === 'too_small') return t`Name is required`;
+    if (error.type === 'too_big') return t`Name must be at most ${CONTACT_NAME_MAX} characters`;
+    return t`Name must be one line, without control characters`;
+  };
+  const messageError = (error: FieldError | undefined) => {
+    if (!error) return undefined;
+    if (error.type === 'too_small') return t`Message is required`;
+    if (error.type === 'too_big') return t`Message must be at most ${CONTACT_MESSAGE_MAX} characters`;
+    return t`Message must not contain control characters`;
+  };
 
   const onValid = ({ website, ...values }: ContactFormValues) =>
     send.mutate(
@@ -38,7 +57,7 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <FormField id="contact-name" label="Name" error={errors.name?.message}>
+      <FormField id="contact-name" label={t`Name`} error={nameError(errors.name)}>
         {(field) => (
           // The form opens in a dialog, and may load after the dialog placed its focus.
           <Input
@@ -51,12 +70,14 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
           />
         )}
       </FormField>
-      <FormField id="contact-email" label="Email" error={errors.email?.message}>
+      <FormField id="contact-email" label={t`Email`} error={errors.email ? t`Valid email is required` : undefined}>
         {(field) => <EmailInput {...field} required {...form.register('email')} />}
       </FormField>
       {/* Not a FormField: the error line is always there, beside the live count, so typing never shifts the layout. */}
       <div className="grid gap-2">
-        <Label htmlFor="contact-message">Message</Label>
+        <Label htmlFor="contact-message">
+          <Trans>Message</Trans>
+        </Label>
         <Textarea
           id="contact-message"
           rows={5}
@@ -68,11 +89,11 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
         />
         <div className="flex items-start justify-between gap-4">
           <p id="contact-message-error" className="text-sm text-destructive">
-            {errors.message?.message}
+            {messageError(errors.message)}
           </p>
           <p id="contact-message-count" className="shrink-0 text-xs text-muted-foreground tabular-nums">
-            {messageLength}/{CONTACT_MESSAGE_MAX}
-            <span className="sr-only"> characters</span>
+            {formatPlace(messageLength)}/{formatPlace(CONTACT_MESSAGE_MAX)}
+            <span className="sr-only"> {plural(CONTACT_MESSAGE_MAX, { one: 'character', other: 'characters' })}</span>
           </p>
         </div>
       </div>
@@ -82,8 +103,9 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
         <input id="contact-website" type="text" tabIndex={-1} autoComplete="off" {...form.register('website')} />
       </div>
       <Button type="submit" className="w-full sm:w-auto sm:justify-self-end" disabled={send.isPending}>
-        {send.isPending ? 'Sending...' : 'Send Message'}
+        {send.isPending ? <Trans>Sending...</Trans> : <Trans>Send Message</Trans>}
       </Button>
     </form>
   );
 }
+

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { ExternalLink } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { EMBED_HEIGHT, fallbackFanLink, musicEmbedFor, musicServiceName } from '#contract/music-embed.ts';
@@ -17,6 +18,7 @@ import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
 import { altOf } from '#contract/alt-text.ts';
 import { countEvent } from '#client/lib/statistics.ts';
 import { useReleaseAudio } from '#client/features/music/api/release-audio.ts';
+import { formatPlace } from '#client/lib/i18n.ts';
 
 /** The player, fetched only when an open release has audio tracks. */
 const ReleasePlayer = lazy(() => import('./release-player.tsx').then((module) => ({ default: module.ReleasePlayer })));
@@ -64,7 +66,7 @@ function OpenLink({ href, label, releaseId }: { href: string; label: string; rel
         rel="noopener noreferrer"
         onClick={() => countEvent({ kind: 'stream', photoId: releaseId, service: serviceOf(href) })}
       >
-        <ExternalLink aria-hidden />
+        <ExternalLink aria-hidden className="rtl:-scale-x-100" />
         {label}
       </a>
     </Button>
@@ -92,9 +94,11 @@ function StreamingContent({
   link: string;
   onCloseAutoFocus: CloseAutoFocus;
 }) {
+  const { t } = useLingui();
   const embed = musicEmbedFor(link);
   const serviceName = embed?.serviceName ?? musicServiceName(link);
-  const openLabel = serviceName ? `Open in ${serviceName}` : 'Open in new tab';
+  const openLabel = serviceName ? t`Open in ${serviceName}` : t`Open in new tab`;
+  const title = release.title;
 
   if (embed) {
     return (
@@ -111,7 +115,7 @@ function StreamingContent({
         <iframe
           key={embed.embedUrl}
           src={embed.embedUrl}
-          title={`${release.title} on ${embed.serviceName}`}
+          title={t`${title} on ${serviceName}`}
           height={EMBED_HEIGHT}
           className="w-full rounded-md border-0 bg-muted"
           style={{ height: EMBED_HEIGHT }}
@@ -128,13 +132,13 @@ function StreamingContent({
     );
   }
 
-  const host = hostOf(link);
+  const place = serviceName ?? hostOf(link);
   return (
     <DialogContent className="max-w-md" onCloseAutoFocus={onCloseAutoFocus}>
       <DialogHeader>
         <DialogTitle className="break-words">{release.title}</DialogTitle>
         <DialogDescription>
-          {serviceName ? `Listen on ${serviceName}.` : `Listen on ${host ?? 'the release page'}.`}
+          {place ? t`Listen on ${place}.` : t`Listen on the release page.`}
         </DialogDescription>
         {release.description && <p className="text-sm whitespace-pre-line">{release.description}</p>}
       </DialogHeader>
@@ -156,7 +160,10 @@ function ReleaseInfoContent({
   owner: PortfolioOwner | undefined;
   onCloseAutoFocus: CloseAutoFocus;
 }) {
+  const { t } = useLingui();
   const fanLink = fallbackFanLink(release, owner);
+  // The contract names the link in English; the dialog says it in the visitor's language.
+  const fanLabel = owner?.linktreeUrl ? t`Open fan link` : t`Find on Spotify`;
   return (
     <DialogContent
       className="max-w-lg"
@@ -180,7 +187,7 @@ function ReleaseInfoContent({
         <Tracks release={release} />
       </div>
       <DialogFooter>
-        <OpenLink href={fanLink.url} label={fanLink.label} releaseId={release.id} />
+        <OpenLink href={fanLink.url} label={fanLabel} releaseId={release.id} />
       </DialogFooter>
     </DialogContent>
   );
@@ -203,13 +210,14 @@ function Tracks({ release }: { release: Photo }) {
 
 /** A release's tracks in play order with their durations, in every kind of release dialog. */
 function TrackList({ tracks }: { tracks: Photo['tracks'] }) {
+  const { t } = useLingui();
   if (!tracks || tracks.length === 0) return null;
   return (
-    <section aria-label="Track list">
+    <section aria-label={t`Track list`}>
       <ol className="divide-y text-sm">
         {tracks.map((track, index) => (
           <li key={`${index}-${track.title}`} className="flex items-baseline gap-3 py-1.5">
-            <span className="w-5 shrink-0 text-right text-muted-foreground tabular-nums">{index + 1}</span>
+            <span className="w-5 shrink-0 text-end text-muted-foreground tabular-nums">{formatPlace(index + 1)}</span>
             <span className="min-w-0 flex-1 break-words">{track.title}</span>
             <span className="text-muted-foreground tabular-nums">{track.duration}</span>
           </li>

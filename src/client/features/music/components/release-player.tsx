@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react/macro';
 import { Pause } from 'lucide-react';
 import { Play } from '#client/components/ui/icons.tsx';
 import { useId, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import type { AudioTrack } from '#contract/audio.ts';
 import { cn } from '#client/lib/utils.ts';
+import { formatPlace } from '#client/lib/i18n.ts';
 
 /**
  * A release's audio previews: one <audio> for the whole release, so one track plays at a time;
@@ -23,14 +25,9 @@ function clock(seconds: number): string {
   return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
 
-function spoken(seconds: number): string {
-  const whole = Math.max(0, Math.floor(seconds));
-  const minutes = Math.floor(whole / 60);
-  const rest = whole % 60;
-  return minutes > 0 ? `${minutes} min ${rest} s` : `${rest} s`;
-}
 
 export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
+  const { t } = useLingui();
   const audioRef = useRef<HTMLAudioElement>(null);
   const [currentId, setCurrentId] = useState(tracks[0]?.id ?? null);
   const [playing, setPlaying] = useState(false);
@@ -112,9 +109,19 @@ export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
 
   if (!current) return null;
   const progress = knownDuration ? Math.min(time / knownDuration, 1) : 0;
+  const title = current.title;
+  /** A time as a screen reader says it, in the page's language: "2 min 5 s". */
+  const spoken = (value: number) => {
+    const whole = Math.max(0, Math.floor(value));
+    const minutes = Math.floor(whole / 60);
+    const seconds = whole % 60;
+    return minutes > 0 ? t`${minutes} min ${seconds} s` : t`${seconds} s`;
+  };
+  const elapsed = spoken(time);
+  const length = spoken(knownDuration);
 
   return (
-    <section aria-label={`Listen to ${releaseTitle}`} className="grid gap-3" data-testid="release-player">
+    <section aria-label={t`Listen to ${releaseTitle}`} className="grid gap-3" data-testid="release-player">
       <audio
         ref={audioRef}
         key={current.id}
@@ -140,27 +147,28 @@ export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
         // An audio preview that fails to load is only logged.
         onError={() => console.error('The audio preview did not load', current.previewUrl)}
       />
-      <div className="flex items-center gap-3">
+      {/* Time runs left to right in every language, as a media player's does. */}
+      <div className="flex items-center gap-3" dir="ltr">
         <button
           type="button"
           className="button button-default size-11 shrink-0 rounded-full p-0"
-          aria-label={`${playing ? 'Pause' : 'Play'} ${current.title}`}
+          aria-label={playing ? t`Pause ${title}` : t`Play ${title}`}
           onClick={toggle}
         >
           {playing ? <Pause aria-hidden className="size-5" /> : <Play aria-hidden className="size-5" />}
         </button>
         <div className="grid min-w-0 flex-1 gap-1">
-          <p className="truncate text-sm font-medium" aria-live="polite">
+          <p className="truncate text-sm font-medium" aria-live="polite" dir="auto">
             {current.title}
           </p>
           <div
             role="slider"
             tabIndex={0}
-            aria-label={`Seek in ${current.title}`}
+            aria-label={t`Seek in ${title}`}
             aria-valuemin={0}
             aria-valuemax={Math.round(knownDuration)}
             aria-valuenow={Math.round(time)}
-            aria-valuetext={`${spoken(time)} of ${spoken(knownDuration)}`}
+            aria-valuetext={t`${elapsed} of ${length}`}
             data-testid="waveform"
             className="relative h-11 w-full cursor-pointer touch-none rounded-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none"
             onPointerDown={onPointerDown}
@@ -176,23 +184,25 @@ export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
           {clock(time)} / {clock(knownDuration)}
         </p>
       </div>
-      <ol aria-label="Tracks" className="grid gap-0.5">
+      <ol aria-label={t`Tracks`} className="grid gap-0.5">
         {tracks.map((track, index) => {
           const isCurrent = track.id === current.id;
+          const number = index + 1;
+          const trackTitle = track.title;
           return (
             <li key={track.id}>
               <button
                 type="button"
                 className={cn(
-                  'flex min-h-11 w-full items-center gap-3 rounded-md px-2 text-left text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                  'flex min-h-11 w-full items-center gap-3 rounded-md px-2 text-start text-sm hover:bg-muted focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                   isCurrent && 'bg-muted font-medium',
                 )}
                 aria-current={isCurrent ? 'true' : undefined}
-                aria-label={`${isCurrent && playing ? 'Pause' : 'Play'} track ${index + 1}: ${track.title}`}
+                aria-label={isCurrent && playing ? t`Pause track ${number}: ${trackTitle}` : t`Play track ${number}: ${trackTitle}`}
                 onClick={() => choose(track)}
               >
-                <span className="w-5 shrink-0 text-right text-muted-foreground tabular-nums" aria-hidden>
-                  {isCurrent && playing ? <Pause className="inline size-3.5" /> : index + 1}
+                <span className="w-5 shrink-0 text-end text-muted-foreground tabular-nums" aria-hidden>
+                  {isCurrent && playing ? <Pause className="inline size-3.5" /> : formatPlace(number)}
                 </span>
                 <span className="min-w-0 flex-1 break-words">{track.title}</span>
                 <span className="text-muted-foreground tabular-nums">{clock((track.durationMs ?? 0) / 1000)}</span>

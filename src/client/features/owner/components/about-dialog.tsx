@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Dialog, DialogContent, DialogHeader, DialogTitle } from '#client/components/ui/dialog.tsx';
 import { returnFocusTo } from '#client/lib/return-focus.ts';
 
@@ -18,7 +19,9 @@ export function AboutDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent className="max-w-2xl" aria-describedby={undefined} onCloseAutoFocus={returnFocusTo(opener)}>
         <DialogHeader>
-          <DialogTitle>About</DialogTitle>
+          <DialogTitle>
+            <Trans>About</Trans>
+          </DialogTitle>
         </DialogHeader>
         <div className="text-sm leading-relaxed break-words whitespace-pre-line">{aboutText}</div>
       </DialogContent>

@@ -4,6 +4,8 @@ import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn
 import { z } from 'zod';
 import type { CurrentUser } from '#contract/auth.ts';
 import { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
+import { ERROR_TEXTS } from '#contract/error-codes.ts';
+import { LANGUAGE_NAMES, LANGUAGES } from '#contract/languages.ts';
 import { FormField, type FieldControlProps } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { PanelCard } from '#client/components/panel-card.tsx';
@@ -36,6 +38,8 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
   topBarBrand: true,
   compactTopBar: true,
   headingFont: true,
+  defaultLanguage: true,
+  languages: true,
 })
   .required()
   .extend({ currentPassword: z.string() });
@@ -71,6 +75,9 @@ function settingsFormFor(savedEmail: string | null) {
     if (values.email !== savedEmail && values.currentPassword === '') {
       issues.addIssue({ code: 'custom', path: ['currentPassword'], message: 'Current password is required' });
     }
+    if (!values.languages.includes(values.defaultLanguage)) {
+      issues.addIssue({ code: 'custom', path: ['defaultLanguage'], message: ERROR_TEXTS['owner.default_language_not_offered'] });
+    }
   });
 }
 
@@ -93,6 +100,8 @@ function toFormValues(user: CurrentUser): SettingsFormInput {
     topBarBrand: user.topBarBrand,
     compactTopBar: user.compactTopBar,
     headingFont: user.headingFont,
+    defaultLanguage: user.defaultLanguage,
+    languages: user.languages,
     currentPassword: '',
   };
 }
@@ -216,6 +225,39 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             label="Compact Top Bar for Visitors"
             hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
           />
+        </fieldset>
+
+        <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2" aria-describedby="settings-languages-hint">
+          <legend className="mb-4 text-sm font-semibold">Languages</legend>
+          <p id="settings-languages-hint" className="-mt-2 text-sm text-muted-foreground">
+            Visitors read the site in their browser's language when you offer it, or pick another in the top bar; a link
+            with ?lang=de opens in German. What you write here is shown as you wrote it.
+          </p>
+          <div className="grid gap-4 @3xl:grid-cols-3">
+            {setting('defaultLanguage', 'Default Language', 'For visitors whose browser asks for none you offer.', (props) => (
+              <NativeSelect {...props}>
+                {LANGUAGES.map((language) => (
+                  <option key={language} value={language} lang={language}>
+                    {LANGUAGE_NAMES[language]}
+                  </option>
+                ))}
+              </NativeSelect>
+            ))}
+            <div className="grid content-start gap-2 @3xl:col-span-2" role="group" aria-labelledby="settings-languages-label">
+              <span id="settings-languages-label" className="text-sm leading-none font-medium">
+                Languages Offered
+              </span>
+              <div className="flex flex-wrap gap-x-4 gap-y-1">
+                {LANGUAGES.map((language) => (
+                  <label key={language} className="inline-flex min-h-11 items-center gap-2 text-sm" lang={language}>
+                    <input type="checkbox" value={language} className="size-4 accent-primary" {...form.register('languages')} />
+                    {LANGUAGE_NAMES[language]}
+                  </label>
+                ))}
+              </div>
+              {errors.languages?.message && <p className="text-sm text-destructive">{errors.languages.message}</p>}
+            </div>
+          </div>
         </fieldset>
 
         <div className="grid content-start gap-6">

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import type { ComponentType, SVGProps } from 'react';
 import { AtSign, Link2, Newspaper } from '#client/components/ui/icons.tsx';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
@@ -11,10 +12,11 @@ const SOCIAL_LINKS: { field: 'twitterUrl' | 'substackUrl' | 'linktreeUrl'; label
 
 /** A button per social URL the owner has set; each opens in a new tab. */
 export function SocialLinks({ owner }: { owner: PortfolioOwner }) {
+  const { t } = useLingui();
   const links = SOCIAL_LINKS.filter(({ field }) => owner[field]);
   if (links.length === 0) return null;
   return (
-    <ul className="flex flex-wrap items-center justify-center gap-2" aria-label="Social links">
+    <ul className="flex flex-wrap items-center justify-center gap-2" aria-label={t`Social links`}>
       {links.map(({ field, label, icon: Icon }) => (
         <li key={field}>
           <Button asChild variant="outline" size="sm">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { ChevronLeft, ChevronRight, ExternalLink, Info, Pause, Play, X } from 'lucide-react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
@@ -6,6 +7,7 @@ import type { Photo } from '#contract/photos.ts';
 import { dismissToast } from '#client/components/ui/use-toast.ts';
 import { photoTile, returnFocusTo } from '#client/lib/return-focus.ts';
 import { cn } from '#client/lib/utils.ts';
+import { currentLanguage, formatPlace, readingDirection } from '#client/lib/i18n.ts';
 import { cameraDetailsParts } from '#client/features/photos/lib/camera-details.ts';
 import { useViewerGestures } from '#client/features/photos/lib/use-viewer-gestures.ts';
 import { PhotoImage } from './photo-image.tsx';
@@ -76,6 +78,7 @@ export function PhotoDialog({
   onPhotoKey,
   autoplayVideos = false,
 }: PhotoDialogProps) {
+  const { t } = useLingui();
   const index = photoId === null ? -1 : photos.findIndex((photo) => photo.id === photoId);
   const photo = photos[index];
   const open = photo !== undefined;
@@ -99,6 +102,8 @@ export function PhotoDialog({
     if (nearEnd) onNearEnd?.();
   }, [nearEnd, onNearEnd, photos.length]);
   const position = ((offset + index) % total) + 1;
+  const place = formatPlace(position);
+  const count = formatPlace(total);
   const close = () => onPhotoIdChange(null);
 
   // Escape closes the viewer even when a toast (Share's "Link copied") is the top layer, which
@@ -126,9 +131,12 @@ export function PhotoDialog({
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.altKey || event.ctrlKey || event.metaKey || (event.target as Element).closest('select')) return;
+    // Next is the way the page reads: the right arrow, or the left one in a right-to-left language.
+    const forward = readingDirection() === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+    const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
     if (stageKeys.current?.(event.key)) event.preventDefault();
-    else if (event.key === 'ArrowRight' && canStep) step(1);
-    else if (event.key === 'ArrowLeft' && canStep) step(-1);
+    else if (event.key === forward && canStep) step(1);
+    else if (event.key === back && canStep) step(-1);
     else if (!photo || !onPhotoKey?.(event.key, photo)) return;
     event.preventDefault();
   };
@@ -166,14 +174,14 @@ export function PhotoDialog({
             />
 
             <div className="pointer-events-none absolute inset-x-0 top-0 flex items-center gap-2 bg-gradient-to-b from-black/70 to-transparent p-2 pt-[max(0.5rem,env(safe-area-inset-top))] sm:p-3">
-              <p className="pointer-events-auto rounded-full bg-black/50 px-3 py-1 text-sm tabular-nums" aria-label={`Photo ${position} of ${total}`}>
-                {position} / {total}
+              <p className="pointer-events-auto rounded-full bg-black/50 px-3 py-1 text-sm tabular-nums" aria-label={t`Photo ${place} of ${count}`}>
+                {place} / {count}
               </p>
-              <div className="pointer-events-auto ml-auto flex items-center gap-2">
+              <div className="pointer-events-auto ms-auto flex items-center gap-2">
                 {canStep && (
                   <>
                     <label className="sr-only" htmlFor="viewer-slide-interval">
-                      Seconds per photo
+                      <Trans>Seconds per photo</Trans>
                     </label>
                     <select
                       id="viewer-slide-interval"
@@ -183,13 +191,13 @@ export function PhotoDialog({
                     >
                       {SLIDE_INTERVALS.map((seconds) => (
                         <option key={seconds} value={seconds} className="bg-neutral-900">
-                          {seconds} s
+                          {t`${seconds} s`}
                         </option>
                       ))}
                     </select>
                     <button type="button" className={CONTROL} onClick={() => setPlaying((on) => !on)}>
                       {playing ? <Pause aria-hidden /> : <Play aria-hidden />}
-                      <span className="sr-only">{playing ? 'Pause slideshow' : 'Play slideshow'}</span>
+                      <span className="sr-only">{playing ? t`Pause slideshow` : t`Play slideshow`}</span>
                     </button>
                   </>
                 )}
@@ -200,11 +208,15 @@ export function PhotoDialog({
                   onClick={() => setCaptionShown((shown) => !shown)}
                 >
                   <Info aria-hidden />
-                  <span className="sr-only">Caption</span>
+                  <span className="sr-only">
+                    <Trans>Caption</Trans>
+                  </span>
                 </button>
                 <DialogPrimitive.Close className={CONTROL}>
                   <X aria-hidden />
-                  <span className="sr-only">Close</span>
+                  <span className="sr-only">
+                    <Trans>Close</Trans>
+                  </span>
                 </DialogPrimitive.Close>
               </div>
             </div>
@@ -213,19 +225,24 @@ export function PhotoDialog({
               <>
                 <button
                   type="button"
-                  className={cn(CONTROL, 'absolute top-1/2 left-2 size-12 -translate-y-1/2 sm:left-4')}
+                  // At the start of the reading direction, pointing back along it.
+                  className={cn(CONTROL, 'absolute start-2 top-1/2 size-12 -translate-y-1/2 sm:start-4')}
                   onClick={() => step(-1)}
                 >
-                  <ChevronLeft aria-hidden />
-                  <span className="sr-only">Previous photo</span>
+                  <ChevronLeft aria-hidden className="rtl:-scale-x-100" />
+                  <span className="sr-only">
+                    <Trans>Previous photo</Trans>
+                  </span>
                 </button>
                 <button
                   type="button"
-                  className={cn(CONTROL, 'absolute top-1/2 right-2 size-12 -translate-y-1/2 sm:right-4')}
+                  className={cn(CONTROL, 'absolute end-2 top-1/2 size-12 -translate-y-1/2 sm:end-4')}
                   onClick={() => step(1)}
                 >
-                  <ChevronRight aria-hidden />
-                  <span className="sr-only">Next photo</span>
+                  <ChevronRight aria-hidden className="rtl:-scale-x-100" />
+                  <span className="sr-only">
+                    <Trans>Next photo</Trans>
+                  </span>
                 </button>
               </>
             )}
@@ -243,7 +260,7 @@ export function PhotoDialog({
 }
 
 function ViewerCaption({ photo, shareable, actions }: { photo: Photo; shareable: boolean; actions: PhotoDialogProps['actions'] }) {
-  const camera = photo.camera ? cameraDetailsParts(photo.camera) : [];
+  const camera = photo.camera ? cameraDetailsParts(photo.camera, currentLanguage()) : [];
   return (
     <div
       data-viewer-caption=""
@@ -261,15 +278,17 @@ function ViewerCaption({ photo, shareable, actions }: { photo: Photo; shareable:
         )}
         {camera.length > 0 && (
           <p data-camera-details="" className="text-xs text-white/80 sm:text-sm [@media(max-height:30rem)]:hidden">
-            <span className="sr-only">Camera details: </span>
+            <span className="sr-only">
+              <Trans>Camera details:</Trans>{' '}
+            </span>
             {camera.join(' · ')}
           </p>
         )}
         <div className="flex flex-wrap gap-2 pt-1 [@media(max-height:30rem)]:pt-0">
           {photo.hyperlink && (
             <a href={photo.hyperlink} target="_blank" rel="noopener noreferrer" className={ACTION}>
-              <ExternalLink aria-hidden />
-              Visit Project
+              <ExternalLink aria-hidden className="rtl:-scale-x-100" />
+              <Trans>Visit Project</Trans>
             </a>
           )}
           {shareable && <ShareButton photo={photo} variant={null} size={null} className={ACTION} />}
@@ -387,7 +406,7 @@ function ViewerStage({
         )}
       </div>
       <span className="sr-only" aria-live="polite">
-        {zoomed ? 'Zoomed in' : ''}
+        {zoomed ? <Trans>Zoomed in</Trans> : ''}
       </span>
     </div>
   );

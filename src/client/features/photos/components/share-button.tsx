@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Share2 } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
 import { Button, type ButtonProps } from '#client/components/ui/button.tsx';
@@ -10,7 +11,7 @@ export function ShareButton({
   return (
     <Button variant="outline" onClick={() => void sharePhoto(photo)} {...props}>
       <Share2 aria-hidden />
-      Share
+      <Trans>Share</Trans>
     </Button>
   );
 }

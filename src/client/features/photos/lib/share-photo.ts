@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { Photo } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { pathTo, screens } from '#contract/screens.ts';
@@ -25,8 +26,8 @@ export async function sharePhoto(photo: Pick<Photo, 'id' | 'title' | 'descriptio
     }
   }
   if (await copyText(url)) {
-    toast({ title: 'Link copied', description: 'Photo link copied to clipboard' });
+    toast({ title: t`Link copied`, description: t`Photo link copied to clipboard` });
   } else {
-    toast({ title: 'Copy this link', description: url });
+    toast({ title: t`Copy this link`, description: url });
   }
 }

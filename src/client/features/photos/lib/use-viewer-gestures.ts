@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type MouseEvent as ReactMouseEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { readingDirection } from '#client/lib/i18n.ts';
 
 /**
  * The viewer's hands and keys: swipe to step, swipe down to close, pinch, double tap, double click,
@@ -235,7 +236,10 @@ export function useViewerGestures({ maxScale, onStep, onClose, onInteract }: Vie
         return;
       } else if (scale <= 1.01 && current.axis === 'x' && Math.abs(swipeX) > stageBox().width * STEP_SHARE) {
         apply(IDENTITY);
-        handlers.current.onStep(swipeX < 0 ? 1 : -1);
+        // A swipe against the reading direction brings the next photo in, as turning a page does:
+        // leftwards in a left-to-right language, rightwards in a right-to-left one.
+        const towardsStart = readingDirection() === 'rtl' ? swipeX > 0 : swipeX < 0;
+        handlers.current.onStep(towardsStart ? 1 : -1);
         return;
       } else if (scale <= 1.01 && current.axis === 'y' && swipeY > CLOSE_DISTANCE) {
         handlers.current.onClose();

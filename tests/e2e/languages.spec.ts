@@ -1,0 +1,134 @@
+import fs from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { LANGUAGES, type Language } from '#contract/languages.ts';
+import { screens } from '#contract/routes.ts';
+import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
+import { keepLook } from './screenshots.ts';
+
+/**
+ * The visitor's screens in each language the site speaks, as the built server sends them and a
+ * desktop and a phone draw them: nothing of the catalog's English left, no text cut off or running
+ * past the screen, axe clean, Arabic drawn right to left. SCREENSHOT_DIR keeps their looks.
+ */
+
+/** The catalog's English texts without placeholders: what a translated screen must not show. */
+const ENGLISH = [...fs.readFileSync('src/client/locales/en/visitor.po', 'utf8').matchAll(/^msgid "(.+)"$/gm)]
+  .map((match) => match[1]!.replace(/\\"/g, '"'))
+  .filter((text) => !text.includes('{'));
+
+/** Words a language writes as English does: not English left behind. */
+const SAME_IN: Record<Exclude<Language, 'en'>, string[]> = {
+  de: ['Portfolio', 'Name'],
+  fr: ['Portfolio', 'Contact', 'Message', 'Photo', 'Notification', 'Notifications (F8)'],
+  es: [],
+  ja: [],
+  ar: [],
+};
+
+/** What each language calls the controls the test presses. */
+const WORDS: Record<Exclude<Language, 'en'>, { contact: string; send: string }> = {
+  de: { contact: 'Kontakt', send: 'Nachricht senden' },
+  fr: { contact: 'Contact', send: 'Envoyer le message' },
+  es: { contact: 'Contacto', send: 'Enviar mensaje' },
+  ja: { contact: 'お問い合わせ', send: 'メッセージを送信' },
+  ar: { contact: 'تواصل', send: 'إرسال الرسالة' },
+};
+
+/** The catalog's English texts the page shows: text, labels and alternative texts. */
+async function englishLeft(page: Page, language: Exclude<Language, 'en'>): Promise<string[]> {
+  const shown = await page.evaluate(() => {
+    const texts: string[] = [];
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const text = node.textContent?.trim();
+      if (text) texts.push(text);
+    }
+    for (const element of document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
+      for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
+        const value = element.getAttribute(name)?.trim();
+        if (value) texts.push(value);
+      }
+    }
+    return texts;
+  });
+  const texts = new Set(shown);
+  return ENGLISH.filter((text) => texts.has(text) && !SAME_IN[language].includes(text));
+}
+
+/**
+ * Text that does not fit: the page wider than the screen, or a control, heading or label whose
+ * text runs past its own box (cut off by its overflow, or by an ellipsis).
+ */
+async function cutOff(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth + 1) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    for (const element of document.querySelectorAll<HTMLElement>('button, a, label, h1, h2, h3, p, span, [role="tab"]')) {
+      if (!element.textContent?.trim() || element.closest('[aria-hidden="true"], .sr-only')) continue;
+      const style = getComputedStyle(element);
+      if (style.display === 'none' || style.visibility === 'hidden' || style.position === 'absolute') continue;
+      const clips = style.overflowX !== 'visible' || style.textOverflow === 'ellipsis';
+      if (clips && element.scrollWidth > element.clientWidth + 1) found.push(`${element.tagName.toLowerCase()}: ${element.textContent.trim()}`);
+    }
+    return found;
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+}
+
+test.describe("the visitor's screens in each language", { tag: '@phone' }, () => {
+  for (const language of ['de', 'fr', 'es', 'ja', 'ar'] as const) {
+    test(`the portfolio, the contact form and the viewer in ${language}`, async ({ page, owner }) => {
+      await owner.setSettings({ portfolioTitle: 'Ada Atelier', aboutText: 'Street photography from Lisbon.', showContactForm: true, languages: [...LANGUAGES] });
+      const category = await owner.createCategory('Lisboa');
+      const photos = [await owner.createPhoto({ title: 'Alfama' }), await owner.createPhoto({ title: 'Tejo' }), await owner.createPhoto({ title: 'Belém' })];
+      await owner.placePhotos(photos, category.id);
+
+      // A link sent in the visitor's language, whatever their browser asks for.
+      await page.goto(`${screens.home}?lang=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.getByRole('heading', { name: 'Ada Atelier' })).toBeVisible();
+      await expect(tile(page, 'Belém')).toBeVisible();
+      await imagesSettled(page);
+      expect(await englishLeft(page, language)).toEqual([]);
+      expect(await cutOff(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      if (language === 'ar') {
+        // Mirrored: the first photo of a row stands at its right.
+        const first = await tile(page, 'Alfama').boundingBox();
+        const second = await tile(page, 'Tejo').boundingBox();
+        expect(first!.x).toBeGreaterThan(second!.x);
+      }
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `portfolio-${language}`);
+
+      // The remembered choice: the next page, without ?lang=, is in the same language.
+      await page.goto(screens.home);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+
+      const words = WORDS[language];
+      await page.getByRole('button', { name: words.contact }).click();
+      const dialog = page.getByRole('dialog', { name: words.contact });
+      await dialog.getByRole('button', { name: words.send }).click();
+      await expect(dialog.locator('[aria-invalid="true"]').first()).toBeVisible();
+      expect(await englishLeft(page, language)).toEqual([]);
+      expect(await cutOff(page)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+
+      await tile(page, 'Alfama').click();
+      const viewer = page.locator('[data-photo-viewer]');
+      await expect(viewer).toBeVisible();
+      // On: the right arrow, or the left one read right to left.
+      await page.keyboard.press(language === 'ar' ? 'ArrowLeft' : 'ArrowRight');
+      await expect(page.getByRole('dialog', { name: 'Tejo' })).toBeVisible();
+      expect(await englishLeft(page, language)).toEqual([]);
+      expect(await axeViolations(page)).toEqual([]);
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `viewer-${language}`);
+    });
+  }
+});
