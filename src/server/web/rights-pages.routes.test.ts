@@ -130,6 +130,9 @@ describe('structured data', () => {
     await t.app.inject({ method: 'POST', url: '/api/photos/move', headers: { cookie }, payload: { ids: [photo!.id], categoryId } });
     await put(`/api/categories/${categoryId}`, { defaultLicense: 'cc-by-nc', defaultCopyright: '© 2026 Ada </script>' }, cookie);
     await put(`/api/photos/${photo!.id}`, { title: 'Dune', altText: 'A dune at dawn', credit: 'Ada L.' }, cookie);
+    // The licence and credit are rendered into the copies by a job: the photo's file and version
+    // change when it has run, so the photo is read once it has, not while it may run between reads.
+    await t.runJobs();
     const current = (await t.app.inject({ url: `/api/photos/${photo!.id}` })).json<Photo>();
 
     const html = (await t.app.inject({ url: `/photo/${photo!.id}` })).body;
