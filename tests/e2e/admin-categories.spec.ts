@@ -3,9 +3,7 @@ import type { Photo } from '#contract/photos.ts';
 import { expect, test, toasts } from './fixtures.ts';
 import {
   categoryCard,
-  clearContent,
   createCategoryViaApi,
-  fileNamesOf,
   movePhotosViaApi,
   openAdmin,
   photoBank,
@@ -20,36 +18,6 @@ import {
 import { api } from '#contract/routes.ts';
 
 test.describe('category manager', () => {
-  test('shows the empty text when there are no categories', async ({ page }) => {
-    await openAdmin(page);
-    await clearContent(page);
-    await page.reload();
-    await expect(page.getByText('No categories yet. Create your first category above.')).toBeVisible();
-  });
-
-  test('adds a category last, with the button waiting for a name', async ({ page }) => {
-    await openAdmin(page);
-    const name = uniqueName('Street');
-    const add = page.getByRole('button', { name: 'Add Category' });
-    const field = page.getByLabel('Category Name');
-    await expect(add).toBeDisabled();
-    await field.fill('    ');
-    await expect(add).toBeDisabled();
-
-    const count = ((await (await page.request.get(api.categories)).json()) as Category[]).length;
-    await field.fill(`  ${name}  `);
-    await expect(add).toBeEnabled();
-    const request = page.waitForRequest((candidate) => candidate.url().endsWith(api.categories) && candidate.method() === 'POST');
-    await add.click();
-    // Public unless the owner says otherwise: the spec's behaviour.
-    expect((await request).postDataJSON()).toEqual({ name, order: count, visibility: 'public' });
-
-    await expect(toast(page, 'Category created')).toBeVisible();
-    await expect(field).toHaveValue('');
-    const cards = page.getByRole('list', { name: 'Current Categories' }).getByRole('region');
-    await expect(cards.last()).toHaveAccessibleName(name);
-  });
-
   test('asks who sees a new category, so unpublished work starts out of sight', async ({ page }) => {
     await openAdmin(page);
     const name = uniqueName('Wedding');
@@ -65,16 +33,6 @@ test.describe('category manager', () => {
     await expect(card.getByLabel(`Visibility of ${name}`)).toHaveValue('private');
     const visitor = await page.request.get(api.categories, { headers: { cookie: '' } });
     expect(((await visitor.json()) as Category[]).some((category) => category.name === name)).toBe(false);
-  });
-
-  test("a refused creation shows 'Failed to create category'", async ({ page }) => {
-    await openAdmin(page);
-    await page.route('**/api/categories', (route) =>
-      route.request().method() === 'POST' ? route.fulfill({ status: 500, body: '' }) : route.continue(),
-    );
-    await page.getByLabel('Category Name').fill(uniqueName('Doomed'));
-    await page.getByRole('button', { name: 'Add Category' }).click();
-    await expect(toasts(page).filter({ hasText: 'Failed to create category' })).toBeVisible();
   });
 
   test('renames inline: Enter saves, Escape cancels, a blank name is ignored', async ({ page }) => {
@@ -175,40 +133,5 @@ test.describe('category manager', () => {
     await expect(toast(page, 'Photo deleted')).toBeVisible();
     await expect(categoryCard(page, name).getByRole('img', { name: title })).toHaveCount(0);
     expect((await photosOnServer(page)).some((photo) => photo.title === title)).toBe(false);
-  });
-
-  test('a refused photo deletion says so and keeps the photo', async ({ page }) => {
-    await openAdmin(page);
-    const title = uniqueName('Keeper');
-    const [photo] = await uploadPhotosViaApi(page, [title]);
-    await page.reload();
-    await page.route(`**/api/photos/${photo!.id}`, (route) => route.fulfill({ status: 500, body: '' }));
-    await tileAction(page, photoBank(page), title, 'Delete');
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(toasts(page).filter({ hasText: 'Failed to delete photo' })).toBeVisible();
-    await expect(photoBank(page).getByRole('img', { name: title })).toBeVisible();
-  });
-
-  test('a photo whose image cannot load shows a dimmed placeholder', async ({ page }) => {
-    await openAdmin(page);
-    const name = uniqueName('Missing');
-    const title = uniqueName('Ghost');
-    const category = await createCategoryViaApi(page, name);
-    const [photo] = await uploadPhotosViaApi(page, [title]);
-    await movePhotosViaApi(page, [photo!], category.id);
-    const names = fileNamesOf(photo!);
-    await page.route('**/uploads/**', (route) =>
-      names.some((file) => route.request().url().includes(file)) ? route.fulfill({ status: 404, body: '' }) : route.continue(),
-    );
-    await page.reload();
-
-    const card = categoryCard(page, name);
-    const image = card.getByRole('img', { name: title });
-    // Tiles load lazily: a card below the fold asks for its image only once it is scrolled near.
-    // The card is scrolled, not the image: the tile draws its image anew when the load fails,
-    // which could detach the element under a scroll aimed at it.
-    await card.scrollIntoViewIfNeeded();
-    await expect(image).toHaveAttribute('data-image-state', 'failed');
-    await expect(image).toHaveCSS('opacity', '0.5');
   });
 });

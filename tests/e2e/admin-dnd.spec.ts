@@ -360,18 +360,6 @@ test.describe('reordering on the public grid', () => {
     expect(await storedOrder(page, second.id)).toEqual(['Moor', 'Fen']);
   });
 
-  test('drag handles carry the hover hint "Drag to reorder"', async ({ page }) => {
-    await signInAsOwner(page);
-    await twoCategories(page);
-    await page.getByRole('button', { name: 'Drag Cove' }).hover();
-    await expect(page.getByRole('tooltip', { name: 'Drag to reorder' })).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(page.getByRole('tooltip')).toHaveCount(0);
-    // Keyboard users get the same hint on focus.
-    await page.getByRole('button', { name: 'Drag Cove' }).focus();
-    await expect(page.getByRole('tooltip', { name: 'Drag to reorder' })).toBeVisible();
-  });
-
   test.describe('with a finger', () => {
     test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
 

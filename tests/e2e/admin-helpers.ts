@@ -272,11 +272,6 @@ export function gate() {
   return { opened, open };
 }
 
-/** The names every image file of a photo is served under. */
-export function fileNamesOf(photo: Photo): string[] {
-  return [photo.filename, photo.thumbnail, ...photo.variants.map((variant) => variant.filename)];
-}
-
 /** The upload panel's file input. */
 export const photoInput = (page: Page) => page.getByLabel('Photos to upload');
 

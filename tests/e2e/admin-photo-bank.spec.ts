@@ -17,38 +17,6 @@ import {
 } from './admin-helpers.ts';
 
 test.describe('Photo Bank', () => {
-  test('counts its photos and, when empty, says so with a hint', async ({ page }) => {
-    await openAdmin(page);
-    await clearContent(page);
-    await page.reload();
-    const bank = photoBank(page);
-    await expect(bank.getByText('No uncategorized photos')).toBeVisible();
-    await expect(bank.getByText('Upload photos, or move photos here from your categories.')).toBeVisible();
-    await expect(bank.getByText('0 photo(s)', { exact: true })).toBeAttached();
-
-    await uploadPhotosViaApi(page, [uniqueName('One'), uniqueName('Two')]);
-    await page.reload();
-    await expect(bank.getByText('2 photo(s)', { exact: true })).toBeAttached();
-    await expect(bank.getByRole('listitem')).toHaveCount(2);
-  });
-
-  test('a page of photos that fails to load says so, keeps the count, and Try again loads it', async ({ page }) => {
-    await openAdmin(page);
-    await clearContent(page);
-    const titles = [uniqueName('Ash'), uniqueName('Birch')];
-    await uploadPhotosViaApi(page, titles);
-    await page.route('**/api/photos/page?**', (route) => route.abort());
-    await page.reload();
-    const bank = photoBank(page);
-    await expect(bank.getByRole('alert')).toHaveText('These photos could not be loaded.');
-    await expect(bank.getByText('2 photo(s)', { exact: true })).toBeAttached();
-    await page.unroute('**/api/photos/page?**');
-    await bank.getByRole('button', { name: 'Try again' }).click();
-    await expect(bank.getByRole('img', { name: titles[0] })).toBeVisible();
-    await expect(bank.getByRole('img', { name: titles[1] })).toBeVisible();
-    await expect(bank.getByRole('alert')).toHaveCount(0);
-  });
-
   test('its photos scroll inside a grid at most 24rem high', async ({ page }) => {
     await openAdmin(page);
     // Eight rows of six: more than 24rem of tiles, however narrow the admin's column beside its section links.

@@ -1,5 +1,5 @@
 import { api, pathTo, screens } from '#contract/routes.ts';
-import type { Dialog, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test } from './fixtures.ts';
 import {
   categoryCard,
@@ -8,7 +8,6 @@ import {
   photoBank,
   photosOnServer,
   storedOrder,
-  openAdminSection,
   toast,
   uniqueName,
   uploadPhotosViaApi,
@@ -16,8 +15,9 @@ import {
 
 /**
  * The owner's workflow of issue 15 where only a browser shows it: selecting with Shift, one
- * request moving and deleting the selection, Undo, the guard on unsaved edits, the way back after
- * a session ends, and the preview of a draft as a visitor. The API tests prove atomicity.
+ * request moving and deleting the selection, Undo, the way back after a session ends, and the
+ * preview of a draft as a visitor. The API tests prove atomicity; the guard on unsaved edits is
+ * a component test (tests/browser/unsaved-changes.browser.test.tsx).
  */
 
 /**
@@ -74,35 +74,6 @@ test('selects a range with Shift, moves it in one go, deletes a whole section an
   await deleted.getByRole('button', { name: 'Undo' }).click();
   await expect.poll(() => storedOrder(page, category.id)).toEqual(['w1', 'w2', 'w3']);
   await expect(card.getByRole('checkbox')).toHaveCount(3);
-});
-
-test('asks before a tab switch drops unsaved settings, and keeps them when the owner stays', async ({ page }) => {
-  await openAdmin(page);
-  await openAdminSection(page, 'Settings');
-  const title = page.getByLabel('Portfolio Title');
-  await title.fill(uniqueName('Unsaved title'));
-  const typed = await title.inputValue();
-
-  const questions: string[] = [];
-  const dismiss = (dialog: Dialog) => {
-    questions.push(dialog.message());
-    void dialog.dismiss();
-  };
-  page.on('dialog', dismiss);
-  await page.getByRole('tab', { name: 'Portfolio' }).click();
-  // As the question closes, the browser gives focus back to the tab: that must not ask again.
-  await page.getByRole('tab', { name: 'Portfolio' }).focus();
-  await expect(page.getByRole('tab', { name: 'Admin' })).toHaveAttribute('aria-selected', 'true');
-  await expect(title).toHaveValue(typed);
-  expect(questions).toEqual(['You have unsaved changes. Leave without saving them?']);
-  page.off('dialog', dismiss);
-
-  page.once('dialog', (dialog) => void dialog.accept());
-  await page.getByRole('tab', { name: 'Portfolio' }).click();
-  await expect(page.getByRole('tab', { name: 'Portfolio' })).toHaveAttribute('aria-selected', 'true');
-  // Nothing was saved behind the owner's back.
-  const owner = (await (await page.request.get(api.portfolioOwner)).json()) as { portfolioTitle: string | null };
-  expect(owner.portfolioTitle).not.toBe(typed);
 });
 
 test('takes the owner to the login screen when the session ends, and back to the admin after signing in', async ({ page, context }) => {

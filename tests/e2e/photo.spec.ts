@@ -1,5 +1,3 @@
-import type { Page } from '@playwright/test';
-import { toasts } from './fixtures.ts';
 import { expect, expectNoSeriousViolations, section, test, tile, uniqueName } from './portfolio-helpers.ts';
 import { api, files, pathTo, screens } from '#contract/routes.ts';
 
@@ -12,13 +10,6 @@ function metaContent(html: string, key: string): string | undefined {
     .replace(/&quot;/g, '"')
     .replace(/&#39;/g, "'")
     .replace(/&amp;/g, '&');
-}
-
-/** Removes the Web Share API, as on most desktop browsers. */
-async function withoutWebShare(page: Page) {
-  await page.addInitScript(() => {
-    Object.defineProperty(Navigator.prototype, 'share', { value: undefined, configurable: true });
-  });
 }
 
 test.describe('the photo dialog', { tag: '@phone' }, () => {
@@ -93,73 +84,6 @@ test.describe('the photo dialog', { tag: '@phone' }, () => {
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(tile(page, second.title)).toBeFocused();
-  });
-});
-
-test.describe('share', { tag: '@phone' }, () => {
-  test.use({ permissions: ['clipboard-read', 'clipboard-write'] });
-
-  test('copies the photo page link and says so when the device cannot share', async ({ page, owner, baseURL }) => {
-    await withoutWebShare(page);
-    await owner.setSettings({});
-    const category = await owner.createCategory(uniqueName('Copy'));
-    const photo = await owner.createPhoto({ title: uniqueName('Shared') });
-    await owner.placePhotos([photo], category.id);
-    await page.goto(screens.home);
-
-    await tile(page, photo.title).click();
-    await page.getByRole('dialog', { name: photo.title }).getByRole('button', { name: 'Share' }).click();
-    // The modal dialog hides the rest of the page from assistive technology (Radix announces the
-    // toast through a live region of its own), so the toast on screen is found with the hidden.
-    const toast = page
-      .getByRole('region', { name: /notifications/i, includeHidden: true })
-      .getByRole('listitem', { includeHidden: true })
-      .filter({ hasText: 'Link copied' });
-    await expect(toast).toBeVisible();
-    await expect(toast).toContainText('Photo link copied to clipboard');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/photo/${photo.id}`);
-  });
-
-  test("uses the device's share sheet with the title, description and link", async ({ page, owner, baseURL }) => {
-    await page.addInitScript(() => {
-      const shared: ShareData[] = [];
-      (window as unknown as { shared: ShareData[] }).shared = shared;
-      Object.defineProperty(Navigator.prototype, 'share', {
-        configurable: true,
-        value: (data: ShareData) => {
-          shared.push(data);
-          return Promise.resolve();
-        },
-      });
-      Object.defineProperty(Navigator.prototype, 'canShare', { configurable: true, value: () => true });
-    });
-    await owner.setSettings({});
-    const category = await owner.createCategory(uniqueName('Sheet'));
-    const photo = await owner.createPhoto({ title: uniqueName('Sheet photo'), description: 'Worth a look' });
-    await owner.placePhotos([photo], category.id);
-    await page.goto(pathTo(screens.photo, { id: photo.id }));
-
-    await page.getByRole('button', { name: 'Share' }).click();
-    await expect
-      .poll(() => page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared))
-      .toEqual([{ title: photo.title, text: 'Worth a look', url: `${baseURL}/photo/${photo.id}` }]);
-    await expect(toasts(page).filter({ hasText: 'Link copied' })).toHaveCount(0);
-  });
-
-  test('falls back to copying when the share sheet fails', async ({ page, owner, baseURL }) => {
-    await page.addInitScript(() => {
-      Object.defineProperty(Navigator.prototype, 'share', {
-        configurable: true,
-        value: () => Promise.reject(new DOMException('Permission denied', 'NotAllowedError')),
-      });
-    });
-    await owner.setSettings({});
-    const photo = await owner.createPhoto({ title: uniqueName('Failing share') });
-    await page.goto(pathTo(screens.photo, { id: photo.id }));
-
-    await page.getByRole('button', { name: 'Share' }).click();
-    await expect(toasts(page).filter({ hasText: 'Link copied' })).toContainText('Photo link copied to clipboard');
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${baseURL}/photo/${photo.id}`);
   });
 });
 

@@ -1,4 +1,3 @@
-import { signInAsOwner } from './fixtures.ts';
 import { expect, expectNoSeriousViolations, section, test, tile, uniqueName } from './portfolio-helpers.ts';
 import { pathTo, screens } from '#contract/routes.ts';
 
@@ -77,19 +76,6 @@ test.describe('the header card', { tag: '@phone' }, () => {
     await expect(contact).toBeFocused();
   });
 
-  test('shows About, Contact and each social button only when the owner has set it', async ({ page, owner }) => {
-    const title = uniqueName('Plain');
-    await owner.setSettings({ portfolioTitle: title, twitterUrl: 'https://twitter.com/plain' });
-    await page.goto(screens.home);
-    const header = page.getByRole('region', { name: title });
-    await expect(header.getByRole('heading', { name: title })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Twitter' })).toBeVisible();
-    await expect(header.getByRole('link', { name: 'Substack' })).toHaveCount(0);
-    await expect(header.getByRole('link', { name: 'Linktree' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'About' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Contact' })).toHaveCount(0);
-  });
-
   test('leaves room for the first photos on a phone held sideways', async ({ page, owner }, testInfo) => {
     test.skip(!testInfo.project.use.isMobile, 'a phone turned on its side');
     await page.setViewportSize({ width: 812, height: 375 });
@@ -102,16 +88,6 @@ test.describe('the header card', { tag: '@phone' }, () => {
     const header = (await page.getByRole('region', { name: title }).boundingBox())!;
     expect(header.height).toBeLessThan(375 / 2);
     expect((await tile(page, photo.title).boundingBox())!.y).toBeLessThan(375);
-  });
-
-  test('is absent without a title, whatever else is set', async ({ page, owner }) => {
-    await owner.setSettings({ aboutText: 'About me', showContactForm: true, twitterUrl: 'https://twitter.com/x' });
-    await page.goto(screens.home);
-    // Without a title the page's only level-1 heading is the hidden "Portfolio".
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Portfolio');
-    await expect(page.getByRole('button', { name: 'About' })).toHaveCount(0);
-    await expect(page.getByRole('button', { name: 'Contact' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Twitter' })).toHaveCount(0);
   });
 });
 
@@ -218,22 +194,6 @@ test.describe('sections and grid', { tag: '@phone' }, () => {
     await owner.setSettings({ portfolioTitle: title });
     await page.goto(pathTo(screens.userHome, { username: 'someone' }));
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  });
-});
-
-test.describe('empty portfolio', { tag: '@phone' }, () => {
-  test('tells a visitor to check back later, and the owner to use the Admin panel', async ({ page, owner }) => {
-    await owner.setSettings({});
-    await owner.clearPortfolio();
-    await page.goto(screens.home);
-    await expect(page.getByText('No categories or photos available yet')).toBeVisible();
-    await expect(page.getByText('Check back later for updates')).toBeVisible();
-
-    await signInAsOwner(page);
-    await page.goto(screens.home);
-    await expect(page.getByText('No categories or photos available yet')).toBeVisible();
-    await expect(page.getByText('Use the Admin panel to upload photos and create categories')).toBeVisible();
-    await expect(page.getByText('Check back later for updates')).toHaveCount(0);
   });
 });
 

@@ -130,10 +130,13 @@ describe('PATCH /api/portfolio-settings', () => {
       substackUrl: null,
       linktreeUrl: null,
     });
-    // A field left out keeps its value.
-    await patch(cookie, { portfolioSubtitle: '' });
+    // A field left out keeps its value; a link is kept trimmed, and the recovery email cleared
+    // with the current password is gone.
+    const cleared = await patch(cookie, { portfolioSubtitle: '', substackUrl: '  https://ada.substack.com  ', email: null, currentPassword: OWNER.password });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ email: null });
     const after = (await t.app.inject({ method: 'GET', url: '/api/portfolio-owner' })).json();
-    expect(after).toMatchObject({ portfolioTitle: 'Ada Lovelace', portfolioSubtitle: null });
+    expect(after).toMatchObject({ portfolioTitle: 'Ada Lovelace', portfolioSubtitle: null, substackUrl: 'https://ada.substack.com' });
   });
 
   it("enforces the spec's limits and http(s) links, changing nothing on a bad request", async () => {
