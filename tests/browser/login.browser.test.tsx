@@ -54,6 +54,10 @@ describe('the login form', () => {
     login.open();
     await expect.element(page.getByRole('region', { name: /notifications/i }).getByText('Login successful')).toBeVisible();
     await expect.poll(() => window.location.pathname).toBe('/');
+    // The owner's portfolio drawn, its drag layer's code loaded: nothing left in flight when the
+    // next test takes the app away (a chunk that resolved after the unmount rendered into it).
+    await expect.element(page.getByRole('tab', { name: 'Portfolio' })).toBeVisible();
+    await expect.element(page.getByRole('status', { name: 'Loading the portfolio' })).not.toBeInTheDocument();
   });
 });
 
