@@ -10,6 +10,7 @@ import { axeViolations } from './axe.ts';
 import { reply, serveContract, type ContractServer } from './contract-fetch.ts';
 import { renderApp, unmountApp } from './render-app.tsx';
 import { siteHandlers } from './site.ts';
+import { textsOnPage } from '#tests/fixtures/texts-on-page.ts';
 
 let server: ContractServer | undefined;
 afterEach(async () => {
@@ -29,23 +30,6 @@ const WORDS: Record<Exclude<Language, 'en'>, { contact: string; send: string; na
 
 /** The catalog's English texts (the plain ones), which a translated screen must not show. */
 const ENGLISH_TEXTS = Object.values(english).filter((message): message is string => typeof message === 'string');
-
-/** Every text a person or a screen reader gets from the page: text nodes, labels, alt and title attributes. */
-function textsOnPage(): string[] {
-  const texts: string[] = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-    const text = node.textContent?.trim();
-    if (text) texts.push(text);
-  }
-  for (const element of document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
-    for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
-      const value = element.getAttribute(name)?.trim();
-      if (value) texts.push(value);
-    }
-  }
-  return texts;
-}
 
 /** The catalog's English texts the page shows, but for the words a language writes as English does. */
 function englishLeft(language: Exclude<Language, 'en'>): string[] {

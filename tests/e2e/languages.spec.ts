@@ -5,6 +5,7 @@ import { LANGUAGES, type Language } from '#contract/languages.ts';
 import { screens } from '#contract/routes.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
+import { textsOnPage } from '#tests/fixtures/texts-on-page.ts';
 
 /**
  * The visitor's screens in each language the site speaks, as the built server sends them and a
@@ -37,22 +38,7 @@ const WORDS: Record<Exclude<Language, 'en'>, { contact: string; send: string }> 
 
 /** The catalog's English texts the page shows: text, labels and alternative texts. */
 async function englishLeft(page: Page, language: Exclude<Language, 'en'>): Promise<string[]> {
-  const shown = await page.evaluate(() => {
-    const texts: string[] = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const text = node.textContent?.trim();
-      if (text) texts.push(text);
-    }
-    for (const element of document.body.querySelectorAll('[aria-label], [alt], [title], [placeholder]')) {
-      for (const name of ['aria-label', 'alt', 'title', 'placeholder']) {
-        const value = element.getAttribute(name)?.trim();
-        if (value) texts.push(value);
-      }
-    }
-    return texts;
-  });
-  const texts = new Set(shown);
+  const texts = new Set(await page.evaluate(textsOnPage));
   return ENGLISH.filter((text) => texts.has(text) && !SAME_IN[language].includes(text));
 }
 
