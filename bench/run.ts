@@ -16,8 +16,6 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { hugePng } from '#tests/fixtures/images.ts';
-import { sendBatchWithFetch } from '#client/features/photos/lib/upload-batch.ts';
-import { UploadQueue } from '#client/features/photos/lib/upload-queue.ts';
 import { clientRows, largePortfolioRows } from './client.ts';
 import { createStore, ENGINE_NAME, enginesFromArgs, engineVersion, modeFromArgs, postgresServerName, type BenchStore, type Engine } from './database.ts';
 import { ensureNginx, startNginx, type RunningNginx } from './nginx.ts';
@@ -29,6 +27,7 @@ import { writeFixtures } from './photo-fixtures.ts';
 import { formatTable, ratioOf, round2, type BenchRow } from './report.ts';
 import { buildClient, buildServer, freePort, memoryOf, startServer, type RunningServer } from './server-process.ts';
 import { sharpBaseline } from './sharp-baseline.ts';
+import { loadUploadClient } from './upload-client.ts';
 import { fillSite } from './site-data.ts';
 
 const FIXTURES = 3;
@@ -277,6 +276,7 @@ async function selectionRow(server: RunningServer, fixtures: string[], workDir: 
   );
   const megabytes = round2(files.reduce((sum, file) => sum + file.size, 0) / 1e6);
   let requests = 0;
+  const { sendBatchWithFetch, UploadQueue } = await loadUploadClient();
   const send = sendBatchWithFetch(server.baseUrl, { cookie });
   const queue = new UploadQueue(files, {
     categoryId: null,
