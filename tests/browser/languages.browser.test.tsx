@@ -10,7 +10,7 @@ import { axeViolations } from './axe.ts';
 import { reply, serveContract, type ContractServer } from './contract-fetch.ts';
 import { renderApp, unmountApp } from './render-app.tsx';
 import { siteHandlers } from './site.ts';
-import { textsOnPage } from '#tests/fixtures/texts-on-page.ts';
+import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
 
 let server: ContractServer | undefined;
 afterEach(async () => {
@@ -104,11 +104,3 @@ describe("the visitor's screens in every language", () => {
   });
 });
 
-/** Texts a language writes as English does (a word both share), which are not English left behind. */
-const SAME_IN: Record<Exclude<Language, 'en'>, string[]> = {
-  de: ['Portfolio', 'Name'],
-  fr: ['Portfolio', 'Contact', 'Message', 'Photo', 'Notification', 'Notifications (F8)'],
-  es: [],
-  ja: [],
-  ar: [],
-};

@@ -5,7 +5,7 @@ import { LANGUAGES, type Language } from '#contract/languages.ts';
 import { screens } from '#contract/routes.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
-import { textsOnPage } from '#tests/fixtures/texts-on-page.ts';
+import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
 
 /**
  * The visitor's screens in each language the site speaks, as the built server sends them and a
@@ -17,15 +17,6 @@ import { textsOnPage } from '#tests/fixtures/texts-on-page.ts';
 const ENGLISH = [...fs.readFileSync('src/client/locales/en/visitor.po', 'utf8').matchAll(/^msgid "(.+)"$/gm)]
   .map((match) => match[1]!.replace(/\\"/g, '"'))
   .filter((text) => !text.includes('{'));
-
-/** Words a language writes as English does: not English left behind. */
-const SAME_IN: Record<Exclude<Language, 'en'>, string[]> = {
-  de: ['Portfolio', 'Name'],
-  fr: ['Portfolio', 'Contact', 'Message', 'Photo', 'Notification', 'Notifications (F8)'],
-  es: [],
-  ja: [],
-  ar: [],
-};
 
 /** What each language calls the controls the test presses. */
 const WORDS: Record<Exclude<Language, 'en'>, { contact: string; send: string }> = {
