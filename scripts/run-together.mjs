@@ -1,7 +1,9 @@
 // Runs npm scripts side by side and fails when any of them fails. `npm test` uses it for the type
-// check, lint and the build: the first two are one busy thread each, and the build's bundlers wait on
-// the disk as often as not, so on two cores the three take little more time than lint alone.
-// Each script's output is held and printed whole when it ends, so the two never interleave.
+// check, lint, the build and Vitest: the type check and lint are one busy thread each, and lint
+// runs alone for its last half minute; Vitest's workers wait on PostgreSQL, child processes and
+// the browser as often as not. Side by side on two cores they fill each other's idle time
+// (Playwright waits for the build, so it follows).
+// Each script's output is held and printed whole when it ends, so they never interleave.
 import { spawn } from 'node:child_process';
 
 const names = process.argv.slice(2);
