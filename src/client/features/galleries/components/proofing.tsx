@@ -55,7 +55,8 @@ export function useProofing(token: string, enabled: boolean, photos: Photo[]): P
       data-proofing-bar=""
       className="sticky top-0 z-10 -mx-1 flex flex-wrap items-center gap-2 rounded-md border bg-background/95 p-2 shadow-sm backdrop-blur supports-[backdrop-filter]:bg-background/80"
     >
-      <p className="min-w-0 flex-1 text-sm font-medium" aria-live="polite">
+      {/* A basis of its own: in a longer language the buttons wrap under the count rather than squeeze it to a word a line. */}
+      <p className="min-w-0 flex-1 basis-40 text-sm font-medium" aria-live="polite">
         {locked ? (
           <span className="inline-flex items-center gap-1.5">
             <Check className="size-4 text-primary" aria-hidden />
