@@ -6,10 +6,32 @@ import { formatter } from '@lingui/format-po';
  * macros, extracted into one .po catalog per language (`npx lingui extract`), compiled at build
  * time by the Vite plugin and loaded per language (src/client/lib/i18n.ts).
  *
- * One catalog, `visitor`, for now: what a visitor and a client holding a link read. The owner's
- * screens get a catalog of their own when they are translated, loaded with the admin's code, so a
- * visitor's first screen never carries their words.
+ * `visitor`: what a visitor of the portfolio reads, in every page's first load (English) or beside
+ * it (a language's chunk). `sign-in` and `gallery`: the screens a visitor of the portfolio never
+ * opens, each loaded with its screen (src/client/app/section-catalogs.ts), so neither weighs on
+ * the portfolio's first load nor on a language's visitor chunk (3 KB gzip each).
  */
+/**
+ * Sign-in, its second step and password recovery: the owner's way in, its own catalog. What the
+ * signed-in owner's screens share with it (Logout, the passkey's failures) stays in the visitor's,
+ * which every page has loaded.
+ */
+const SIGN_IN_FILES = [
+  '<rootDir>/src/client/app/routes/{login,forgot-password,reset-password}.tsx',
+  '<rootDir>/src/client/features/auth/components/{auth-outcome,forgot-password-form,login-form,reset-password-form,second-step-form,sign-in-link-form}.tsx',
+  '<rootDir>/src/client/features/auth/api/{login,forgot-password,reset-password,sign-in-link}.ts',
+  '<rootDir>/src/client/features/auth/lib/error-texts.ts',
+];
+/**
+ * What a client holding a gallery link reads: its own catalog. Its texts in files the owner's
+ * screens share (the API's hooks, the downloads) are in `gallery-texts.ts`.
+ */
+const GALLERY_FILES = [
+  '<rootDir>/src/client/app/routes/gallery.tsx',
+  '<rootDir>/src/client/features/galleries/components/{proofing,review}.tsx',
+  '<rootDir>/src/client/features/galleries/lib/gallery-texts.ts',
+];
+
 export default defineConfig({
   sourceLocale: 'en',
   // Keep in step with LANGUAGES in src/contract/languages.ts; en-XA is the pseudo-locale.
@@ -23,8 +45,11 @@ export default defineConfig({
     {
       path: '<rootDir>/src/client/locales/{locale}/visitor',
       include: ['<rootDir>/src/client'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx'],
+      exclude: ['**/*.test.ts', '**/*.test.tsx', ...SIGN_IN_FILES, ...GALLERY_FILES],
     },
+    // Loaded with their screens (src/client/app/section-catalogs.ts): a visitor of the portfolio never fetches them.
+    { path: '<rootDir>/src/client/locales/{locale}/sign-in', include: SIGN_IN_FILES, exclude: ['**/*.test.tsx'] },
+    { path: '<rootDir>/src/client/locales/{locale}/gallery', include: GALLERY_FILES, exclude: ['**/*.test.tsx'] },
   ],
   format: formatter({ lineNumbers: false }),
   // Grouped by the file each message is in: a translator reads a screen's texts together.

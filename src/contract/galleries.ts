@@ -3,7 +3,10 @@ import { Category } from './categories.ts';
 import { controlsMessage, PASSWORD_MAX_LENGTH, withoutControls } from './common.ts';
 import { fileNameStem } from './file-name-titles.ts';
 import { GalleryLinkActivityCounts } from './gallery-activity.ts';
+import { LANGUAGE_QUERY } from './languages.ts';
 import { Photo } from './photos.ts';
+import { Language } from './portfolio.ts';
+import { pathTo, screens } from './screens.ts';
 
 /**
  * Galleries for clients: the owner's links to a category, one per recipient, each
@@ -60,8 +63,19 @@ export const GalleryLink = z.object({
   previewPhotoIds: z.array(z.number().int()),
   /** How many recipients it was sent to by mail. */
   invitationCount: z.number().int(),
+  /** Its client's language: its address opens the gallery in it, its mails are written in it; null: the site's default. */
+  language: Language.nullable(),
 });
 export type GalleryLink = z.infer<typeof GalleryLink>;
+
+/**
+ * A link's address: /g/{token}, with `?lang=` when the owner chose its client's language, so the
+ * gallery opens in it whoever's browser opens it (the page's language, `page-language.ts`).
+ */
+export function galleryPath(token: string, language: z.infer<typeof Language> | null): string {
+  const path = pathTo(screens.gallery, { token });
+  return language === null ? path : `${path}?${LANGUAGE_QUERY}=${language}`;
+}
 
 /**
  * The answer that makes a link, the one that carries its address (/g/{token}) for the owner to
@@ -152,6 +166,7 @@ export const CreateGalleryLinkRequest = z.object({
    * release mail). Off: only its hash is kept, and the address is shown this once.
    */
   mailable: z.boolean({ message: 'Mailable must be on or off' }).default(false),
+  language: Language.nullable().default(null),
 });
 export type CreateGalleryLinkRequest = z.input<typeof CreateGalleryLinkRequest>;
 export type CreateGalleryLinkFields = z.output<typeof CreateGalleryLinkRequest>;
@@ -171,6 +186,7 @@ export const UpdateGalleryLinkRequest = z
     picksReminderDays,
     releaseAt,
     previewPhotoIds,
+    language: Language.nullable(),
   })
   .partial();
 export type UpdateGalleryLinkRequest = z.input<typeof UpdateGalleryLinkRequest>;

@@ -62,3 +62,43 @@ export async function startSmtpServer() {
 }
 
 export type TestSmtpServer = Awaited<ReturnType<typeof startSmtpServer>>;
+
+/** A header's encoded words (RFC 2047, `=?UTF-8?Q?…?=` or `?B?`), as UTF-8 text. */
+function decodeHeader(value: string): string {
+  return value.replace(/=\?UTF-8\?([QB])\?([^?]*)\?=\s*/gi, (_, encoding: string, text: string) =>
+    encoding.toUpperCase() === 'B'
+      ? Buffer.from(text, 'base64').toString('utf8')
+      : Buffer.from(text.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (__, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'),
+  );
+}
+
+/** A part's body by its Content-Transfer-Encoding, as UTF-8 text. */
+function decodeBody(headers: string, body: string): string {
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'quoted-printable') {
+    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    return Buffer.from(bytes, 'latin1').toString('utf8');
+  }
+  return body;
+}
+
+/**
+ * A received mail's subject and its text and HTML parts, decoded whatever encoding the mailer
+ * chose (a mail in Arabic or Japanese comes base64 or quoted-printable, its subject in encoded words).
+ */
+export function readMail(mail: ReceivedMail): { subject: string; text: string; html: string } {
+  const [head = '', ...rest] = mail.raw.split(/\r?\n\r?\n/);
+  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
+  const subject = decodeHeader(/^subject:\s*(.*)$/im.exec(unfolded)?.[1] ?? '');
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(unfolded)?.[1];
+  const parts = boundary === undefined ? [`${head}\n\n${rest.join('\n\n')}`] : mail.raw.split(`--${boundary}`).slice(1, -1);
+  const found = { text: '', html: '' };
+  for (const part of parts) {
+    const [partHead = '', ...partBody] = part.replace(/^\r?\n/, '').split(/\r?\n\r?\n/);
+    const body = decodeBody(partHead, partBody.join('\n\n'));
+    if (/content-type:\s*text\/html/i.test(partHead)) found.html = body;
+    else if (/content-type:\s*text\/plain/i.test(partHead)) found.text = body;
+  }
+  return { subject, ...found };
+}

@@ -7,15 +7,24 @@ import { PortfolioPage } from '#client/app/routes/portfolio.tsx';
 import { viewerBackground } from '#client/app/portfolio/viewer-history.ts';
 import { countEvent } from '#client/lib/statistics.ts';
 import { prefetchOwnerCode } from './owner-code.ts';
+import { addSectionCatalog, type SectionCatalog } from '#client/lib/i18n.ts';
+import { GALLERY_CATALOG, SIGN_IN_CATALOG } from './section-catalogs.ts';
+
+/** A lazy screen with its catalog: drawn once both are there, in the page's language. */
+function withCatalog<Module>(section: SectionCatalog, screen: Promise<Module>): Promise<Module> {
+  return Promise.all([screen, addSectionCatalog(section)]).then(([module]) => module);
+}
 
 // The sign-in screens and their form library load only when opened: a visitor of the portfolio
 // never downloads them.
-const LoginPage = lazy(() => import('#client/app/routes/login.tsx').then((module) => ({ default: module.LoginPage })));
+const LoginPage = lazy(() =>
+  withCatalog(SIGN_IN_CATALOG, import('#client/app/routes/login.tsx')).then((module) => ({ default: module.LoginPage })),
+);
 const ForgotPasswordPage = lazy(() =>
-  import('#client/app/routes/forgot-password.tsx').then((module) => ({ default: module.ForgotPasswordPage })),
+  withCatalog(SIGN_IN_CATALOG, import('#client/app/routes/forgot-password.tsx')).then((module) => ({ default: module.ForgotPasswordPage })),
 );
 const ResetPasswordPage = lazy(() =>
-  import('#client/app/routes/reset-password.tsx').then((module) => ({ default: module.ResetPasswordPage })),
+  withCatalog(SIGN_IN_CATALOG, import('#client/app/routes/reset-password.tsx')).then((module) => ({ default: module.ResetPasswordPage })),
 );
 // The photo page (a shared link's landing page) loads apart from the portfolio's first load; on
 // `/photo/…` the server names its chunk in the head (modulepreload), so it comes with the entry.
@@ -26,7 +35,9 @@ const PhotoDetailPage = lazy(() =>
 const ClearCachePage = lazy(() => import('#client/app/routes/clear-cache.tsx').then((module) => ({ default: module.ClearCachePage })));
 const NotFoundPage = lazy(() => import('#client/app/routes/not-found.tsx').then((module) => ({ default: module.NotFoundPage })));
 // A client's gallery, opened from the owner's link.
-const GalleryPage = lazy(() => import('#client/app/routes/gallery.tsx').then((module) => ({ default: module.GalleryPage })));
+const GalleryPage = lazy(() =>
+  withCatalog(GALLERY_CATALOG, import('#client/app/routes/gallery.tsx')).then((module) => ({ default: module.GalleryPage })),
+);
 
 const screenPages: Record<ScreenName, ComponentType> = {
   login: LoginPage,

@@ -1,5 +1,6 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { ApiErrorBody } from '#contract/common.ts';
-import { errorText, isErrorCode, type ErrorParams } from '#contract/error-codes.ts';
+import { errorText, isErrorCode, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { ApiError } from './api-client.ts';
 import { i18n } from './i18n.ts';
 import { TRANSLATED_ERROR_TEXTS } from './translated-error-texts.ts';
@@ -10,6 +11,14 @@ export interface ErrorBody {
   message: string;
   params: ErrorParams | undefined;
   issues: ApiErrorBody['issues'];
+}
+
+/** The error texts of screens with a catalog of their own (sign-in, a client's gallery), added when the screen loads. */
+const sectionErrorTexts = new Map<ErrorCode, MessageDescriptor>();
+
+/** Adds a screen's error texts, whose words are in that screen's catalog (`app/section-catalogs.ts`). */
+export function addErrorTexts(texts: Partial<Record<ErrorCode, MessageDescriptor>>): void {
+  for (const [code, text] of Object.entries(texts) as [ErrorCode, MessageDescriptor][]) sectionErrorTexts.set(code, text);
 }
 
 const isParamValue = (value: unknown) => typeof value === 'string' || typeof value === 'number';
@@ -71,7 +80,7 @@ function textOf(code: string | undefined, params: ErrorParams | undefined, serve
     const text = errorText(code, params);
     // A value the text needs is missing: the server's own sentence says more than a bare {name}.
     if (!/\{\w+\}/.test(text) || !serverMessage) {
-      const translated = TRANSLATED_ERROR_TEXTS[code];
+      const translated = TRANSLATED_ERROR_TEXTS[code] ?? sectionErrorTexts.get(code);
       return translated ? i18n._({ ...translated, values: params ?? {} }) : text;
     }
   }

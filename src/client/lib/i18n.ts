@@ -55,6 +55,37 @@ export function pageLanguage(): Language {
 
 const loaded = new Set<string>([SOURCE_LANGUAGE]);
 
+/**
+ * The catalog of a part of the site a visitor may never open (sign-in, a client's gallery): loaded
+ * with that part's code, English too, so the portfolio's first load carries none of its words.
+ * Keyed by locale; the pseudo-locale's only in a pseudo-locale build.
+ */
+export type SectionCatalog = Partial<Record<Language | typeof PSEUDO, () => Promise<{ messages: Messages }>>>;
+
+const sections = new Set<SectionCatalog>();
+const sectionsLoaded = new Map<SectionCatalog, Set<string>>();
+
+async function loadSection(section: SectionCatalog, locale: string): Promise<void> {
+  const done = sectionsLoaded.get(section) ?? new Set<string>();
+  sectionsLoaded.set(section, done);
+  // A language's texts the section lacks fall back to English, which is loaded with it.
+  for (const wanted of new Set([SOURCE_LANGUAGE, locale])) {
+    const catalog = section[wanted as keyof SectionCatalog];
+    if (done.has(wanted) || !catalog) continue;
+    i18n.load(wanted, (await catalog()).messages);
+    done.add(wanted);
+  }
+}
+
+/**
+ * Loads a part's catalog in the language shown now, and in every language the visitor switches to
+ * later: a lazy screen waits for it (`router.tsx`), so it never draws English first.
+ */
+export async function addSectionCatalog(section: SectionCatalog): Promise<void> {
+  sections.add(section);
+  await loadSection(section, i18n.locale);
+}
+
 async function load(locale: Translation | typeof PSEUDO): Promise<void> {
   if (loaded.has(locale)) return;
   // Only a pseudo-locale build has the pseudo-locale's catalog: any other leaves it out.
@@ -70,7 +101,7 @@ async function load(locale: Translation | typeof PSEUDO): Promise<void> {
  */
 export async function activateLanguage(language: Language): Promise<void> {
   const locale = PSEUDO_LOCALE ? PSEUDO : language;
-  if (locale !== SOURCE_LANGUAGE) await load(locale);
+  await Promise.all([locale !== SOURCE_LANGUAGE ? load(locale) : undefined, ...[...sections].map((section) => loadSection(section, locale))]);
   i18n.activate(locale, PSEUDO_LOCALE ? [SOURCE_LANGUAGE] : [language]);
   const root = document.documentElement;
   if (root.lang !== language) root.lang = language;

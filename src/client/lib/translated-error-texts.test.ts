@@ -4,12 +4,16 @@ import { ApiError } from './api-client.ts';
 import { errorMessage } from './error-text.ts';
 import { i18n } from './i18n.ts';
 import { TRANSLATED_ERROR_TEXTS } from './translated-error-texts.ts';
+import { SIGN_IN_ERROR_TEXTS } from '#client/features/auth/lib/error-texts.ts';
+import { messages as signInEnglish } from '#client/locales/en/sign-in.po';
 import { messages as german } from '#client/locales/de/visitor.po';
 
-const translated = Object.entries(TRANSLATED_ERROR_TEXTS) as [ErrorCode, NonNullable<(typeof TRANSLATED_ERROR_TEXTS)[ErrorCode]>][];
+const translated = Object.entries({ ...TRANSLATED_ERROR_TEXTS, ...SIGN_IN_ERROR_TEXTS }) as [ErrorCode, NonNullable<(typeof TRANSLATED_ERROR_TEXTS)[ErrorCode]>][];
 
 describe('the error texts a visitor meets, translated', () => {
   it("say in English exactly what the error catalog says", () => {
+    // The screens' own texts are in their catalogs, loaded with them.
+    i18n.load('en', signInEnglish);
     expect(translated.length).toBeGreaterThan(0);
     for (const [code, descriptor] of translated) expect(i18n._(descriptor), code).toBe(ERROR_TEXTS[code]);
   });

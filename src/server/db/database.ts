@@ -52,6 +52,7 @@ import * as galleryInvitationsAndSneakPeeks from '#server/db/migrations/0026-gal
 import * as galleryActivityAndNotices from '#server/db/migrations/0027-gallery-activity-and-notices.ts';
 import * as changeNotices from '#server/db/migrations/0028-change-notices.ts';
 import * as siteLanguages from '#server/db/migrations/0029-site-languages.ts';
+import * as galleryLinkLanguage from '#server/db/migrations/0030-gallery-link-language.ts';
 import type { Dialect } from './dialect.ts';
 import { sharedRead } from '#server/lib/shared-read.ts';
 import { listenForChanges, QUIET_TABLES, type ChangeNotices } from './change-notices.ts';
@@ -146,6 +147,7 @@ const migrations = {
   '0027-gallery-activity-and-notices': galleryActivityAndNotices,
   '0028-change-notices': changeNotices,
   '0029-site-languages': siteLanguages,
+  '0030-gallery-link-language': galleryLinkLanguage,
 } satisfies Record<
   string,
   { up(db: Kysely<unknown>, dialect: Dialect): Promise<void> }

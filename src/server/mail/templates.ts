@@ -1,36 +1,39 @@
+import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { MailMessage } from './mailer.ts';
+import { htmlLanguageOf, mailWords } from './mail-words.ts';
 
 // Everything a person typed goes through escapeHtml before it lands in a mail's HTML.
 
-function layout(title: string, body: string): string {
-  return `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</body></html>`;
+/** The HTML part: in the mail's language and reading direction (`<html lang dir>`). */
+function layout(title: string, body: string, language: Language = SOURCE_LANGUAGE): string {
+  const { lang, dir } = htmlLanguageOf(language);
+  return `<!doctype html><html lang="${lang}" dir="${dir}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#111;max-width:560px;margin:auto;padding:24px"><h1 style="font-size:20px">${escapeHtml(title)}</h1>${body}</body></html>`;
 }
 
-export function passwordResetMail(to: string, resetUrl: string, siteName: string): MailMessage {
-  const subject = `Reset your password for ${siteName}`;
+/** A mailed link that signs in or resets once: what was asked, the link, how long it works, and what to do if it was not you. */
+function oneTimeLinkMail(to: string, url: string, siteName: string, words: ReturnType<typeof mailWords>['passwordReset'], language: Language): MailMessage {
+  const subject = words.subject(siteName);
   return {
     to,
     subject,
-    text: `Someone asked to reset the password of your ${siteName} account.\n\nOpen this link to choose a new password. It expires in 1 hour and works once:\n${resetUrl}\n\nIf it was not you, ignore this mail; your password stays as it is.\n`,
+    text: `${words.asked(siteName)}\n\n${words.open}\n${url}\n\n${words.notYou}\n`,
     html: layout(
       subject,
-      `<p>Someone asked to reset the password of your ${escapeHtml(siteName)} account.</p><p><a href="${escapeHtml(resetUrl)}">Choose a new password</a></p><p>The link expires in 1 hour and works once. If it was not you, ignore this mail; your password stays as it is.</p><p style="color:#555;font-size:13px">${escapeHtml(resetUrl)}</p>`,
+      `<p>${escapeHtml(words.asked(siteName))}</p><p><a href="${escapeHtml(url)}">${escapeHtml(words.button)}</a></p><p>${escapeHtml(words.expires)} ${escapeHtml(words.notYou)}</p><p style="color:#555;font-size:13px">${escapeHtml(url)}</p>`,
+      language,
     ),
   };
 }
 
-export function signInLinkMail(to: string, signInUrl: string, siteName: string): MailMessage {
-  const subject = `Sign in to ${siteName}`;
-  return {
-    to,
-    subject,
-    text: `Someone asked for a link to sign in to your ${siteName} account.\n\nOpen this link to sign in without your password. It expires in 30 minutes and works once:\n${signInUrl}\n\nIf it was not you, ignore this mail; nobody can use the link without reading it here.\n`,
-    html: layout(
-      subject,
-      `<p>Someone asked for a link to sign in to your ${escapeHtml(siteName)} account.</p><p><a href="${escapeHtml(signInUrl)}">Sign in</a></p><p>The link expires in 30 minutes and works once. If it was not you, ignore this mail; nobody can use the link without reading it here.</p><p style="color:#555;font-size:13px">${escapeHtml(signInUrl)}</p>`,
-    ),
-  };
+/** In the owner's language: the site's default. */
+export function passwordResetMail(to: string, resetUrl: string, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  return oneTimeLinkMail(to, resetUrl, siteName, mailWords(language).passwordReset, language);
+}
+
+/** In the owner's language: the site's default. */
+export function signInLinkMail(to: string, signInUrl: string, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  return oneTimeLinkMail(to, signInUrl, siteName, mailWords(language).signInLink, language);
 }
 
 /** Sent to the address that was replaced: whoever changed it, the owner of the old one hears of it. */
@@ -160,12 +163,12 @@ export function passwordResetDoneMail(to: string, siteName: string, changed: { p
  * A mail from text the owner wrote (a gallery invitation and its reminders): the text as it is,
  * and in the HTML part each paragraph escaped, its line breaks kept, and `url` made a link.
  */
-export function plainTextMail(to: string, subject: string, text: string, url: string): MailMessage {
+export function plainTextMail(to: string, subject: string, text: string, url: string, language: Language = SOURCE_LANGUAGE): MailMessage {
   const oneLine = subject.replace(/[\r\n]+/g, ' ').trim();
   const escapedUrl = escapeHtml(url);
   const paragraphs = text
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).split(escapedUrl).join(`<a href="${escapedUrl}">${escapedUrl}</a>`).replace(/\n/g, '<br>')}</p>`)
     .join('');
-  return { to, subject: oneLine, text: text.endsWith('\n') ? text : `${text}\n`, html: layout(oneLine, paragraphs) };
+  return { to, subject: oneLine, text: text.endsWith('\n') ? text : `${text}\n`, html: layout(oneLine, paragraphs, language) };
 }

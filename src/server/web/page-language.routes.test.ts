@@ -14,6 +14,9 @@ const MANIFEST = {
   'index.html': { file: 'assets/index-abc123.js', isEntry: true },
   'src/client/locales/de/visitor.po': { file: 'assets/visitor-de1.js', isDynamicEntry: true },
   'src/client/locales/ar/visitor.po': { file: 'assets/visitor-ar1.js', isDynamicEntry: true },
+  'src/client/locales/en/sign-in.po': { file: 'assets/sign-in-en1.js', isDynamicEntry: true },
+  'src/client/locales/de/sign-in.po': { file: 'assets/sign-in-de1.js', isDynamicEntry: true },
+  'src/client/locales/de/gallery.po': { file: 'assets/gallery-de1.js', isDynamicEntry: true },
 };
 
 let clientDir: string;
@@ -109,6 +112,14 @@ describe("a page's language", () => {
     const english = (await getPage('/')).body;
     expect(htmlTag(english)).toBe('<html lang="en" dir="ltr" data-theme="system" data-heading-font="sans">');
     expect(modulePreloads(english)).toEqual([]);
+  });
+
+  it('names the catalog of a screen that has its own beside the visitor\'s: sign-in in English and the page\'s language', async () => {
+    t = await start();
+    expect(modulePreloads((await getPage('/login', { acceptLanguage: 'de' })).body)).toEqual(['/assets/visitor-de1.js', '/assets/sign-in-en1.js', '/assets/sign-in-de1.js']);
+    expect(modulePreloads((await getPage('/forgot-password')).body)).toEqual(['/assets/sign-in-en1.js']);
+    // The portfolio's page never fetches them.
+    expect(modulePreloads((await getPage('/', { acceptLanguage: 'de' })).body)).toEqual(['/assets/visitor-de1.js']);
   });
 
   it("takes the remembered cookie over the browser's language, and ?lang= over both, remembering it", async () => {

@@ -33,10 +33,19 @@ type ScreenKey = keyof typeof SCREEN_SOURCES;
 
 export type RouteChunks = (route: PageRoute | null) => string[];
 /** The script of a language's visitor catalog (none for English, which the entry carries). */
-export type CatalogChunks = (language: Language) => string[];
+export type CatalogChunks = (language: Language, route?: PageRoute | null) => string[];
 
 /** Where each language's visitor catalog is compiled from (lingui.config.ts, src/client/lib/i18n.ts). */
 const catalogSource = (language: Language) => `src/client/locales/${language}/visitor.po`;
+
+/** The screens with a catalog of their own, loaded with them (src/client/app/section-catalogs.ts). */
+const SECTION_OF: Partial<Record<ScreenKey, string>> = {
+  login: 'sign-in',
+  'forgot-password': 'sign-in',
+  'reset-password': 'sign-in',
+  gallery: 'gallery',
+};
+const sectionSource = (section: string, language: Language) => `src/client/locales/${language}/${section}.po`;
 
 function screenOf(route: PageRoute | null): ScreenKey | null {
   if (route === null) return 'notFound';
@@ -73,8 +82,9 @@ export function routeChunksFrom(manifest: Manifest): RouteChunks {
 }
 
 /**
- * The catalog a page in another language than English loads before its first screen: named in its
- * head, the browser fetches it beside the entry instead of after the entry has run.
+ * The catalogs a page loads before its first screen: the visitor's in another language than
+ * English, and the screen's own (sign-in, a gallery) in English and the page's language. Named in
+ * its head, the browser fetches them beside the entry instead of after the entry has run.
  */
 export function catalogChunksFrom(manifest: Manifest): CatalogChunks {
   const byLanguage = new Map<Language, string[]>();
@@ -82,7 +92,16 @@ export function catalogChunksFrom(manifest: Manifest): CatalogChunks {
     const chunk = language === SOURCE_LANGUAGE ? undefined : manifest[catalogSource(language)];
     byLanguage.set(language, chunk ? [`/${chunk.file}`] : []);
   }
-  return (language) => byLanguage.get(language) ?? [];
+  const fileOf = (source: string) => {
+    const chunk = manifest[source];
+    return chunk ? [`/${chunk.file}`] : [];
+  };
+  return (language, route = undefined) => {
+    const screen = route === undefined ? null : screenOf(route);
+    const section = screen ? SECTION_OF[screen] : undefined;
+    const own = section ? [...new Set<Language>([SOURCE_LANGUAGE, language])].flatMap((wanted) => fileOf(sectionSource(section, wanted))) : [];
+    return [...(byLanguage.get(language) ?? []), ...own];
+  };
 }
 
 /** From the built client's manifest; no preloads when there is none (a client built without it). */

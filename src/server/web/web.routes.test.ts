@@ -337,6 +337,30 @@ describe('sitemap.xml and robots.txt', () => {
     expect(response.body).toContain(`<image:loc>${PUBLIC_URL}/uploads/${photos[0]!.filename}?v=1</image:loc>`);
   });
 
+  it("names each page's address per offered language, and x-default, once the site offers more than English", async () => {
+    t = await start();
+    const cookie = await t.signIn();
+    const [photo] = await createPhotos(t, cookie, 1);
+    const alternates = (body: string) => [...body.matchAll(/<xhtml:link rel="alternate" hreflang="([^"]+)" href="([^"]*)"\/>/g)].map(([, language, href]) => [language, href]);
+    expect(alternates((await getPage('/sitemap.xml')).body)).toEqual([]);
+
+    const saved = await t.app.inject({ method: 'PATCH', url: '/api/portfolio-settings', headers: { cookie }, payload: { languages: ['en', 'de', 'ar'] } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = (await getPage('/sitemap.xml')).body;
+    expect(body).toContain('xmlns:xhtml="http://www.w3.org/1999/xhtml"');
+    const photoPage = `${PUBLIC_URL}/photo/${photo!.id}`;
+    expect(alternates(body)).toEqual([
+      ['en', `${PUBLIC_URL}/?lang=en`],
+      ['de', `${PUBLIC_URL}/?lang=de`],
+      ['ar', `${PUBLIC_URL}/?lang=ar`],
+      ['x-default', `${PUBLIC_URL}/`],
+      ['en', `${photoPage}?lang=en`],
+      ['de', `${photoPage}?lang=de`],
+      ['ar', `${photoPage}?lang=ar`],
+      ['x-default', photoPage],
+    ]);
+  });
+
   it('allows every crawler, keeps them off the API and points at the sitemap', async () => {
     t = await start();
     const response = await getPage('/robots.txt');

@@ -184,7 +184,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const look = { language, theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
       const meta = {
         ...page.meta,
-        modulePreloads: [...catalogChunks(language), ...routeChunks(route)],
+        modulePreloads: [...catalogChunks(language, route), ...routeChunks(route)],
         languages: { current: language, offered: site.languages, inAddress: chosen.fromQuery },
       };
       return {

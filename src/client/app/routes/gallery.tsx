@@ -1,5 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { LockKeyhole } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from '#client/lib/router.tsx';
 import type { Gallery } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
@@ -18,12 +20,17 @@ import { sendPhotoViewed } from '#client/features/galleries/api/viewed.ts';
 import { DownloadAllButton, DownloadsLeft, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
 import { useProofing } from '#client/features/galleries/components/proofing.tsx';
 import { useReview } from '#client/features/galleries/components/review.tsx';
+import { GALLERY_ERROR_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
+import { addErrorTexts } from '#client/lib/error-text.ts';
+
+addErrorTexts(GALLERY_ERROR_TEXTS);
 
 /** Moves focus to a heading that replaces what had it (the password form), once. */
 const focusOnMount = (element: HTMLElement | null) => element?.focus();
 
 /** /g/{token}: a client's gallery, opened from the owner's link; its password first when it has one. */
 export function GalleryPage() {
+  const { t } = useLingui();
   const { token = '' } = useParams<{ token: string }>();
   const answer = useGallery(token);
   return (
@@ -32,8 +39,8 @@ export function GalleryPage() {
         <LoadState
           failed={answer.isError}
           onRetry={() => void answer.refetch()}
-          loadingLabel="Loading the gallery"
-          failedText="The gallery could not be loaded."
+          loadingLabel={t`Loading the gallery`}
+          failedText={t`The gallery could not be loaded.`}
         />
       ) : answer.data.state === 'open' ? (
         <GalleryView gallery={answer.data.gallery} token={token} />
@@ -47,6 +54,7 @@ export function GalleryPage() {
 }
 
 function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
+  const { i18n } = useLingui();
   const { category } = gallery;
   const [openId, setOpenId] = useState<number | null>(null);
   // The link's activity: a photo shown in the viewer is told to the link's own API, once per page load.
@@ -79,6 +87,9 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
           return review ? review.renderPhoto(photo, picked) : picked;
         }
       : undefined;
+  const photoCount = gallery.photos.length;
+  // The day the whole gallery opens, as the page's language writes dates.
+  const releaseDate = gallery.releaseAt ? i18n.date(new Date(gallery.releaseAt), { year: 'numeric', month: 'long', day: 'numeric' }) : null;
   return (
     <section aria-labelledby="gallery-title" className="grid gap-4">
       <div className="grid gap-1">
@@ -86,23 +97,24 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
           {category.name}
         </h1>
         {category.description && <p className="text-sm break-words whitespace-pre-line text-muted-foreground">{category.description}</p>}
-        <p className="text-sm text-muted-foreground">
-          {gallery.photos.length} {gallery.photos.length === 1 ? 'photo' : 'photos'}
-        </p>
-        {gallery.releaseAt && (
+        <p className="text-sm text-muted-foreground">{plural(photoCount, { one: '# photo', other: '# photos' })}</p>
+        {releaseDate && (
           <p className="text-sm" data-sneak-peek>
-            A sneak peek: the whole gallery opens on{' '}
-            {new Date(gallery.releaseAt).toLocaleDateString(undefined, { year: 'numeric', month: 'long', day: 'numeric' })}.
+            <Trans>A sneak peek: the whole gallery opens on {releaseDate}.</Trans>
           </p>
         )}
         <DownloadAllButton gallery={gallery} token={token} count={countDownload} />
         <DownloadsLeft gallery={gallery} />
-        {review && <p className="text-sm text-muted-foreground">Open a photo to approve or reject it, or to leave a comment for the photographer.</p>}
+        {review && (
+          <p className="text-sm text-muted-foreground">
+            <Trans>Open a photo to approve or reject it, or to leave a comment for the photographer.</Trans>
+          </p>
+        )}
       </div>
       {proofing?.bar}
       {photos.length === 0 ? (
         <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-          {gallery.photos.length === 0 ? 'No photos in this gallery yet' : 'No picks yet'}
+          {gallery.photos.length === 0 ? <Trans>No photos in this gallery yet</Trans> : <Trans>No picks yet</Trans>}
         </p>
       ) : (
         <PhotoGrid
@@ -128,6 +140,7 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
 }
 
 function PasswordForm({ token }: { token: string }) {
+  const { t } = useLingui();
   const unlock = useUnlockGallery(token);
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -135,12 +148,12 @@ function PasswordForm({ token }: { token: string }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!password) {
-      setError('Password is required');
+      setError(t`Password is required`);
       return;
     }
     unlock.mutate(password, {
       onSuccess: (answer) => setError(answer.ok ? undefined : answer.message),
-      onError: () => setError('The password could not be checked. Please try again.'),
+      onError: () => setError(t`The password could not be checked. Please try again.`),
     });
   };
   return (
@@ -148,12 +161,16 @@ function PasswordForm({ token }: { token: string }) {
       <Card className="w-full max-w-sm">
         <CardHeader className="items-center text-center">
           <LockKeyhole className="size-10 text-muted-foreground" aria-hidden />
-          <CardTitle as="h1">This gallery is protected</CardTitle>
-          <CardDescription>Enter the password you were given with the link.</CardDescription>
+          <CardTitle as="h1">
+            <Trans>This gallery is protected</Trans>
+          </CardTitle>
+          <CardDescription>
+            <Trans>Enter the password you were given with the link.</Trans>
+          </CardDescription>
         </CardHeader>
         <CardContent>
           <form noValidate onSubmit={submit} className="grid gap-4">
-            <FormField id={fieldId} label="Password" error={error}>
+            <FormField id={fieldId} label={t`Password`} error={error}>
               {(control) => (
                 <Input
                   {...control}
@@ -167,7 +184,7 @@ function PasswordForm({ token }: { token: string }) {
               )}
             </FormField>
             <Button type="submit" className="min-h-11" disabled={unlock.isPending}>
-              {unlock.isPending ? 'Checking…' : 'Open gallery'}
+              {unlock.isPending ? <Trans>Checking…</Trans> : <Trans>Open gallery</Trans>}
             </Button>
           </form>
         </CardContent>
@@ -177,5 +194,6 @@ function PasswordForm({ token }: { token: string }) {
 }
 
 function GalleryGone() {
-  return <NotFoundCard title="Gallery not found" text="The link may have expired or been revoked. Ask the photographer for a new one." />;
+  const { t } = useLingui();
+  return <NotFoundCard title={t`Gallery not found`} text={t`The link may have expired or been revoked. Ask the photographer for a new one.`} />;
 }

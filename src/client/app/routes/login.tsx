@@ -1,19 +1,23 @@
 import { useEffect, useState } from 'react';
 import { CircleAlert, Fingerprint, MailCheck } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SecondStepMethod } from '#contract/security.ts';
 import { Link } from '#client/lib/router.tsx';
 import { useSearchParams } from '#client/lib/search-params.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { screens } from '#contract/screens.ts';
-import { errorMessage } from '#client/lib/error-text.ts';
+import { addErrorTexts, errorMessage } from '#client/lib/error-text.ts';
 import { useSignInWithLink } from '#client/features/auth/api/sign-in-link.ts';
 import { usePasskeySignIn } from '#client/features/auth/api/login.ts';
 import { SecondStepCard } from '#client/features/auth/components/second-step-form.tsx';
 import { LoginForm } from '#client/features/auth/components/login-form.tsx';
 import { SignInLinkForm } from '#client/features/auth/components/sign-in-link-form.tsx';
 import { AuthPageShell } from '#client/app/routes/auth-page-shell.tsx';
+import { SIGN_IN_ERROR_TEXTS } from '#client/features/auth/lib/error-texts.ts';
 import { prefetchOwnerCode } from '#client/app/owner-code.ts';
+
+addErrorTexts(SIGN_IN_ERROR_TEXTS);
 
 const linkClass =
   'justify-self-center rounded-sm text-sm text-muted-foreground underline underline-offset-4 hover:text-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none';
@@ -57,14 +61,16 @@ export function LoginPage() {
           <>
             <CardHeader>
               <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
-                Sign in by Email
+                <Trans>Sign in by Email</Trans>
               </CardTitle>
-              <CardDescription>Enter your account's email and we'll send you a link that signs you in once.</CardDescription>
+              <CardDescription>
+                <Trans>Enter your account's email and we'll send you a link that signs you in once.</Trans>
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-4">
               <SignInLinkForm onSent={(message) => setMode({ name: 'link-sent', message })} />
               <button type="button" className={switchClass} onClick={() => setMode({ name: 'password' })}>
-                Back to Login
+                <Trans>Back to Login</Trans>
               </button>
             </CardContent>
           </>
@@ -73,37 +79,41 @@ export function LoginPage() {
             <CardHeader className="items-center text-center">
               <MailCheck className="size-10 text-muted-foreground" aria-hidden />
               <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
-                Check Your Email
+                <Trans>Check Your Email</Trans>
               </CardTitle>
-              <CardDescription>{mode.message} The link expires in 30 minutes.</CardDescription>
+              <CardDescription>
+                {mode.message} <Trans>The link expires in 30 minutes.</Trans>
+              </CardDescription>
             </CardHeader>
             <CardContent className="grid">
               <Button variant="outline" onClick={() => setMode({ name: 'password' })}>
-                Back to Login
+                <Trans>Back to Login</Trans>
               </Button>
             </CardContent>
           </>
         ) : (
           <>
             <CardHeader>
-              <CardTitle as="h1">Login</CardTitle>
+              <CardTitle as="h1">
+                <Trans>Login</Trans>
+              </CardTitle>
             </CardHeader>
             <CardContent className="grid gap-4">
               {expired && (
                 <p role="status" className="rounded-md border bg-muted px-3 py-2 text-sm">
-                  Your session has ended. Sign in again to go back to where you were.
+                  <Trans>Your session has ended. Sign in again to go back to where you were.</Trans>
                 </p>
               )}
               <LoginForm onSecondStep={toSecondStep} />
               <Button variant="outline" disabled={passkey.isPending} onClick={() => passkey.mutate()}>
                 <Fingerprint aria-hidden />
-                {passkey.isPending ? 'Waiting for passkey...' : 'Sign in with a passkey'}
+                {passkey.isPending ? <Trans>Waiting for passkey...</Trans> : <Trans>Sign in with a passkey</Trans>}
               </Button>
               <Link href={screens.forgotPassword} className={linkClass}>
-                Forgot password?
+                <Trans>Forgot password?</Trans>
               </Link>
               <button type="button" className={switchClass} onClick={() => setMode({ name: 'ask-link' })}>
-                Email me a sign-in link
+                <Trans>Email me a sign-in link</Trans>
               </button>
             </CardContent>
           </>
@@ -115,6 +125,7 @@ export function LoginPage() {
 
 /** A mailed link: one button spends it, so a mail scanner that opens the page spends nothing. */
 function UseLinkCard({ token, onAskAgain, onSecondStep }: { token: string; onAskAgain: () => void; onSecondStep: (methods: SecondStepMethod[]) => void }) {
+  const { t } = useLingui();
   const [, setSearchParams] = useSearchParams();
   const signIn = useSignInWithLink((methods) => {
     setSearchParams({});
@@ -126,9 +137,9 @@ function UseLinkCard({ token, onAskAgain, onSecondStep }: { token: string; onAsk
         <CardHeader className="items-center text-center">
           <CircleAlert className="size-10 text-destructive" aria-hidden />
           <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
-            Invalid Sign-in Link
+            <Trans>Invalid Sign-in Link</Trans>
           </CardTitle>
-          <CardDescription>{errorMessage(signIn.error, 'Failed to sign in')}</CardDescription>
+          <CardDescription>{errorMessage(signIn.error, t`Failed to sign in`)}</CardDescription>
         </CardHeader>
         <CardContent className="grid">
           <Button
@@ -137,7 +148,7 @@ function UseLinkCard({ token, onAskAgain, onSecondStep }: { token: string; onAsk
               onAskAgain();
             }}
           >
-            Request a New Link
+            <Trans>Request a New Link</Trans>
           </Button>
         </CardContent>
       </>
@@ -146,12 +157,16 @@ function UseLinkCard({ token, onAskAgain, onSecondStep }: { token: string; onAsk
   return (
     <>
       <CardHeader>
-        <CardTitle as="h1">Sign In</CardTitle>
-        <CardDescription>This link signs you in once, in this browser, which the site then remembers.</CardDescription>
+        <CardTitle as="h1">
+          <Trans>Sign In</Trans>
+        </CardTitle>
+        <CardDescription>
+          <Trans>This link signs you in once, in this browser, which the site then remembers.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid">
         <Button disabled={signIn.isPending} onClick={() => signIn.mutate({ token })}>
-          {signIn.isPending ? 'Logging in...' : 'Sign In'}
+          {signIn.isPending ? <Trans>Logging in...</Trans> : <Trans>Sign In</Trans>}
         </Button>
       </CardContent>
     </>

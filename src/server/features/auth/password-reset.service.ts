@@ -36,7 +36,7 @@ async function sendResetMail(ctx: PasswordResetContext, email: string): Promise<
   // Built from PUBLIC_URL, never from the Host header, so a forged Host cannot steal the link.
   const resetUrl = `${ctx.config.publicUrl}${screens.resetPassword}?token=${encodeURIComponent(token)}`;
   const siteName = siteNameOf(user);
-  await ctx.mailer.send(passwordResetMail(user.email, resetUrl, siteName));
+  await ctx.mailer.send(passwordResetMail(user.email, resetUrl, siteName, user.defaultLanguage));
 }
 
 /**

@@ -39,7 +39,7 @@ async function sendSignInLink(ctx: SignInLinkContext, email: string): Promise<vo
   });
   // Built from PUBLIC_URL, never from the Host header, so a forged Host cannot steal the link.
   const url = `${ctx.config.publicUrl}${screens.login}?${SIGN_IN_LINK_PARAM}=${encodeURIComponent(token)}`;
-  await ctx.mailer.send(signInLinkMail(user.email, url, siteNameOf(user)));
+  await ctx.mailer.send(signInLinkMail(user.email, url, siteNameOf(user), user.defaultLanguage));
 }
 
 /**

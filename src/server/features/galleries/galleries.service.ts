@@ -5,11 +5,11 @@ import {
   type GalleryLink,
   type NewGalleryLink,
   type UpdateGalleryLinkFields,
+  galleryPath,
 } from '#contract/galleries.ts';
 import { noActivity, type GalleryLinkActivityCounts } from '#contract/gallery-activity.ts';
 import { galleryFilesBase } from '#contract/image-urls.ts';
 import { UNDO_WINDOW_MS } from '#contract/photos.ts';
-import { pathTo, screens } from '#contract/routes.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { hashPassword, verifyPassword } from '#server/features/auth/passwords.ts';
 import { findCategory } from '#server/features/categories/categories.service.ts';
@@ -60,6 +60,7 @@ const linkOf = (row: GalleryLinkRow, pickCount = 0, extra: LinkExtras = NO_EXTRA
   releaseAt: row.releaseAt,
   previewPhotoIds: extra.previews.get(row.id) ?? [],
   invitationCount: extra.invitations.get(row.id) ?? 0,
+  language: row.language,
 });
 
 /** What a link's answer holds beside its row: its holder's activity counted, its sneak peek and its invitations' count. */
@@ -147,11 +148,12 @@ export async function createLink(
       expiryReminderDays: request.expiryReminderDays,
       picksReminderDays: request.picksReminderDays,
       releaseAt: request.releaseAt,
+      language: request.language,
     });
     await repo.setPreviews(trx, made.id, previews);
     return made;
   });
-  return { ...(await oneLink(ctx, row)), path: pathTo(screens.gallery, { token }) };
+  return { ...(await oneLink(ctx, row)), path: galleryPath(token, row.language) };
 }
 
 export async function updateLink(
@@ -173,6 +175,7 @@ export async function updateLink(
   if (request.expiryReminderDays !== undefined) changes.expiryReminderDays = request.expiryReminderDays;
   if (request.picksReminderDays !== undefined) changes.picksReminderDays = request.picksReminderDays;
   if (request.releaseAt !== undefined) changes.releaseAt = request.releaseAt;
+  if (request.language !== undefined) changes.language = request.language;
   const previews = request.previewPhotoIds === undefined ? undefined : await checkPreviews(ctx, existing.categoryId, request.previewPhotoIds);
   // A new password (or none) also ends every browser's access given by the old one.
   if (request.password !== undefined) changes.passwordHash = request.password === null ? null : await hashPassword(request.password);

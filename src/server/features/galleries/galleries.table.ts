@@ -1,4 +1,5 @@
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { Language } from '#contract/languages.ts';
 import type { GalleryCommentAuthor, GalleryDownloads, GalleryInvitationState, GalleryVerdictChoice } from '#contract/galleries.ts';
 
 /** A link to a category for one recipient (migration 0010). */
@@ -47,6 +48,8 @@ export interface GalleryLinkTable {
   picksReminderDays: Generated<number | null>;
   /** Until then the link shows only its sneak peek (gallery_previews); null: the whole gallery. */
   releaseAt: Generated<string | null>;
+  /** Its client's language (0030): its address's `?lang=` and its mails'; null: the site's default. */
+  language: Generated<Language | null>;
 }
 export type GalleryLinkRow = Selectable<GalleryLinkTable>;
 export type NewGalleryLinkRow = Insertable<GalleryLinkTable>;

@@ -72,8 +72,8 @@ async function queueInvitation(
   if (facts.url === null) throw conflict('galleries.link_not_mailable');
   const values = facts.values(row.message ?? '');
   let text = fillTemplate(facts.text, values);
-  if (password !== undefined) text += `\n\nThe gallery's password: ${password}`;
-  await queueMail({ db: trx, clock: ctx.clock }, plainTextMail(row.email, fillTemplate(facts.subject, values), text, facts.url), { kind: INVITATION_MAIL, id: row.id });
+  if (password !== undefined) text += `\n\n${facts.words.gallery.password(password)}`;
+  await queueMail({ db: trx, clock: ctx.clock }, plainTextMail(row.email, fillTemplate(facts.subject, values), text, facts.url, facts.language), { kind: INVITATION_MAIL, id: row.id });
 }
 
 /** Sends the link to each address (one row per address and link: sending to one again is a resend). */

@@ -1,4 +1,4 @@
-import { pathTo, screens } from '#contract/routes.ts';
+import { galleryPath } from '#contract/galleries.ts';
 import { siteNameOf } from '#contract/site-name.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Clock } from '#server/clock.ts';
@@ -7,6 +7,8 @@ import { jobKind, replan } from '#server/jobs/job-queue.ts';
 import { handle } from '#server/jobs/worker.ts';
 import { queueMail, type MailOutcomeRecorder } from '#server/mail/mail.jobs.ts';
 import { plainTextMail } from '#server/mail/templates.ts';
+import { mailDay, mailWords, type MailWords } from '#server/mail/mail-words.ts';
+import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import type { GalleryInvitationRow, GalleryLinkRow } from './galleries.table.ts';
 
 /**
@@ -22,22 +24,15 @@ import type { GalleryInvitationRow, GalleryLinkRow } from './galleries.table.ts'
 type MailsContext = { db: Db; clock: Clock };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const DEFAULT_INVITATION_SUBJECT = 'Your photos: {gallery}';
-export const DEFAULT_INVITATION_TEXT =
-  'Hello {client},\n\n{message}\n\nYour gallery "{gallery}" is ready for you:\n{link}\n\nThe link is open until {expiry}.\n\n{site}';
+/** The invitation the owner sees and may rewrite, in English; a link's client gets it in their language unless the owner rewrote it. */
+export const DEFAULT_INVITATION_SUBJECT = mailWords(SOURCE_LANGUAGE).gallery.invitationSubject;
+export const DEFAULT_INVITATION_TEXT = mailWords(SOURCE_LANGUAGE).gallery.invitationText;
 
-const REMINDER = {
-  subject: 'Reminder: {gallery} is open until {expiry}',
-  text: 'Hello {client},\n\nA reminder: your gallery "{gallery}" is open until {expiry}. After that the link no longer opens.\n\n{link}\n\n{site}',
-};
-const PICKS_REMINDER = {
-  subject: 'Your picks in {gallery} are not sent yet',
-  text: 'Hello {client},\n\nYou started picking photos in the gallery "{gallery}" but have not sent your picks yet. Open the gallery to finish and send them:\n\n{link}\n\n{site}',
-};
-const RELEASE = {
-  subject: 'The whole gallery is open: {gallery}',
-  text: 'Hello {client},\n\nThe whole gallery "{gallery}" is open now, not only the sneak peek:\n\n{link}\n\n{site}',
-};
+/** The reminders and the release mail, in the link's language. */
+type LinkMail = (words: MailWords) => { subject: string; text: string };
+const REMINDER: LinkMail = (words) => words.gallery.reminder;
+const PICKS_REMINDER: LinkMail = (words) => words.gallery.picksReminder;
+const RELEASE: LinkMail = (words) => words.gallery.release;
 
 export interface MailValues {
   client: string;
@@ -56,29 +51,37 @@ export function fillTemplate(template: string, values: MailValues): string {
     .trim();
 }
 
-/** The day a link ends, as its mails write it. */
-export const expiryText = (expiresAt: string | null) =>
-  expiresAt === null ? 'further notice' : new Date(expiresAt).toLocaleDateString('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
+/** The day a link ends, as its mails write it in `language` (after their "until"). */
+export const expiryText = (expiresAt: string | null, language: Language = SOURCE_LANGUAGE) =>
+  mailWords(language).gallery.until(expiresAt === null ? null : mailDay(expiresAt, language));
 
-/** What a link's mails need: the address it opens at, the gallery's name, the site's name and the owner's invitation. */
+/**
+ * What a link's mails need: the address it opens at, the gallery's name, the site's name, the
+ * owner's invitation, and their language: the link's client's, else the site's default.
+ */
 export async function mailFactsOf(ctx: MailsContext & Pick<AppContext, 'config'>, link: GalleryLinkRow) {
   const [owner, category] = await Promise.all([
-    ctx.db.selectFrom('users').select(['portfolioTitle', 'invitationSubject', 'invitationText']).orderBy('id').executeTakeFirst(),
+    ctx.db.selectFrom('users').select(['portfolioTitle', 'invitationSubject', 'invitationText', 'defaultLanguage']).orderBy('id').executeTakeFirst(),
     ctx.db.selectFrom('categories').select('name').where('id', '=', link.categoryId).executeTakeFirst(),
   ]);
-  const url = link.token === null ? null : `${ctx.config.publicUrl}${pathTo(screens.gallery, { token: link.token })}`;
+  const language: Language = link.language ?? owner?.defaultLanguage ?? SOURCE_LANGUAGE;
+  const words = mailWords(language);
+  const url = link.token === null ? null : `${ctx.config.publicUrl}${galleryPath(link.token, link.language)}`;
   return {
     url,
+    language,
+    words,
     values: (message = ''): MailValues => ({
       client: link.label,
-      gallery: category?.name ?? 'your gallery',
+      gallery: category?.name ?? words.gallery.yourGallery,
       link: url ?? '',
-      expiry: expiryText(link.expiresAt),
+      expiry: expiryText(link.expiresAt, language),
       message,
       site: siteNameOf({ portfolioTitle: owner?.portfolioTitle ?? null }),
     }),
-    subject: owner?.invitationSubject || DEFAULT_INVITATION_SUBJECT,
-    text: owner?.invitationText || DEFAULT_INVITATION_TEXT,
+    // What the owner wrote is sent as written; the default in the client's language.
+    subject: owner?.invitationSubject || words.gallery.invitationSubject,
+    text: owner?.invitationText || words.gallery.invitationText,
   };
 }
 
@@ -133,17 +136,18 @@ type JobsContext = MailsContext & Pick<AppContext, 'config' | 'jobs'>;
 async function mailClaimed(
   ctx: JobsContext,
   link: GalleryLinkRow,
-  template: { subject: string; text: string },
+  mail: LinkMail,
   claim: (db: Db) => Promise<GalleryInvitationRow[]>,
 ): Promise<void> {
   const facts = await mailFactsOf(ctx, link);
   if (facts.url === null) return;
   const url = facts.url;
+  const template = mail(facts.words);
   const sent = await ctx.db.transaction().execute(async (trx) => {
     const claimed = await claim(trx);
     for (const recipient of claimed) {
       const values = facts.values();
-      await queueMail({ db: trx, clock: ctx.clock }, plainTextMail(recipient.email, fillTemplate(template.subject, values), fillTemplate(template.text, values), url));
+      await queueMail({ db: trx, clock: ctx.clock }, plainTextMail(recipient.email, fillTemplate(template.subject, values), fillTemplate(template.text, values), url, facts.language));
     }
     return claimed.length;
   });

@@ -1,4 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { type ForgotPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -14,13 +15,14 @@ export function forgotPassword(body: ForgotPasswordRequest): Promise<MessageResp
 export function useForgotPassword() {
   return useMutation({
     mutationFn: forgotPassword,
-    onSuccess: ({ message }) => {
-      toast({ description: message });
+    // The server's neutral words, in the page's language.
+    onSuccess: () => {
+      toast({ description: t`If an account with that email exists, we've sent you a password reset link.` });
     },
     onError: (error) => {
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to send reset email'),
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to send reset email`),
         variant: 'destructive',
       });
     },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { useLocation } from '#client/lib/router.tsx';
 import type { CurrentUser, LoginRequest } from '#contract/auth.ts';
 import type { SecondStepMethod, SecondStepRequest } from '#contract/security.ts';
@@ -24,7 +25,7 @@ function useSignedIn() {
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
   return async (destination = returnPathFrom(window.location.search)) => {
-    toast({ title: 'Login successful', description: 'Welcome back!' });
+    toast({ title: t`Login successful`, description: t`Welcome back!` });
     // Stay pending until the user is known, so / opens already signed in.
     await queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
     navigate(destination);
@@ -41,8 +42,8 @@ export function useLogin(onSecondStep: (methods: SecondStepMethod[]) => void) {
     },
     onError: (error) => {
       toast({
-        title: 'Login failed',
-        description: errorMessage(error, 'Invalid credentials'),
+        title: t`Login failed`,
+        description: errorMessage(error, t`Invalid credentials`),
         variant: 'destructive',
       });
     },
@@ -57,8 +58,8 @@ export function usePasskeySignIn() {
     onSuccess: () => signedIn(),
     onError: (error) => {
       toast({
-        title: 'Login failed',
-        description: passkeyErrorMessage(error) ?? errorMessage(error, 'The passkey could not sign you in'),
+        title: t`Login failed`,
+        description: passkeyErrorMessage(error) ?? errorMessage(error, t`The passkey could not sign you in`),
         variant: 'destructive',
       });
     },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { type ResetPasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -19,8 +20,8 @@ export function useResetPassword() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
     onError: (error) => {
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to reset password'),
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to reset password`),
         variant: 'destructive',
       });
     },

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { t } from '@lingui/core/macro';
 import { useLocation } from '#client/lib/router.tsx';
 import type { SignInLinkRequest, UseSignInLinkRequest } from '#contract/auth.ts';
 import type { SecondStepMethod } from '#contract/security.ts';
@@ -19,7 +20,7 @@ export function useRequestSignInLink() {
   return useMutation({
     mutationFn: requestSignInLink,
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to send sign-in link'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to send sign-in link`), variant: 'destructive' });
     },
   });
 }
@@ -40,7 +41,7 @@ export function useSignInWithLink(onSecondStep: (methods: SecondStepMethod[]) =>
         onSecondStep(answer.secondStep);
         return;
       }
-      toast({ title: 'Login successful', description: 'Welcome back!' });
+      toast({ title: t`Login successful`, description: t`Welcome back!` });
       await queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
       navigate(screens.home);
     },

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { LoginRequest } from '#contract/auth.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
@@ -8,6 +9,7 @@ import type { SecondStepMethod } from '#contract/security.ts';
 import { useLogin } from '#client/features/auth/api/login.ts';
 
 export function LoginForm({ onSecondStep }: { onSecondStep: (methods: SecondStepMethod[]) => void }) {
+  const { t } = useLingui();
   const login = useLogin(onSecondStep);
   const form = useForm({
     resolver: zodResolver(LoginRequest),
@@ -19,7 +21,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (methods: SecondStep
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-      <FormField id="login-username" label="Username" error={errors.username?.message}>
+      <FormField id="login-username" label={t`Username`} error={errors.username ? t`Username is required` : undefined}>
         {(field) => (
           <Input
             {...field}
@@ -31,7 +33,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (methods: SecondStep
           />
         )}
       </FormField>
-      <FormField id="login-password" label="Password" error={errors.password?.message}>
+      <FormField id="login-password" label={t`Password`} error={errors.password ? t`Password is required` : undefined}>
         {(field) => (
           <Input
             {...field}
@@ -43,7 +45,7 @@ export function LoginForm({ onSecondStep }: { onSecondStep: (methods: SecondStep
         )}
       </FormField>
       <Button type="submit" className="w-full" disabled={login.isPending}>
-        {login.isPending ? 'Logging in...' : 'Login'}
+        {login.isPending ? <Trans>Logging in...</Trans> : <Trans>Login</Trans>}
       </Button>
     </form>
   );

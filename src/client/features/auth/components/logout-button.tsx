@@ -1,4 +1,5 @@
 import { LogOut } from 'lucide-react';
+import { Trans } from '@lingui/react/macro';
 import { Button } from '#client/components/ui/button.tsx';
 import { useLogout } from '#client/features/auth/api/logout.ts';
 import { confirmDiscard } from '#client/lib/unsaved-changes.ts';
@@ -20,7 +21,9 @@ export function LogoutButton({ username }: { username: string }) {
       }}
     >
       <LogOut aria-hidden />
-      <span>Logout</span>
+      <span>
+        <Trans>Logout</Trans>
+      </span>
       <span className="truncate text-muted-foreground">{username}</span>
     </Button>
   );

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Fingerprint } from 'lucide-react';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { SecondStepMethod } from '#contract/security.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
@@ -19,6 +20,7 @@ const focusOnMount = (element: HTMLElement | null) => element?.focus();
  * app, a passkey, or a recovery code. The server gives it a few minutes and a few tries.
  */
 export function SecondStepCard({ methods, onRestart }: { methods: SecondStepMethod[]; onRestart: () => void }) {
+  const { t } = useLingui();
   const [method, setMethod] = useState<'totp' | 'recovery' | 'passkey'>(
     methods.includes('totp') ? 'totp' : methods.includes('passkey') ? 'passkey' : 'recovery',
   );
@@ -34,16 +36,16 @@ export function SecondStepCard({ methods, onRestart }: { methods: SecondStepMeth
   };
 
   const titles = {
-    totp: 'Enter the code from your authenticator app',
-    recovery: 'Use a recovery code',
-    passkey: 'Use a passkey',
+    totp: t`Enter the code from your authenticator app`,
+    recovery: t`Use a recovery code`,
+    passkey: t`Use a passkey`,
   } as const;
 
   return (
     <>
       <CardHeader>
         <CardTitle as="h1" tabIndex={-1} ref={focusOnMount} className="outline-none">
-          Verify It’s You
+          <Trans>Verify It’s You</Trans>
         </CardTitle>
         <CardDescription>{titles[method]}</CardDescription>
       </CardHeader>
@@ -51,7 +53,7 @@ export function SecondStepCard({ methods, onRestart }: { methods: SecondStepMeth
         {method === 'passkey' ? (
           <Button disabled={passkey.isPending} onClick={() => passkey.mutate()}>
             <Fingerprint aria-hidden />
-            {passkey.isPending ? 'Waiting for passkey...' : 'Use a passkey'}
+            {passkey.isPending ? <Trans>Waiting for passkey...</Trans> : <Trans>Use a passkey</Trans>}
           </Button>
         ) : (
           <form
@@ -64,8 +66,8 @@ export function SecondStepCard({ methods, onRestart }: { methods: SecondStepMeth
           >
             <FormField
               id="second-step-code"
-              label={method === 'totp' ? 'Authentication code' : 'Recovery code'}
-              error={secondStep.isError ? errorMessage(secondStep.error, 'That code is not right') : undefined}
+              label={method === 'totp' ? t`Authentication code` : t`Recovery code`}
+              error={secondStep.isError ? errorMessage(secondStep.error, t`That code is not right`) : undefined}
             >
               {(field) => (
                 <Input
@@ -83,29 +85,29 @@ export function SecondStepCard({ methods, onRestart }: { methods: SecondStepMeth
               )}
             </FormField>
             <Button type="submit" disabled={secondStep.isPending || !code.trim()}>
-              {secondStep.isPending ? 'Verifying...' : 'Verify'}
+              {secondStep.isPending ? <Trans>Verifying...</Trans> : <Trans>Verify</Trans>}
             </Button>
           </form>
         )}
         {expired && (
           <Button variant="outline" onClick={onRestart}>
-            Back to Login
+            <Trans>Back to Login</Trans>
           </Button>
         )}
         <div className="grid gap-1">
           {method !== 'totp' && methods.includes('totp') && (
             <button type="button" className={switchClass} onClick={() => choose('totp')}>
-              Use your authenticator app
+              <Trans>Use your authenticator app</Trans>
             </button>
           )}
           {method !== 'passkey' && methods.includes('passkey') && (
             <button type="button" className={switchClass} onClick={() => choose('passkey')}>
-              Use a passkey
+              <Trans>Use a passkey</Trans>
             </button>
           )}
           {method !== 'recovery' && methods.includes('recovery') && (
             <button type="button" className={switchClass} onClick={() => choose('recovery')}>
-              Use a recovery code
+              <Trans>Use a recovery code</Trans>
             </button>
           )}
         </div>

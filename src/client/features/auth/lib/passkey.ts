@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { api } from '#contract/routes.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 
@@ -32,7 +33,7 @@ export async function passkeyRegistration(): Promise<Record<string, unknown>> {
 
 /** What to tell the owner when the browser's passkey dialog failed or was closed. */
 export function passkeyErrorMessage(error: unknown): string | undefined {
-  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return 'The passkey request was cancelled or timed out.';
-  if (error instanceof Error && error.name === 'InvalidStateError') return 'This device already holds a passkey for this site.';
+  if (error instanceof Error && (error.name === 'NotAllowedError' || error.name === 'AbortError')) return t`The passkey request was cancelled or timed out.`;
+  if (error instanceof Error && error.name === 'InvalidStateError') return t`This device already holds a passkey for this site.`;
   return undefined;
 }

@@ -4,6 +4,8 @@ import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
 import { categoryLinksKey, galleryKey, type GalleryAnswer } from './galleries.ts';
 
 /** A link's holder's threads: each photo's verdict and comments, the same on every device. */
@@ -36,7 +38,8 @@ export function useSetVerdict(token: string) {
     mutationFn: ({ photoId, verdict }: { photoId: number; verdict: GalleryVerdict }) =>
       apiClient.put<GalleryThread>(pathTo(api.galleryPhotoVerdict, { token, photoId }), { verdict }),
     onSuccess: (thread) => queryClient.setQueryData<GalleryThreads>(threadsKey(token), (threads) => withThread(threads, thread)),
-    onError: (error) => toast({ title: 'Not saved', description: errorMessage(error, 'The verdict could not be saved'), variant: 'destructive' }),
+    onError: (error) =>
+      toast({ title: i18n._(GALLERY_TEXTS.notSaved), description: errorMessage(error, i18n._(GALLERY_TEXTS.verdictNotSaved)), variant: 'destructive' }),
   });
 }
 

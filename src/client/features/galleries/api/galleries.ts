@@ -5,6 +5,8 @@ import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { ApiError, apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
 
 /** The owner's links to a category. */
 export const categoryLinksKey = (categoryId: number) => [pathTo(api.categoryLinks, { id: categoryId })];
@@ -102,7 +104,7 @@ export function useUnlockGallery(token: string) {
         await apiClient.post(pathTo(api.galleryUnlock, { token }), { password });
         return { ok: true };
       } catch (error) {
-        if (error instanceof ApiError && error.status !== 500) return { ok: false, message: errorMessage(error, 'Wrong password') };
+        if (error instanceof ApiError && error.status !== 500) return { ok: false, message: errorMessage(error, i18n._(GALLERY_TEXTS.wrongPassword)) };
         throw error;
       }
     },

@@ -5,6 +5,8 @@ import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { GALLERY_ERROR_TEXTS, GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
 
 /** A link's holder's picks, kept on the server: the same on every device that opens the link. */
 export const picksKey = (token: string) => [pathTo(api.galleryPicks, { token })];
@@ -43,7 +45,11 @@ export function useTogglePick(token: string) {
     },
     onError: (error, { photoId, picked }) => {
       queryClient.setQueryData<GalleryPicks>(key, (picks) => picks && toggled(picks, photoId, !picked));
-      toast({ title: picked ? 'Not picked' : 'Still picked', description: errorMessage(error, 'The pick could not be saved'), variant: 'destructive' });
+      toast({
+        title: i18n._(picked ? GALLERY_TEXTS.notPicked : GALLERY_TEXTS.stillPicked),
+        description: errorMessage(error, i18n._(GALLERY_TEXTS.pickNotSaved)),
+        variant: 'destructive',
+      });
     },
     onSettled: () => {
       if (queryClient.isMutating({ mutationKey }) === 1) void queryClient.invalidateQueries({ queryKey: key });
@@ -55,7 +61,9 @@ export function useTogglePick(token: string) {
 export function roomForPick(picks: GalleryPicks): boolean {
   if (picks.pickCap === null || picks.photoIds.length < picks.pickCap) return true;
   // A rule of the gallery, not a failure: said plainly, not in red.
-  toast({ title: 'Limit reached', description: errorText(pickCapCode(picks.pickCap), { cap: picks.pickCap }) });
+  const code = pickCapCode(picks.pickCap);
+  const text = GALLERY_ERROR_TEXTS[code];
+  toast({ title: i18n._(GALLERY_TEXTS.limitReached), description: text ? i18n._({ ...text, values: { cap: picks.pickCap } }) : errorText(code, { cap: picks.pickCap }) });
   return false;
 }
 
@@ -65,7 +73,7 @@ export function useSubmitPicks(token: string) {
     mutationFn: () => apiClient.post<GalleryPicks>(pathTo(api.galleryPicksSubmit, { token })),
     onSuccess: (picks) => queryClient.setQueryData(picksKey(token), picks),
     onError: (error) => {
-      toast({ title: 'Not sent', description: errorMessage(error, 'The picks could not be sent'), variant: 'destructive' });
+      toast({ title: i18n._(GALLERY_TEXTS.notSent), description: errorMessage(error, i18n._(GALLERY_TEXTS.picksNotSent)), variant: 'destructive' });
       void queryClient.invalidateQueries({ queryKey: picksKey(token) });
     },
   });

@@ -9,6 +9,8 @@ import { Button } from '#client/components/ui/button.tsx';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { galleryDownloadUrl, photoDownloadUrl } from '#client/features/galleries/api/downloads.ts';
+import { i18n } from '#client/lib/i18n.ts';
+import { downloadAllSize, downloadLabel, downloadsLeftText, GALLERY_ERROR_TEXTS, GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
 import { useUpdateLink } from '#client/features/galleries/api/galleries.ts';
 
 /** The owner's words for each policy. */
@@ -74,8 +76,11 @@ export function LinkDownloads({ link, categoryId }: { link: GalleryLink; categor
   );
 }
 
-/** What the holder is told when the link's downloads are used up: the server's own words for its refusal. */
-export const DOWNLOADS_USED_UP = errorText('galleries.download_limit_reached');
+/** What the holder is told when the link's downloads are used up: the server's own words for its refusal, in the page's language. */
+const downloadsUsedUp = () => {
+  const text = GALLERY_ERROR_TEXTS['galleries.download_limit_reached'];
+  return text ? i18n._(text) : errorText('galleries.download_limit_reached');
+};
 
 /**
  * What a download click does under a limit: counted on screen (`count`) while some are left,
@@ -85,7 +90,7 @@ export function downloadClick(gallery: Gallery, count: () => void) {
   return (event: MouseEvent) => {
     if (gallery.downloadsLeft === 0) {
       event.preventDefault();
-      toast({ title: 'No downloads left', description: DOWNLOADS_USED_UP, variant: 'destructive' });
+      toast({ title: i18n._(GALLERY_TEXTS.noDownloadsLeft), description: downloadsUsedUp(), variant: 'destructive' });
       return;
     }
     count();
@@ -97,9 +102,7 @@ export function DownloadsLeft({ gallery }: { gallery: Gallery }) {
   if (gallery.downloads === 'none' || gallery.downloadLimit === null || gallery.downloadsLeft === null) return null;
   return (
     <p className="text-sm text-muted-foreground" aria-live="polite" data-downloads-left="">
-      {gallery.downloadsLeft === 0
-        ? DOWNLOADS_USED_UP
-        : `${gallery.downloadsLeft} of ${gallery.downloadLimit} ${gallery.downloadLimit === 1 ? 'download' : 'downloads'} left`}
+      {gallery.downloadsLeft === 0 ? downloadsUsedUp() : downloadsLeftText(gallery.downloadsLeft, gallery.downloadLimit)}
     </p>
   );
 }
@@ -111,11 +114,8 @@ export function DownloadAllButton({ gallery, token, count }: { gallery: Gallery;
     <Button asChild variant="outline" className="min-h-11 justify-self-start sm:min-h-9">
       <a href={galleryDownloadUrl(token)} download data-download-all="" onClick={downloadClick(gallery, count)}>
         <Download aria-hidden />
-        Download all
-        <span className="text-muted-foreground">
-          ({gallery.photos.length} {gallery.photos.length === 1 ? 'photo' : 'photos'}
-          {gallery.downloads === 'originals' ? ', originals' : ''}, ZIP)
-        </span>
+        {i18n._(GALLERY_TEXTS.downloadAll)}
+        <span className="text-muted-foreground">{downloadAllSize(gallery.photos.length, gallery.downloads === 'originals')}</span>
       </a>
     </Button>
   );
@@ -136,8 +136,8 @@ export function photoDownloadAction(gallery: Gallery, token: string, count: () =
       onClick={downloadClick(gallery, count)}
     >
       <Download aria-hidden />
-      Download
-      <span className="sr-only"> {labelOf(photo)}</span>
+      <span aria-hidden>{i18n._(GALLERY_TEXTS.download)}</span>
+      <span className="sr-only">{downloadLabel(labelOf(photo))}</span>
     </a>
   );
 }
@@ -149,11 +149,11 @@ function UsedUpDownload({ photo, className }: { photo: Photo; className: string 
     <>
       <button type="button" className={className} data-download-photo={photo.id} onClick={() => setTold(true)}>
         <Download aria-hidden />
-        Download
-        <span className="sr-only"> {labelOf(photo)}</span>
+        <span aria-hidden>{i18n._(GALLERY_TEXTS.download)}</span>
+        <span className="sr-only">{downloadLabel(labelOf(photo))}</span>
       </button>
       <p role="alert" className="w-full text-sm text-white" data-download-refused="">
-        {told ? DOWNLOADS_USED_UP : ''}
+        {told ? downloadsUsedUp() : ''}
       </p>
     </>
   );

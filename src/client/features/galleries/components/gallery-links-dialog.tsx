@@ -16,6 +16,8 @@ import { LinkProofing, parsePickCap, ProofingFields } from './link-proofing.tsx'
 import { LinkInvitations, MailableField } from './link-invitations.tsx';
 import { LinkReview, parseDownloadLimit, ReviewFields } from './link-review.tsx';
 import { LinkActivity } from './link-activity.tsx';
+import { LinkLanguageField } from './link-language.tsx';
+import type { Language } from '#contract/languages.ts';
 
 /** The end of the chosen day, in the owner's own time zone: a link "until 12 June" works all that day. */
 const endOfDay = (date: string) => new Date(`${date}T23:59:59`).toISOString();
@@ -161,6 +163,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
   const [comments, setComments] = useState(false);
   const [downloadLimit, setDownloadLimit] = useState('');
   const [mailable, setMailable] = useState(false);
+  const [language, setLanguage] = useState<Language | null>(null);
   const [limitError, setLimitError] = useState<string | undefined>();
   const [error, setError] = useState<string | undefined>();
   const submit = (event: FormEvent) => {
@@ -186,6 +189,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
         comments,
         downloadLimit: limit.limit,
         mailable,
+        language,
       },
       {
         onSuccess: (link) => {
@@ -199,6 +203,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
           setComments(false);
           setDownloadLimit('');
           setMailable(false);
+          setLanguage(null);
           toast({ title: 'Link made', description: 'Copy it now: it is shown only this once.' });
         },
       },
@@ -226,6 +231,7 @@ function NewLinkForm({ categoryId, onMade }: { categoryId: number; onMade: (link
       <ProofingFields proofing={proofing} onProofingChange={setProofing} cap={pickCap} onCapChange={setPickCap} error={capError} />
       <ReviewFields comments={comments} onCommentsChange={setComments} limit={downloadLimit} onLimitChange={setDownloadLimit} error={limitError} />
       <MailableField mailable={mailable} onChange={setMailable} />
+      <LinkLanguageField value={language} onChange={setLanguage} />
       <Button type="submit" className="min-h-11 justify-self-start" disabled={create.isPending}>
         {create.isPending ? 'Making…' : 'Make link'}
       </Button>

@@ -1,10 +1,13 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { MessageSquare, Send, ThumbsDown, ThumbsUp } from 'lucide-react';
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { GALLERY_COMMENT_MAX, type GalleryThread, type GalleryVerdict } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { labelOf } from '#contract/alt-text.ts';
 import { cn } from '#client/lib/utils.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
+import { currentLanguage } from '#client/lib/i18n.ts';
 import { usePostComment, useSetVerdict, useThreads } from '#client/features/galleries/api/comments.ts';
 
 export interface Review {
@@ -14,14 +17,13 @@ export interface Review {
   renderPhoto: (photo: Photo, tile: ReactNode) => ReactNode;
 }
 
-const VERDICT_WORDS: Record<GalleryVerdict, string> = { approved: 'Approved', rejected: 'Rejected', none: 'No verdict' };
-
 /**
  * Comments and verdicts for a link's holder: in the viewer, Approve and Reject (pressed once
  * chosen; pressed again takes it back) and the photo's thread, the photographer's answers in it,
  * and a box to write in. Every text is shown as text. Null while the link has none or they load.
  */
 export function useReview(token: string, enabled: boolean): Review | null {
+  const { t } = useLingui();
   const threadsQuery = useThreads(token, enabled);
   const verdict = useSetVerdict(token);
   const threads = threadsQuery.data;
@@ -44,7 +46,7 @@ export function useReview(token: string, enabled: boolean): Review | null {
           onClick={() => choose('approved')}
         >
           <ThumbsUp aria-hidden />
-          {thread.verdict === 'approved' ? 'Approved' : 'Approve'}
+          {thread.verdict === 'approved' ? <Trans>Approved</Trans> : <Trans>Approve</Trans>}
         </button>
         <button
           type="button"
@@ -55,7 +57,7 @@ export function useReview(token: string, enabled: boolean): Review | null {
           onClick={() => choose('rejected')}
         >
           <ThumbsDown aria-hidden />
-          {thread.verdict === 'rejected' ? 'Rejected' : 'Reject'}
+          {thread.verdict === 'rejected' ? <Trans>Rejected</Trans> : <Trans>Reject</Trans>}
         </button>
         <PhotoThread key={photo.id} token={token} photo={photo} thread={thread} />
       </div>
@@ -65,12 +67,16 @@ export function useReview(token: string, enabled: boolean): Review | null {
   const renderPhoto = (photo: Photo, tile: ReactNode) => {
     const thread = byPhoto.get(photo.id);
     if (!thread) return tile;
+    const label = labelOf(photo);
+    const verdictWords = { approved: t`Approved`, rejected: t`Rejected`, none: t`No verdict` }[thread.verdict];
+    const commentCount = thread.comments.length;
+    const comments = plural(commentCount, { one: '# comment', other: '# comments' });
     return (
       <div className="relative h-full">
         {tile}
         <span
           data-review-badge={photo.id}
-          className="pointer-events-none absolute top-1.5 left-1.5 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-1 text-xs font-medium text-white shadow [&_svg]:size-3.5"
+          className="pointer-events-none absolute top-1.5 start-1.5 inline-flex items-center gap-1 rounded-full bg-black/70 px-2 py-1 text-xs font-medium text-white shadow [&_svg]:size-3.5"
         >
           {thread.verdict === 'approved' && <ThumbsUp aria-hidden />}
           {thread.verdict === 'rejected' && <ThumbsDown aria-hidden />}
@@ -81,7 +87,7 @@ export function useReview(token: string, enabled: boolean): Review | null {
             </>
           )}
           <span className="sr-only">
-            {labelOf(photo)}: {VERDICT_WORDS[thread.verdict]}, {thread.comments.length} {thread.comments.length === 1 ? 'comment' : 'comments'}
+            {t`${label}: ${verdictWords}, ${comments}`}
           </span>
         </span>
       </div>
@@ -91,10 +97,13 @@ export function useReview(token: string, enabled: boolean): Review | null {
   return { viewerAction, renderPhoto };
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** A comment's time, as the page's language writes dates. */
+const timeOf = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** One photo's thread in the viewer: the comments, then the box; a posted comment is announced. */
 function PhotoThread({ token, photo, thread }: { token: string; photo: Photo; thread: GalleryThread }) {
+  const { t } = useLingui();
+  const label = labelOf(photo);
   const post = usePostComment(token);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -104,11 +113,11 @@ function PhotoThread({ token, photo, thread }: { token: string; photo: Photo; th
     event.preventDefault();
     const trimmed = text.trim();
     if (!trimmed) {
-      setError('Write a comment first');
+      setError(t`Write a comment first`);
       return;
     }
     if (trimmed.length > GALLERY_COMMENT_MAX) {
-      setError(`Comment must be at most ${GALLERY_COMMENT_MAX} characters`);
+      setError(t`Comment must be at most ${GALLERY_COMMENT_MAX} characters`);
       return;
     }
     setError(undefined);
@@ -117,21 +126,21 @@ function PhotoThread({ token, photo, thread }: { token: string; photo: Photo; th
       {
         onSuccess: () => {
           setText('');
-          setAnnounced(`Comment posted on ${labelOf(photo)}`);
+          setAnnounced(t`Comment posted on ${label}`);
         },
-        onError: (failure) => setError(errorMessage(failure, 'The comment could not be posted')),
+        onError: (failure) => setError(errorMessage(failure, t`The comment could not be posted`)),
       },
     );
   };
   return (
-    <section aria-label={`Comments on ${labelOf(photo)}`} className="grid w-full gap-2 rounded-md border border-white/25 bg-black/40 p-2 text-white">
+    <section aria-label={t`Comments on ${label}`} className="grid w-full gap-2 rounded-md border border-white/25 bg-black/40 p-2 text-white">
       {thread.comments.length > 0 && (
         // Focusable: a long thread scrolls, and holds nothing else a keyboard could reach it by.
         <ol id={ids.list} tabIndex={0} className="grid max-h-40 gap-1.5 overflow-y-auto rounded focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none" data-thread={photo.id}>
           {thread.comments.map((comment) => (
             <li key={comment.id} className={cn('rounded px-2 py-1 text-sm', comment.author === 'owner' ? 'bg-white/15' : 'bg-white/5')}>
               <span className="block text-xs text-white/75">
-                {comment.author === 'owner' ? 'Photographer' : 'You'} · <time dateTime={comment.createdAt}>{timeOf(comment.createdAt)}</time>
+                {comment.author === 'owner' ? <Trans>Photographer</Trans> : <Trans>You</Trans>} · <time dateTime={comment.createdAt}>{timeOf(comment.createdAt)}</time>
               </span>
               {/* Plain text: React writes it as text, never as HTML; its lines kept. */}
               <span className="break-words whitespace-pre-line">{comment.text}</span>
@@ -141,14 +150,14 @@ function PhotoThread({ token, photo, thread }: { token: string; photo: Photo; th
       )}
       <form noValidate onSubmit={submit} className="flex flex-wrap items-end gap-2">
         <label htmlFor={ids.box} className="sr-only">
-          Comment on {labelOf(photo)}
+          <Trans>Comment on {label}</Trans>
         </label>
         <textarea
           id={ids.box}
           data-comment-box=""
           rows={2}
           maxLength={GALLERY_COMMENT_MAX}
-          placeholder="Write a comment for the photographer"
+          placeholder={t`Write a comment for the photographer`}
           value={text}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? ids.error : undefined}
@@ -163,8 +172,8 @@ function PhotoThread({ token, photo, thread }: { token: string; photo: Photo; th
           className="inline-flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-md border border-white/40 bg-white/10 px-4 text-sm font-medium text-white hover:bg-white/20 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none disabled:opacity-60 [&_svg]:size-4"
         >
           <Send aria-hidden />
-          {post.isPending ? 'Posting…' : 'Post'}
-          <span className="sr-only"> a comment on {labelOf(photo)}</span>
+          <span aria-hidden>{post.isPending ? <Trans>Posting…</Trans> : <Trans>Post</Trans>}</span>
+          <span className="sr-only">{post.isPending ? <Trans>Posting…</Trans> : <Trans>Post a comment on {label}</Trans>}</span>
         </button>
         {error && (
           <p id={ids.error} role="alert" className="w-full text-sm text-red-200">
