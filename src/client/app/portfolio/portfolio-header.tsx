@@ -1,5 +1,5 @@
 import { Trans } from '@lingui/react/macro';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { clsx } from 'clsx';
 import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
@@ -16,8 +16,12 @@ import { SocialLinks } from '#client/features/owner/components/social-links.tsx'
  */
 export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   const [aboutOpen, setAboutOpen] = useState(false);
-  // `?contact` opens the form at once: the page search engines name for asking for a licence.
-  const [contactOpen, setContactOpen] = useState(() => new URLSearchParams(window.location.search).has('contact'));
+  const [contactOpen, setContactOpen] = useState(false);
+  // `?contact` opens the form at once: the page search engines name for asking for a licence. In an
+  // effect, since the server draws the page closed whatever the query (one page for every visitor).
+  useEffect(() => {
+    if (new URLSearchParams(window.location.search).has('contact')) setContactOpen(true);
+  }, []);
   const aboutButton = useRef<HTMLButtonElement>(null);
   const contactButton = useRef<HTMLButtonElement>(null);
   if (!owner.portfolioTitle) return null;
