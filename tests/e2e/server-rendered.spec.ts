@@ -24,12 +24,15 @@ async function threePhotos(owner: OwnerApi) {
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('the portfolio shows its header and tiles, each a link to its photo page, which shows the photo and its neighbours', async ({ page, owner }) => {
+  test('the portfolio shows its header, its About text and tiles, each a link to its photo page, which shows the photo and its neighbours', async ({ page, owner }) => {
     const { title, category, photos } = await threePhotos(owner);
     const [quay, crane, buoy] = photos as [(typeof photos)[0], (typeof photos)[0], (typeof photos)[0]];
     await page.goto(screens.home);
 
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // No button opens the About dialog: its text is on the header card.
+    const about = page.getByRole('region', { name: 'About' });
+    await expect(about.getByText('I photograph harbours at dawn.')).toBeVisible();
     const grid = section(page, category.name);
     for (const photo of photos) {
       const image = grid.getByRole('img', { name: photo.title });

@@ -93,6 +93,17 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
           </div>
         </div>
       </div>
+      {/* Without the script no button opens the About dialog: its text is on the card itself. */}
+      {owner.aboutText && (
+        <noscript>
+          <section aria-labelledby="about-without-script" className="border-t px-4 py-6 text-start sm:px-8">
+            <h2 id="about-without-script" className="text-lg font-semibold">
+              <Trans>About</Trans>
+            </h2>
+            <p className="mt-2 break-words whitespace-pre-line">{owner.aboutText}</p>
+          </section>
+        </noscript>
+      )}
       {owner.aboutText && <AboutDialog
           aboutText={owner.aboutText}
           open={aboutOpen}
