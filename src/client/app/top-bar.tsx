@@ -88,10 +88,7 @@ function ThemeToggle({ className }: { className?: string }) {
   const { t } = useLingui();
   // As the server drew it first (a server-rendered page is taken over as it is), then as it is now.
   const [dark, setDark] = useState(isDarkAsDrawn);
-  useEffect(() => {
-    setDark(isDarkNow());
-    return onThemeChange(() => setDark(isDarkNow()));
-  }, []);
+  useEffect(() => onThemeChange(() => setDark(isDarkNow()), { atOnce: true }), []);
   return (
     <Button
       variant="ghost"

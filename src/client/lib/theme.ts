@@ -32,12 +32,16 @@ export function isDarkAsDrawn(): boolean {
   return (onServer ? serverPage().theme : root().dataset.theme) === 'dark';
 }
 
-/** Calls back whenever the page turns dark or light, whatever the cause; returns the unsubscribe. */
-export function onThemeChange(callback: () => void): () => void {
+/**
+ * Calls back whenever the page turns dark or light, whatever the cause, and with `atOnce` right
+ * away too (a component first drawn as the server drew it); returns the unsubscribe.
+ */
+export function onThemeChange(callback: () => void, { atOnce = false }: { atOnce?: boolean } = {}): () => void {
   const media = systemDark();
   const observer = new MutationObserver(callback);
   observer.observe(root(), { attributes: true, attributeFilter: ['data-theme'] });
   media.addEventListener('change', callback);
+  if (atOnce) callback();
   return () => {
     observer.disconnect();
     media.removeEventListener('change', callback);

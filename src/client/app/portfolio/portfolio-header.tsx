@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
+import { onServer } from '#client/lib/server-render.ts';
 import { clsx } from 'clsx';
 import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
@@ -16,12 +17,11 @@ import { SocialLinks } from '#client/features/owner/components/social-links.tsx'
  */
 export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   const [aboutOpen, setAboutOpen] = useState(false);
-  const [contactOpen, setContactOpen] = useState(false);
-  // `?contact` opens the form at once: the page search engines name for asking for a licence. In an
-  // effect, since the server draws the page closed whatever the query (one page for every visitor).
-  useEffect(() => {
-    if (new URLSearchParams(window.location.search).has('contact')) setContactOpen(true);
-  }, []);
+  // `?contact` opens the form at once: the page search engines name for asking for a licence. The
+  // server draws it closed whatever the query (one page for every visitor); an open dialog adds
+  // nothing where the page is drawn (it comes in a portal once its chunk arrives), so hydration
+  // finds the same markup.
+  const [contactOpen, setContactOpen] = useState(() => !onServer && new URLSearchParams(window.location.search).has('contact'));
   const aboutButton = useRef<HTMLButtonElement>(null);
   const contactButton = useRef<HTMLButtonElement>(null);
   if (!owner.portfolioTitle) return null;
