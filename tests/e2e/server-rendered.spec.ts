@@ -10,7 +10,7 @@ import { pathTo, screens } from '#contract/routes.ts';
 /** A category of three photos, and the portfolio's title. */
 async function threePhotos(owner: OwnerApi) {
   const title = uniqueName('Server Drawn');
-  await owner.setSettings({ portfolioTitle: title, aboutText: 'I photograph harbours at dawn.' });
+  await owner.setSettings({ portfolioTitle: title, aboutText: 'I photograph harbours at dawn.', showContactForm: true });
   const category = await owner.createCategory(uniqueName('Harbours'));
   const photos = [
     await owner.createPhoto({ title: uniqueName('Quay'), description: 'Nets drying on the quay.' }),
@@ -164,4 +164,15 @@ test.describe('hydration', () => {
       await alone.close();
     });
   }
+});
+
+test('?contact still opens the contact form at once over the server-drawn portfolio', async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  await threePhotos(owner);
+  await page.goto(`${screens.home}?contact`);
+  const dialog = page.getByRole('dialog', { name: 'Contact' });
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  expect(problems).toEqual([]);
 });
