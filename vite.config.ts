@@ -1,7 +1,7 @@
 import { lingui } from '@lingui/vite-plugin';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type UserConfig } from 'vite';
 import { firstLoadModules } from './scripts/first-load-modules.ts';
 import { precompress } from './scripts/precompress.ts';
 import { clientOnPreact, reactOnPreact } from './scripts/react-on-preact.ts';
@@ -30,7 +30,19 @@ function preloadedWithScreen(chunk: string, dependencies: string[]): string[] {
 // The API server's dev port (scripts/dev.mjs starts it beside Vite).
 const apiServer = 'http://localhost:3001';
 
-export default defineConfig({
+/**
+ * `vite build --ssr src/client/entry-server.tsx` (npm run build:client): the server's render of a
+ * visitor's first screen (docs/decisions/0018), into dist/ssr for the page route to import. Every
+ * package is bundled in, so the aliases put the same Preact under every `react` import there too.
+ */
+const serverRender: UserConfig = {
+  plugins: [lingui({ macroTransform: true }), react({ refreshExclude: /./ })],
+  resolve: { alias: reactOnPreact },
+  ssr: { noExternal: true },
+  build: { outDir: 'dist/ssr', emptyOutDir: true, ssr: 'src/client/entry-server.tsx', copyPublicDir: false, rolldownOptions: { input: 'src/client/entry-server.tsx' } },
+};
+
+export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRender : {
   // On Preact, no Fast Refresh: React's refresh runtime finds no React renderer there, so an edited
   // component would stay stale; left out, an edit reloads the page.
   // Lingui's macros are compiled by its native transform (no Babel), and each .po catalog imported

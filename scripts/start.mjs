@@ -3,7 +3,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
-const outputs = ['dist/client/index.html', 'dist/server/main.js'];
+const outputs = ['dist/client/index.html', 'dist/ssr/entry-server.js', 'dist/server/main.js'];
 const sources = ['src', 'index.html', 'vite.config.ts', 'package.json'];
 
 function newestMtime(target) {

@@ -1,5 +1,5 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app/app.tsx';
 import { activateLanguage, pageLanguage } from '#client/lib/i18n.ts';
 import { SOURCE_LANGUAGE } from '#contract/languages.ts';
@@ -8,15 +8,20 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const app = (
+  <StrictMode>
+    <App />
+  </StrictMode>
+);
+
 // A transition: React draws the first screen in slices of a few milliseconds, so a phone is not
 // blocked for the whole first render (its tiles, the top bar), and a tap meanwhile is answered.
+// A first screen the server rendered (src/client/entry-server.tsx) is taken over as it is: the
+// same components over the same data draw the same markup, which hydration adopts.
 const render = () =>
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    if (root.firstElementChild) hydrateRoot(root, app);
+    else createRoot(root).render(app);
   });
 
 // The page's language first (the server wrote it on <html lang> and named its catalog in the

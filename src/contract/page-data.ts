@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
-import { PhotoSections } from './photo-pages.ts';
+import { PhotoPage, PhotoSections } from './photo-pages.ts';
 import { PhotoWithCategory } from './photos.ts';
 import { PortfolioOwner } from './portfolio.ts';
 
@@ -18,6 +18,8 @@ export const PageData = z.object({
   photoSections: PhotoSections.optional(),
   /** The photo of a /photo/{id} page. */
   photo: PhotoWithCategory.optional(),
+  /** The photos around it in its section (a window of PHOTO_PAGE_SIZE): its page's previous and next. */
+  photoWindow: PhotoPage.optional(),
   /** Null when the request carried no session cookie: surely a visitor, no need to ask. */
   user: z.null().optional(),
 });

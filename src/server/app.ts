@@ -51,6 +51,8 @@ export interface AppOptions {
   clock?: Clock;
   /** The built client (index.html and assets); absent in API tests. */
   clientDir?: string;
+  /** The built server render of a visitor's first screen (dist/ssr/entry-server.js); without it the browser draws every page. */
+  screenRendererFile?: string;
   /** Pino options, or false for silence in tests. */
   logger?: boolean | object;
   /** Defaults to SMTP_URL, or the outbox folder without it. */
@@ -166,6 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pageHeaders: headers.page,
     statistics: recorder ? { recorder, auth: ctx } : null,
     dataCache: ctx.dataCache,
+    screenRendererFile: options.screenRendererFile,
   });
   return app;
 }

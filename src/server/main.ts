@@ -31,9 +31,11 @@ async function main(): Promise<void> {
     );
   }
 
-  // The bundle lives in dist/server; the built client beside it in dist/client.
+  // The bundle lives in dist/server; the built client beside it in dist/client, and the server's
+  // render of its first screens in dist/ssr.
   const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
-  const app = await buildApp({ config, database, clientDir });
+  const screenRendererFile = fileURLToPath(new URL('../ssr/entry-server.js', import.meta.url));
+  const app = await buildApp({ config, database, clientDir, screenRendererFile });
   database.onConnectionError((error) => app.log.warn({ err: error }, 'PostgreSQL closed a connection: an idle one is opened again by the next query, the listening one by itself'));
 
   let closing = false;

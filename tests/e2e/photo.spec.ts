@@ -1,5 +1,5 @@
 import { expect, expectNoSeriousViolations, section, test, tile, uniqueName } from './portfolio-helpers.ts';
-import { api, files, pathTo, screens } from '#contract/routes.ts';
+import { files, pathTo, screens } from '#contract/routes.ts';
 
 /** The value of a `<meta>` tag in raw HTML, its entities decoded. */
 function metaContent(html: string, key: string): string | undefined {
@@ -216,12 +216,12 @@ test('a visitor sees the portfolio without waiting for the API', { tag: '@phone'
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(page.getByRole('img', { name: photo.title })).toBeVisible();
   expect(apiCalls).toEqual([]);
-  // The photo page asks for the photos around it in its category (previous and next), one small
-  // page whatever the category's size, but draws without waiting for them: with the API never
-  // answering, the photo and its title still show.
+  // The photo page comes with the photos around it in its category (previous and next, one small
+  // window whatever the category's size; docs/decisions/0018): with the API never answering, the
+  // photo and its title show, and nothing is asked.
   await page.route('**/api/**', () => {});
   await page.goto(pathTo(screens.photo, { id: photo.id }));
   await expect(page.getByRole('heading', { level: 1, name: photo.title })).toBeVisible();
   await expect(page.getByRole('img', { name: photo.title })).toHaveAttribute('data-image-state', 'loaded');
-  expect(apiCalls.map((url) => new URL(url).pathname)).toEqual([api.photoPage]);
+  expect(apiCalls).toEqual([]);
 });

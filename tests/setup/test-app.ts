@@ -146,6 +146,8 @@ export async function createTestApp(
     owner?: boolean;
     /** A folder with an index.html, for tests of the served pages. */
     clientDir?: string;
+    /** The built server render of the first screen (dist/ssr/entry-server.js), for tests of server-rendered pages. */
+    screenRendererFile?: string;
     /** Migrate an empty database at start, as a new site does, instead of copying a migrated one. */
     fromScratch?: boolean;
     /** Hash at the production cost, the owner's password included, until the app closes. */
@@ -187,7 +189,7 @@ export async function createTestApp(
   // TEST_LOG=error (or any level) shows what the app logs, for finding out why a test fails.
   const logger = process.env.TEST_LOG ? { level: process.env.TEST_LOG } : false;
   const ctx = createAppContext({ config, database, clock: options.clock, log: logger ? consoleLog : silentLog });
-  const app = await buildApp({ config, database, logger, clientDir: options.clientDir, context: ctx });
+  const app = await buildApp({ config, database, logger, clientDir: options.clientDir, screenRendererFile: options.screenRendererFile, context: ctx });
   await app.ready();
   const drainer = createWorker(ctx);
 

@@ -3,7 +3,8 @@ import { PAGE_DATA_ELEMENT_ID } from '#contract/page-data-element.ts';
 import type { PageData } from '#contract/page-data.ts';
 import { getUserQueryOptions } from '#client/features/auth/api/get-user.ts';
 import { getPhotoQueryOptions } from '#client/features/photos/api/get-photo.ts';
-import { getPhotoSectionsQueryOptions } from '#client/features/photos/api/get-photo-pages.ts';
+import { getPhotoSectionsQueryOptions, getPhotoWindowQueryOptions } from '#client/features/photos/api/get-photo-pages.ts';
+import { PHOTO_PAGE_SIZE } from '#contract/photo-cursor.ts';
 import { getCategoriesQueryOptions } from '#client/features/categories/api/get-categories.ts';
 import { getPortfolioOwnerQueryOptions } from '#client/features/owner/api/get-portfolio-owner.ts';
 
@@ -22,6 +23,7 @@ function hasPageDataShape(data: unknown): data is PageData {
     optional('categories', Array.isArray) &&
     optional('photoSections', (value) => isObject(value) && Array.isArray((value as { sections?: unknown }).sections)) &&
     optional('photo', isObject) &&
+    optional('photoWindow', (value) => isObject(value) && Array.isArray((value as { photos?: unknown }).photos)) &&
     optional('user', (value) => value === null)
   );
 }
@@ -52,5 +54,8 @@ export function seedQueryCache(queryClient: QueryClient, data: PageData | null =
   if (data.categories) queryClient.setQueryData(getCategoriesQueryOptions().queryKey, data.categories);
   if (data.photoSections) queryClient.setQueryData(getPhotoSectionsQueryOptions().queryKey, data.photoSections);
   if (data.photo) queryClient.setQueryData(getPhotoQueryOptions(data.photo.id).queryKey, data.photo);
+  if (data.photo && data.photoWindow) {
+    queryClient.setQueryData(getPhotoWindowQueryOptions(data.photo, PHOTO_PAGE_SIZE).queryKey, data.photoWindow);
+  }
   if (data.user === null) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
 }

@@ -3,16 +3,18 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { I18nProvider } from '@lingui/react';
 import { i18n } from '#client/lib/i18n.ts';
 import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
+import type { PageData } from '#contract/page-data.ts';
 import { seedQueryCache } from './page-data.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
 
-export function AppProvider({ children }: { children: ReactNode }) {
+/** `pageData`: the page's first data, given by the server's render; the browser reads it from the page. */
+export function AppProvider({ children, pageData }: { children: ReactNode; pageData?: PageData }) {
   const [queryClient] = useState(() => {
     const client: QueryClient = createQueryClient({
       // Only a signed-in owner's session ends under the page: its handler loads when that happens.
       onUnauthorized: () => void import('./session-end.ts').then(({ handleSessionEnd }) => handleSessionEnd(client)),
     });
-    seedQueryCache(client);
+    seedQueryCache(client, pageData);
     return client;
   });
   return (

@@ -9,7 +9,7 @@ import { LanguageSwitcher } from '#client/components/language-switcher.tsx';
 import { screens } from '#contract/screens.ts';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
-import { applyOwnerLook, chooseTheme, isDarkNow, onThemeChange } from '#client/lib/theme.ts';
+import { applyOwnerLook, chooseTheme, isDarkAsDrawn, isDarkNow, onThemeChange } from '#client/lib/theme.ts';
 
 // Only the signed-in owner has it: it loads with the owner's code (app/owner-code.ts). No Suspense
 // of its own: the owner's first screen waits for it under the router's spinner, so the bar never
@@ -86,8 +86,9 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
 /** Light or dark, whatever the owner's default; the choice is remembered (lib/theme.ts). */
 function ThemeToggle({ className }: { className?: string }) {
   const { t } = useLingui();
-  const [dark, setDark] = useState(isDarkNow);
-  useEffect(() => onThemeChange(() => setDark(isDarkNow())), []);
+  // As the server drew it first (a server-rendered page is taken over as it is), then as it is now.
+  const [dark, setDark] = useState(isDarkAsDrawn);
+  useEffect(() => onThemeChange(() => setDark(isDarkNow()), { atOnce: true }), []);
   return (
     <Button
       variant="ghost"

@@ -1,5 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { onServer } from './server-render.ts';
 
 export interface QueryClientOptions {
   /** Any read or write answered 401: the session may have ended under the page. */
@@ -20,6 +21,8 @@ export function createQueryClient({ onUnauthorized }: QueryClientOptions = {}) {
         refetchOnWindowFocus: false,
         refetchInterval: false,
         staleTime: Infinity,
+        // The server's render keeps no timer: its cache goes with the render (lib/server-render.ts).
+        ...(onServer ? { gcTime: Infinity } : {}),
       },
       mutations: {
         retry: false,

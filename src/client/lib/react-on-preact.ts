@@ -70,6 +70,8 @@ options.vnode = (vnode: VNode<{ ref?: unknown }>) => {
 const transitions: Array<() => void> = [];
 const transitionTask = new MessageChannel();
 transitionTask.port1.onmessage = () => transitions.shift()?.();
+// On Node (the server's render, which starts no transition) an open port would keep the process alive.
+(transitionTask.port1 as { unref?: () => void }).unref?.();
 export function startTransition(callback: () => void): void {
   transitions.push(callback);
   transitionTask.port2.postMessage(null);
@@ -91,6 +93,14 @@ let nextId = 0;
 export function useId(): string {
   const [id] = useState(() => `_p${(nextId++).toString(36)}_`);
   return id;
+}
+
+/**
+ * Counts ids from the start again: the server calls it before each page it renders, so a page's
+ * ids are the ones the browser's first render (its hydration) makes, counting from 0 too.
+ */
+export function startIdsAfresh(): void {
+  nextId = 0;
 }
 
 export default { ...compat, startTransition, use, useId };

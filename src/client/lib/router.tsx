@@ -1,4 +1,5 @@
 import { createContext, use, useSyncExternalStore, type ComponentProps, type MouseEvent } from 'react';
+import { onServer, serverPage } from './server-render.ts';
 
 /**
  * The browser's address as React state: the part of wouter the app used (docs/decisions/0008).
@@ -33,7 +34,8 @@ export function subscribeToHistory(onChange: () => void): () => void {
   };
 }
 
-const currentPath = () => window.location.pathname;
+// On the server, the path of the page it renders (there is no window).
+const currentPath = () => (onServer ? serverPage().path : window.location.pathname);
 
 export function navigate(to: string, { replace = false }: NavigateOptions = {}): void {
   window.history[replace ? 'replaceState' : 'pushState'](null, '', to);

@@ -1,5 +1,6 @@
 import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
 import { THEME_COOKIE, THEME_COOKIE_MAX_AGE_SECONDS } from '#contract/theme-cookie.ts';
+import { onServer, serverPage } from './server-render.ts';
 
 /**
  * The page's theme lives on `<html data-theme>`, written by the server before the first paint
@@ -22,12 +23,25 @@ export function isDarkNow(): boolean {
   return theme === 'dark' || (theme === 'system' && systemDark().matches);
 }
 
-/** Calls back whenever the page turns dark or light, whatever the cause; returns the unsubscribe. */
-export function onThemeChange(callback: () => void): () => void {
+/**
+ * Whether the page was drawn dark as the server wrote it: the theme chosen dark. A system theme's
+ * darkness is the browser's to tell, so the server's render, and the first render in the browser
+ * that takes it over, draw it light; an effect then reads the system (`isDarkNow`).
+ */
+export function isDarkAsDrawn(): boolean {
+  return (onServer ? serverPage().theme : root().dataset.theme) === 'dark';
+}
+
+/**
+ * Calls back whenever the page turns dark or light, whatever the cause, and with `atOnce` right
+ * away too (a component first drawn as the server drew it); returns the unsubscribe.
+ */
+export function onThemeChange(callback: () => void, { atOnce = false }: { atOnce?: boolean } = {}): () => void {
   const media = systemDark();
   const observer = new MutationObserver(callback);
   observer.observe(root(), { attributes: true, attributeFilter: ['data-theme'] });
   media.addEventListener('change', callback);
+  if (atOnce) callback();
   return () => {
     observer.disconnect();
     media.removeEventListener('change', callback);

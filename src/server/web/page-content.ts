@@ -3,7 +3,8 @@ import { pathTo, screens } from '#contract/routes.ts';
 import { bannerPath, displayImagePath, gridTileImage, PHOTO_PAGE_SIZES, photoSrcSet } from '#contract/image-urls.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PageData } from '#contract/page-data.ts';
-import { FIRST_PAGE_TILES } from '#contract/photo-cursor.ts';
+import { FIRST_PAGE_TILES, PHOTO_PAGE_SIZE, sectionKeyOf } from '#contract/photo-cursor.ts';
+import type { PhotoPage } from '#contract/photo-pages.ts';
 import type { PortfolioSection } from '#contract/portfolio-sections.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { brandNameOf, PRODUCT_NAME, siteNameOf } from '#contract/site-name.ts';
@@ -12,7 +13,7 @@ import { rightsOfPhoto } from '#server/features/renditions/renditions.service.ts
 import { altOf } from '#contract/alt-text.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
-import { firstPhotos, sectionsOf } from '#server/features/portfolio/photo-pages.service.ts';
+import { firstPhotos, photoPage as photoPageOf, sectionsOf } from '#server/features/portfolio/photo-pages.service.ts';
 import { galleryExists } from '#server/features/galleries/galleries.service.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
@@ -189,9 +190,26 @@ async function photoPage(ctx: WebContext, id: number | null, viewer: PageViewer,
       jsonLd: photoPageJsonLd(ctx.publicUrl, owner, photo, rights),
       preloads: [{ href: displayImagePath(photo), srcset: photoSrcSet(photo), sizes: PHOTO_PAGE_SIZES }],
     },
-    data: { owner, photo: viewer.maybeOwner && owner.hideFileNameTitles ? await ownersPhoto(ctx, owner, photo.id) : photo },
+    data: viewer.maybeOwner
+      ? { owner, photo: owner.hideFileNameTitles ? await ownersPhoto(ctx, owner, photo.id) : photo }
+      : { owner, photo, photoWindow: await photoWindowOf(ctx, photo) },
     look: lookOf(owner),
   };
+}
+
+/**
+ * The photos around a visitor's photo in its section, as `/api/photos/page?around=` gives them:
+ * the page's previous and next, drawn from the HTML. None for a photo outside the portfolio's
+ * sections (an unlisted category's, seen by its link): the client then asks, as before.
+ */
+async function photoWindowOf(ctx: WebContext, photo: { id: number; categoryId: number | null }): Promise<PhotoPage | undefined> {
+  const sections = sectionsOf(await portfolioFor(ctx.photos, 'visitor'));
+  try {
+    return photoPageOf(sections, { categoryId: sectionKeyOf(photo.categoryId), around: photo.id, limit: PHOTO_PAGE_SIZE, sort: 'order' });
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'notFound') return undefined;
+    throw error;
+  }
 }
 
 /**

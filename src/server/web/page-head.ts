@@ -144,6 +144,8 @@ export interface PageTemplate {
   beforeHead: string;
   betweenHeadAndData: string;
   afterData: string;
+  /** Where in `betweenHeadAndData` the server-rendered screen goes: just inside `<div id="root">`; -1 when it has none. */
+  rootContent: number;
 }
 
 export function parseTemplate(html: string): PageTemplate {
@@ -165,7 +167,14 @@ export function parseTemplate(html: string): PageTemplate {
   if (bodyEnd < 0) throw new Error('index.html has no </body>');
   // Each page writes its own language and direction on <html>.
   beforeHead = beforeHead.replace(/<html\b[^>]*>/i, (tag) => tag.replace(/\s(?:lang|dir)="[^"]*"/gi, ''));
-  return { beforeHead, betweenHeadAndData: rest.slice(0, bodyEnd), afterData: rest.slice(bodyEnd) };
+  const betweenHeadAndData = rest.slice(0, bodyEnd);
+  const root = /<div id="root">/i.exec(betweenHeadAndData);
+  return {
+    beforeHead,
+    betweenHeadAndData,
+    afterData: rest.slice(bodyEnd),
+    rootContent: root ? root.index + root[0].length : -1,
+  };
 }
 
 /**
@@ -178,14 +187,17 @@ export interface PageLook {
   headingFont: HeadingFont;
 }
 
-export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook): string {
+/** `screen`: the first screen's HTML, rendered on the server (`screen-render.ts`), for inside `<div id="root">`. */
+export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook, screen = ''): string {
   const lookAttributes =
     ` lang="${escapeHtml(look.language)}" dir="${directionOf(look.language)}"` +
     ` data-theme="${escapeHtml(look.theme)}" data-heading-font="${escapeHtml(look.headingFont)}"`;
   return (
     template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes) +
     renderHeadTags(page) +
-    template.betweenHeadAndData +
+    (screen && template.rootContent >= 0
+      ? template.betweenHeadAndData.slice(0, template.rootContent) + screen + template.betweenHeadAndData.slice(template.rootContent)
+      : template.betweenHeadAndData) +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n  ` +
     template.afterData
   );

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPage, fallbackPage, type Page, type WebContext } from './page-content.ts';
-import { parseTemplate, renderPage, type PageTemplate } from './page-head.ts';
+import { parseTemplate, renderPage, type PageLook, type PageTemplate } from './page-head.ts';
+import { loadScreenRenderer, rendersOnServer } from './screen-render.ts';
 import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
 import { readChunks, type CatalogChunks, type RouteChunks } from './route-chunks.ts';
 import { negotiateLanguage, type PageLanguage } from './page-language.ts';
@@ -68,6 +69,8 @@ export interface WebOptions extends WebContext {
   statistics: { recorder: Recorder; auth: AuthContext } | null;
   /** Built pages and the feed, kept per data version. */
   dataCache: DataCache;
+  /** The built server render of the first screen (dist/ssr/entry-server.js); without it, the browser draws every page. */
+  screenRendererFile?: string;
 }
 
 /**
@@ -81,6 +84,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     indexPath && fs.existsSync(indexPath) ? parseTemplate(fs.readFileSync(indexPath, 'utf8')) : undefined;
   const { routeChunks, catalogChunks }: { routeChunks: RouteChunks; catalogChunks: CatalogChunks } =
     template && clientDir ? readChunks(clientDir) : { routeChunks: () => [], catalogChunks: () => [] };
+
+  const renderScreen = template ? await loadScreenRenderer(options.screenRendererFile) : undefined;
 
   if (template && clientDir) {
     await app.register(fastifyStatic, {
@@ -159,6 +164,20 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     return page;
   };
 
+  /**
+   * The first screen's HTML, rendered here when the page's data draws it; '' otherwise, and when the
+   * render fails, the browser then drawing the page alone.
+   */
+  const screenFor = async (request: FastifyRequest, route: PageRoute | null, pathname: string, page: Page, look: PageLook): Promise<string> => {
+    if (!renderScreen || page.status !== 200 || !rendersOnServer(route, page.data, !request.cookies[options.sessionCookieName])) return '';
+    try {
+      return await renderScreen({ path: pathname, data: page.data, language: look.language, theme: look.theme });
+    } catch (error) {
+      request.log.error({ err: error }, 'could not render the first screen');
+      return '';
+    }
+  };
+
   const sendPage = async (request: FastifyRequest, reply: FastifyReply, pathname: string) => {
     reply.headers(options.pageHeaders);
     // The tokens of the reset and sign-in links must not leak to another site through the
@@ -182,6 +201,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     const build = async (): Promise<BuiltPage> => {
       const page = await pageFor(request, route, language);
       const look = { language, theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
+      const screen = await screenFor(request, route, pathname, page, look);
       const meta = {
         ...page.meta,
         modulePreloads: [...catalogChunks(language, route), ...routeChunks(route)],
@@ -190,7 +210,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       return {
         status: page.status,
         noIndex: page.meta.noIndex === true,
-        ...(await compress(encoding, renderPage(template, meta, page.data, look))),
+        ...(await compress(encoding, renderPage(template, meta, page.data, look, screen))),
       };
     };
     const built = visitor

@@ -7,6 +7,8 @@ import { PhotoTile } from './photo-tile.tsx';
 export interface PhotoGridProps {
   photos: Photo[];
   onOpen: (photo: Photo) => void;
+  /** Each photo's own page, for its tile to link to; without it the tiles are buttons. */
+  hrefOf?: (photo: Photo) => string;
   /** The category's layout; the spec's square grid unless the owner chose another. */
   layout?: CategoryLayout;
   density?: CategoryDensity;
@@ -56,6 +58,7 @@ function itemStyle(photo: Photo, layout: CategoryLayout): CSSProperties | undefi
 export function PhotoGrid({
   photos,
   onOpen,
+  hrefOf,
   layout = 'square',
   density = 'compact',
   priorityCount = 0,
@@ -65,7 +68,7 @@ export function PhotoGrid({
     <ul data-layout={layout} className={LIST_CLASSES[layout][density]}>
       {photos.map((photo, index) => {
         const tile = (
-          <PhotoTile photo={photo} layout={layout} density={density} priority={index < priorityCount} onOpen={onOpen} />
+          <PhotoTile photo={photo} layout={layout} density={density} priority={index < priorityCount} onOpen={onOpen} href={hrefOf?.(photo)} />
         );
         return (
           <li key={photo.id} style={itemStyle(photo, layout)} className={clsx(layout === 'masonry' && 'break-inside-avoid')}>

@@ -1,5 +1,6 @@
 import { Trans } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
+import { onServer } from '#client/lib/server-render.ts';
 import { clsx } from 'clsx';
 import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
@@ -16,8 +17,11 @@ import { SocialLinks } from '#client/features/owner/components/social-links.tsx'
  */
 export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   const [aboutOpen, setAboutOpen] = useState(false);
-  // `?contact` opens the form at once: the page search engines name for asking for a licence.
-  const [contactOpen, setContactOpen] = useState(() => new URLSearchParams(window.location.search).has('contact'));
+  // `?contact` opens the form at once: the page search engines name for asking for a licence. The
+  // server draws it closed whatever the query (one page for every visitor); an open dialog adds
+  // nothing where the page is drawn (it comes in a portal once its chunk arrives), so hydration
+  // finds the same markup.
+  const [contactOpen, setContactOpen] = useState(() => !onServer && new URLSearchParams(window.location.search).has('contact'));
   const aboutButton = useRef<HTMLButtonElement>(null);
   const contactButton = useRef<HTMLButtonElement>(null);
   if (!owner.portfolioTitle) return null;
@@ -89,6 +93,17 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
           </div>
         </div>
       </div>
+      {/* Without the script no button opens the About dialog: its text is on the card itself. */}
+      {owner.aboutText && (
+        <noscript>
+          <section aria-labelledby="about-without-script" className="border-t px-4 py-6 text-start sm:px-8">
+            <h2 id="about-without-script" className="text-lg font-semibold">
+              <Trans>About</Trans>
+            </h2>
+            <p className="mt-2 break-words whitespace-pre-line">{owner.aboutText}</p>
+          </section>
+        </noscript>
+      )}
       {owner.aboutText && <AboutDialog
           aboutText={owner.aboutText}
           open={aboutOpen}

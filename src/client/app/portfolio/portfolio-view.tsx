@@ -1,6 +1,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { ImageIcon } from '#client/components/ui/icons.tsx';
+import { pathTo, screens } from '#contract/screens.ts';
 import { isMusicRelease } from '#contract/music.ts';
 import type { Photo } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -184,6 +185,9 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
 
 const NO_SECTIONS: LoadedSection[] = [];
 
+/** A tile's link: the photo's own page, which the viewer's address names too. */
+const photoPage = (photo: Photo) => pathTo(screens.photo, { id: photo.id });
+
 
 function CategorySection({
   section,
@@ -230,6 +234,7 @@ function CategorySection({
         <PhotoGrid
           photos={shownCount < photos.length ? photos.slice(0, shownCount) : photos}
           onOpen={onOpen}
+          hrefOf={photoPage}
           layout={category?.layout}
           density={category?.density}
           priorityCount={priorityCount}

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { pathTo, screens } from '#contract/screens.ts';
 import { subscribeToHistory } from '#client/lib/router.tsx';
+import { onServer } from '#client/lib/server-render.ts';
 
 /**
  * The viewer's place in the browser's history. Opening a photo pushes one entry, `/photo/{id}`,
@@ -19,6 +20,8 @@ interface ViewerEntry {
 }
 
 function viewerEntry(): ViewerEntry | null {
+  // A page the server renders has no history: its viewer is closed.
+  if (onServer) return null;
   const state: unknown = window.history.state;
   if (!state || typeof state !== 'object') return null;
   const entry = (state as Record<string, unknown>)[KEY];

@@ -83,9 +83,13 @@ export function usePhotoFeed(sections: Sections | undefined) {
 }
 
 /** A photo's neighbours in its section, the section taken as a ring: a window centred on it. */
-export function usePhotoWindow(photo: { id: number; categoryId: number | null }, limit: number) {
-  return useQuery({
+export function getPhotoWindowQueryOptions(photo: { id: number; categoryId: number | null }, limit: number) {
+  return queryOptions({
     queryKey: [visitorApi.photos, 'around', photo.id, limit],
     queryFn: () => getPhotoPage({ categoryId: sectionKeyOf(photo.categoryId), around: photo.id, limit }),
   });
+}
+
+export function usePhotoWindow(photo: { id: number; categoryId: number | null }, limit: number) {
+  return useQuery(getPhotoWindowQueryOptions(photo, limit));
 }

@@ -49,8 +49,9 @@ function PhotoImageElement({ photo, alt, layout, sizes, priority = false, classN
   useEffect(() => {
     const image = imageRef.current;
     if (!image) return;
-    if (image.complete && image.naturalWidth > 0) {
-      setState('loaded');
+    // Settled before the script ran (an image of the server-rendered page): loaded, or broken.
+    if (image.complete) {
+      setState(image.naturalWidth > 0 ? 'loaded' : 'failed');
       return;
     }
     if (priority || !photo.placeholder || typeof IntersectionObserver === 'undefined') return;

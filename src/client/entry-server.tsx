@@ -1,0 +1,60 @@
+import { StrictMode } from 'react';
+import { renderToStringAsync } from 'preact-render-to-string';
+import { i18n, type Messages } from '@lingui/core';
+import { App } from '#client/app/app.tsx';
+import { setServerPage } from '#client/lib/server-render.ts';
+import { startIdsAfresh } from '#client/lib/react-on-preact.ts';
+import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
+import type { PageData } from '#contract/page-data.ts';
+
+/**
+ * The server's render of a visitor's first screen (docs/decisions/0018): the same components, on
+ * the same Preact and its aliases (`vite build --ssr`, scripts/react-on-preact.ts), over the data
+ * the page embeds, in the page's language. The browser's first render draws the same markup from
+ * the same data and hydrates it (main.tsx).
+ */
+
+// Every language's catalog, loaded once as the module is (imported as the browser imports them, so
+// each stays a chunk of its own there).
+const CATALOGS: Record<Language, Messages> = {
+  en: (await import('#client/locales/en/visitor.po')).messages,
+  de: (await import('#client/locales/de/visitor.po')).messages,
+  fr: (await import('#client/locales/fr/visitor.po')).messages,
+  es: (await import('#client/locales/es/visitor.po')).messages,
+  ja: (await import('#client/locales/ja/visitor.po')).messages,
+  ar: (await import('#client/locales/ar/visitor.po')).messages,
+};
+i18n.load(CATALOGS);
+
+export interface ScreenToRender {
+  /** The page's path, as the router reads it. */
+  path: string;
+  /** The page's first data, as embedded in it. */
+  data: PageData;
+  language: Language;
+  /** The theme written on `<html data-theme>`. */
+  theme: string;
+}
+
+/**
+ * One render at a time: the path, the language and the id counter are the process's own while a
+ * render runs, and a lazily loaded screen (the photo page) makes a render wait for its module.
+ */
+let queue: Promise<unknown> = Promise.resolve();
+
+/** The first screen's HTML, to put inside `<div id="root">`. */
+export function renderScreen(screen: ScreenToRender): Promise<string> {
+  const render = async () => {
+    setServerPage({ path: screen.path, theme: screen.theme });
+    i18n.activate(screen.language in CATALOGS ? screen.language : SOURCE_LANGUAGE);
+    startIdsAfresh();
+    return renderToStringAsync(
+      <StrictMode>
+        <App pageData={screen.data} />
+      </StrictMode>,
+    );
+  };
+  const rendered = queue.then(render, render);
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}

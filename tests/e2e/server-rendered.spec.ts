@@ -1,0 +1,178 @@
+import type { Page } from '@playwright/test';
+import { expect, section, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
+import { pathTo, screens } from '#contract/routes.ts';
+
+/**
+ * The first screen comes as HTML (docs/decisions/0018): readable and walkable without JavaScript,
+ * and taken over by the script without a node redrawn or an attribute left different.
+ */
+
+/** A category of three photos, and the portfolio's title. */
+async function threePhotos(owner: OwnerApi) {
+  const title = uniqueName('Server Drawn');
+  await owner.setSettings({ portfolioTitle: title, aboutText: 'I photograph harbours at dawn.', showContactForm: true });
+  const category = await owner.createCategory(uniqueName('Harbours'));
+  const photos = [
+    await owner.createPhoto({ title: uniqueName('Quay'), description: 'Nets drying on the quay.' }),
+    await owner.createPhoto({ title: uniqueName('Crane') }, { color: '#3a8a5a' }),
+    await owner.createPhoto({ title: uniqueName('Buoy') }, { color: '#8a3a7a' }),
+  ];
+  await owner.placePhotos(photos, category.id);
+  return { title, category, photos };
+}
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the portfolio shows its header, its About text and tiles, each a link to its photo page, which shows the photo and its neighbours', async ({ page, owner }) => {
+    const { title, category, photos } = await threePhotos(owner);
+    const [quay, crane, buoy] = photos as [(typeof photos)[0], (typeof photos)[0], (typeof photos)[0]];
+    await page.goto(screens.home);
+
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    // No button opens the About dialog: its text is on the header card.
+    const about = page.getByRole('region', { name: 'About' });
+    await expect(about.getByText('I photograph harbours at dawn.')).toBeVisible();
+    const grid = section(page, category.name);
+    for (const photo of photos) {
+      const image = grid.getByRole('img', { name: photo.title });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+      expect(await image.getAttribute('srcset')).toContain(`${photo.thumbnail}?v=1`);
+      expect(await image.getAttribute('sizes')).toBeTruthy();
+      await expect(grid.locator(`a[data-photo-tile="${photo.id}"]`)).toHaveAttribute('href', pathTo(screens.photo, { id: photo.id }));
+    }
+
+    await grid.getByRole('img', { name: crane.title }).click();
+    await expect(page).toHaveURL(pathTo(screens.photo, { id: crane.id }));
+    await expect(page.getByRole('heading', { level: 1, name: crane.title })).toBeVisible();
+    const photo = page.getByRole('img', { name: crane.title });
+    await expect(photo).toBeVisible();
+    await expect.poll(() => photo.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    await expect(page.getByRole('link', { name: `Previous photo: ${quay.title}` })).toBeVisible();
+
+    await page.getByRole('link', { name: `Next photo: ${buoy.title}` }).click();
+    await expect(page).toHaveURL(pathTo(screens.photo, { id: buoy.id }));
+    await expect(page.getByRole('heading', { level: 1, name: buoy.title })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to portfolio' }).click();
+    await expect(page).toHaveURL(screens.home);
+    await expect(section(page, category.name).getByRole('img', { name: quay.title })).toBeVisible();
+  });
+});
+
+/** Records the elements the HTML brought, before any script runs, to be compared after hydration. */
+async function recordServerNodes(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      (window as unknown as { serverNodes: Element[] }).serverNodes = [...document.querySelectorAll('#root *')];
+    });
+  });
+}
+
+/** How many of the elements the HTML brought the page still holds, and how many there were. */
+function serverNodesKept(page: Page) {
+  return page.evaluate(() => {
+    const nodes = (window as unknown as { serverNodes: Element[] }).serverNodes;
+    return { brought: nodes.length, kept: nodes.filter((node) => node.isConnected).length };
+  });
+}
+
+/**
+ * The header and main area as markup, without what an image's loading changes (its state and
+ * preview); each element's attributes in one order, and its style as the browser reads it (the
+ * HTML's `a:b;` and a script's `a: b;` are the same style).
+ */
+function drawnMarkup(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const root = document.getElementById('root')!.cloneNode(true) as HTMLElement;
+    for (const image of root.querySelectorAll('img')) {
+      image.removeAttribute('style');
+      image.removeAttribute('data-image-state');
+    }
+    for (const element of root.querySelectorAll<HTMLElement>('*')) {
+      const attributes = [...element.attributes].map(({ name, value }) => [name, name === 'style' ? element.style.cssText : value] as const);
+      for (const [name] of attributes) element.removeAttribute(name);
+      for (const [name, value] of attributes.sort(([a], [b]) => a.localeCompare(b))) element.setAttribute(name, value);
+    }
+    return [...root.querySelectorAll('header, main')].map((element) => element.outerHTML).join('\n');
+  });
+}
+
+/** The same page drawn by the browser alone: its server-rendered screen cut from the HTML. */
+async function withoutServerScreen(page: Page): Promise<void> {
+  await page.route(/\/(?:photo\/\d+)?(?:\?.*)?$/, async (route) => {
+    if (route.request().resourceType() !== 'document') return route.fallback();
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/(<div id="root">)[\s\S]*?(<\/div>\s*<script type="application\/json" id="page-data">)/, '$1$2');
+    const headers = { ...response.headers() };
+    delete headers['content-encoding'];
+    delete headers['content-length'];
+    await route.fulfill({ response, headers, body: html });
+  });
+}
+
+/** Every console error or warning, and every uncaught error, of the page. */
+function problemsOf(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' || message.type() === 'warning') problems.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
+  return problems;
+}
+
+test.describe('hydration', () => {
+  for (const screen of ['portfolio', 'photo page'] as const) {
+    test(`takes over the ${screen} the server drew: every node kept, the same markup as the browser draws alone, no warning`, async ({ browser, baseURL, owner }) => {
+      const { category, photos } = await threePhotos(owner);
+      const address = screen === 'portfolio' ? screens.home : pathTo(screens.photo, { id: photos[1]!.id });
+      const drawn = async (page: Page) => {
+        if (screen === 'portfolio') {
+          await expect(section(page, category.name).getByRole('img')).toHaveCount(3);
+        } else {
+          await expect(page.getByRole('link', { name: `Next photo: ${photos[2]!.title}` })).toBeVisible();
+        }
+        for (const image of await page.locator('#root img').all()) await expect(image).toHaveAttribute('data-image-state', 'loaded');
+      };
+
+      const hydrated = await browser.newPage({ baseURL });
+      const problems = problemsOf(hydrated);
+      await recordServerNodes(hydrated);
+      await hydrated.goto(address);
+      await drawn(hydrated);
+      // Drawn by the script: the theme toggle reads the system's theme in an effect.
+      await expect(hydrated.getByRole('button', { name: 'Dark theme' })).toBeVisible();
+      const { brought, kept } = await serverNodesKept(hydrated);
+      expect(brought).toBeGreaterThan(20);
+      expect(kept).toBe(brought);
+
+      const alone = await browser.newPage({ baseURL });
+      await withoutServerScreen(alone);
+      await alone.goto(address);
+      await drawn(alone);
+      expect(await alone.locator('#root main').count()).toBe(1);
+      expect(await drawnMarkup(hydrated)).toBe(await drawnMarkup(alone));
+      expect(problems).toEqual([]);
+
+      // The script has it: a tile opens the viewer over the page, not the photo's page.
+      if (screen === 'portfolio') {
+        await section(hydrated, category.name).getByRole('img', { name: photos[0]!.title }).click();
+        await expect(hydrated.getByRole('dialog', { name: photos[0]!.title })).toBeVisible();
+      }
+      await hydrated.close();
+      await alone.close();
+    });
+  }
+});
+
+test('?contact still opens the contact form at once over the server-drawn portfolio', async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  await threePhotos(owner);
+  await page.goto(`${screens.home}?contact`);
+  const dialog = page.getByRole('dialog', { name: 'Contact' });
+  await expect(dialog.getByLabel('Name')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  expect(problems).toEqual([]);
+});
