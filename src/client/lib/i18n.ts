@@ -65,12 +65,42 @@ async function load(locale: Translation | typeof PSEUDO): Promise<void> {
 }
 
 /**
+ * A catalog loaded apart from the visitor's, with the code whose texts it holds (the owner's, by
+ * `app/owner-code.ts`): a chunk per language, English too, as its English is not in the first load.
+ */
+export type LaterCatalog = Record<Language, () => Promise<{ messages: Messages }>> & {
+  [PSEUDO]?: () => Promise<{ messages: Messages }>;
+};
+
+const laterCatalogs = new Map<LaterCatalog, Set<string>>();
+
+async function loadLater(catalog: LaterCatalog, locale: Language | typeof PSEUDO): Promise<void> {
+  const loadedLocales = laterCatalogs.get(catalog);
+  const loader = catalog[locale];
+  if (!loadedLocales || loadedLocales.has(locale) || !loader) return;
+  // Merged into the locale's messages beside the visitor's.
+  i18n.load(locale, (await loader()).messages);
+  loadedLocales.add(locale);
+}
+
+/**
+ * Loads `catalog` for the language shown now, and from then on for every language switched to
+ * (before the switch shows a text), so its texts never show as their ids.
+ */
+export async function addCatalog(catalog: LaterCatalog): Promise<void> {
+  if (!laterCatalogs.has(catalog)) laterCatalogs.set(catalog, new Set());
+  const locale = PSEUDO_LOCALE ? PSEUDO : currentLanguage();
+  await loadLater(catalog, locale);
+}
+
+/**
  * Loads the language's catalog if need be and switches every text to it, with `<html lang dir>`
  * (dates, numbers and plurals follow `i18n.locale`).
  */
 export async function activateLanguage(language: Language): Promise<void> {
   const locale = PSEUDO_LOCALE ? PSEUDO : language;
   if (locale !== SOURCE_LANGUAGE) await load(locale);
+  await Promise.all([...laterCatalogs.keys()].map((catalog) => loadLater(catalog, locale)));
   i18n.activate(locale, PSEUDO_LOCALE ? [SOURCE_LANGUAGE] : [language]);
   const root = document.documentElement;
   if (root.lang !== language) root.lang = language;
