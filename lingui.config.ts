@@ -21,7 +21,7 @@ export const OWNER_CODE = [
   'src/client/app/routes/owner-portfolio.tsx',
   'src/client/components/{dialog-form-footer,drag-handle,license-picker,panel-card,shown-once}.tsx',
   'src/client/features/categories/components/**',
-  'src/client/features/categories/api/{create,delete,reorder,update}-category.ts',
+  'src/client/features/categories/api/{create-category,delete-category,reorder-categories,update-category}.ts',
   'src/client/features/galleries/api/{activity,invitations}.ts',
   'src/client/features/galleries/components/{gallery-links-dialog,link-*,notices-panel}.tsx',
   'src/client/features/jobs/**',
@@ -37,6 +37,7 @@ export const OWNER_CODE = [
   'src/client/features/watermarks/**',
   'src/client/features/webhooks/**',
   'src/client/lib/drag.ts',
+  'src/client/lib/validation-text.ts',
 ];
 
 const TESTS = ['**/*.test.ts', '**/*.test.tsx'];

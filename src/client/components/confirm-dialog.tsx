@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import {
   AlertDialog,
@@ -51,7 +52,9 @@ export function ConfirmDialog({
           {details && <div className="text-sm text-muted-foreground">{details}</div>}
         </AlertDialogHeader>
         <AlertDialogFooter>
-          <AlertDialogCancel disabled={pending}>Cancel</AlertDialogCancel>
+          <AlertDialogCancel disabled={pending}>
+            <Trans>Cancel</Trans>
+          </AlertDialogCancel>
           <Button variant={tone} disabled={pending} onClick={onConfirm}>
             {pending ? pendingLabel : confirmLabel}
           </Button>

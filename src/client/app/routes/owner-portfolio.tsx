@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Eye } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -27,6 +28,7 @@ export function OwnerPortfolioPage() {
   const { tab, setTab } = usePortfolioTab();
   // The owner's preview of the public page: no handles, no drafts, exactly what a visitor gets.
   const [asVisitor, setAsVisitor] = useState(false);
+  const { t } = useLingui();
 
   // Leaving the admin tab unmounts its forms: an unsaved edit is asked about first.
   const changeTab = (value: string) => {
@@ -37,9 +39,13 @@ export function OwnerPortfolioPage() {
   const tabs = (
     // On a phone this row is the part of the top bar that stays in sight (styles.css).
     <div data-owner-tabs className="flex flex-wrap items-center gap-2">
-      <TabsList aria-label="View">
-        <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
-        <TabsTrigger value="admin">Admin</TabsTrigger>
+      <TabsList aria-label={t`View`}>
+        <TabsTrigger value="portfolio">
+          <Trans>Portfolio</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="admin">
+          <Trans>Admin</Trans>
+        </TabsTrigger>
       </TabsList>
       <Button
         variant={asVisitor ? 'default' : 'outline'}
@@ -53,7 +59,7 @@ export function OwnerPortfolioPage() {
         }}
       >
         <Eye aria-hidden />
-        View as visitor
+        <Trans>View as visitor</Trans>
       </Button>
     </div>
   );
@@ -71,7 +77,7 @@ export function OwnerPortfolioPage() {
             <Suspense
               fallback={
                 <div className="flex justify-center py-16">
-                  <Spinner label="Loading the portfolio" />
+                  <Spinner label={t`Loading the portfolio`} />
                 </div>
               }
             >
@@ -83,7 +89,7 @@ export function OwnerPortfolioPage() {
           <Suspense
             fallback={
               <div className="flex justify-center py-16">
-                <Spinner label="Loading the admin area" />
+                <Spinner label={t`Loading the admin area`} />
               </div>
             }
           >
