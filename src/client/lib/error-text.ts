@@ -1,8 +1,17 @@
+import type { MessageDescriptor } from '@lingui/core';
 import type { ApiErrorBody } from '#contract/common.ts';
-import { errorText, isErrorCode, type ErrorParams } from '#contract/error-codes.ts';
+import { errorText, isErrorCode, type ErrorCode, type ErrorParams } from '#contract/error-codes.ts';
 import { ApiError } from './api-client.ts';
 import { i18n } from './i18n.ts';
 import { TRANSLATED_ERROR_TEXTS } from './translated-error-texts.ts';
+
+/** Texts by code that come with code loaded later, with their catalog: the owner's (app/admin/owner-error-texts.ts). */
+const laterErrorTexts: Partial<Record<ErrorCode, MessageDescriptor>> = {};
+
+/** Adds the texts of codes only the owner meets; the owner's page does, as its catalog loads. */
+export function addErrorTexts(texts: Partial<Record<ErrorCode, MessageDescriptor>>): void {
+  Object.assign(laterErrorTexts, texts);
+}
 
 /** An error answer's body as the client reads it: the code is any string, as an older or newer server may send one this client does not know. */
 export interface ErrorBody {
@@ -71,7 +80,7 @@ function textOf(code: string | undefined, params: ErrorParams | undefined, serve
     const text = errorText(code, params);
     // A value the text needs is missing: the server's own sentence says more than a bare {name}.
     if (!/\{\w+\}/.test(text) || !serverMessage) {
-      const translated = TRANSLATED_ERROR_TEXTS[code];
+      const translated = TRANSLATED_ERROR_TEXTS[code] ?? laterErrorTexts[code];
       return translated ? i18n._({ ...translated, values: params ?? {} }) : text;
     }
   }

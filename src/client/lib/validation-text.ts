@@ -57,4 +57,7 @@ const exactTexts = (): Record<string, string> => ({
   'The first date taken must not be after the last': t`The first date taken must not be after the last`,
   'Password is required to send it': t`Password is required to send it`,
   'Email must be at most 254 characters': t`Email must be at most 254 characters`,
+  'New password must be at least 6 characters': t`New password must be at least 6 characters`,
+  'Please confirm your new password': t`Please confirm your new password`,
+  "Passwords don't match": t`Passwords don't match`,
 });

@@ -8,6 +8,11 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
 import { usePortfolioTab } from '#client/app/portfolio/use-portfolio-tab.ts';
+import { addErrorTexts } from '#client/lib/error-text.ts';
+import { OWNER_ERROR_TEXTS } from '#client/app/admin/owner-error-texts.ts';
+
+// The error texts the owner meets, in the owner's catalog, which loads with this page.
+addErrorTexts(OWNER_ERROR_TEXTS);
 
 // The admin area: fetched when its tab opens.
 const AdminView = lazy(() =>
