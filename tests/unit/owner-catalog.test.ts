@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { OWNER_CODE } from '../../lingui.config.ts';
+import { OWNER_CODE } from '#client/locales/owner-code.ts';
 
 /**
- * The owner's texts are in a catalog of their own (lingui.config.ts), loaded with the owner's code
+ * The owner's texts are in a catalog of their own (lingui.config.ts, locales/owner-code.ts), loaded with the owner's code
  * by `app/owner-code.ts`. A file of that catalog drawn by a visitor's code would show its texts as
  * their ids, the catalog not being there yet; a file only the owner's page reaches, kept in the
  * visitor's catalog, would put the admin's words into every visitor's first load. The imports say
