@@ -62,6 +62,17 @@ describe("the owner's catalog", () => {
     expect(drawnEarly).toEqual([]);
   });
 
+  it("says a text it shares with the visitor's catalog as the visitor's does: loaded later, it would overwrite it", () => {
+    const entries = (file: string) =>
+      new Map([...fs.readFileSync(file, 'utf8').matchAll(/^msgid "(.+)"\nmsgstr "(.*)"$/gm)].map(([, id, text]) => [id!, text!]));
+    for (const language of ['de', 'fr', 'es', 'ja', 'ar']) {
+      const visitor = entries(path.join(client, `locales/${language}/visitor.po`));
+      const owner = entries(path.join(client, `locales/${language}/owner.po`));
+      const differing = [...owner].filter(([id, text]) => visitor.has(id) && visitor.get(id) !== text).map(([id]) => id);
+      expect(differing, language).toEqual([]);
+    }
+  });
+
   it("holds every file with texts that only the owner's page reaches", () => {
     const left = [...ownersReach]
       .filter((file) => !visitorsReach.has(file) && !ownerCatalogFiles.has(file) && !file.includes('/features/auth/') && usesMessages(file))
