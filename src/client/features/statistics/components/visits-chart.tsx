@@ -50,7 +50,8 @@ export function VisitsChart({ series }: { series: StatisticsReport['series'] }) 
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(4, max)] } },
-          axes: [axis, { ...axis, size: 48 }],
+          // Days a little apart: "13 نوفمبر" and "28. Nov." are wider than uPlot's English "11/13".
+          axes: [{ ...axis, space: 72 }, { ...axis, size: 48 }],
           series: [
             {},
             { label: labels.views, stroke: foreground, width: 2 },
