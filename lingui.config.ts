@@ -1,5 +1,6 @@
 import { defineConfig } from '@lingui/conf';
 import { formatter } from '@lingui/format-po';
+import { OWNER_CODE } from './src/client/locales/owner-code.ts';
 
 /**
  * The site's messages (docs/translating.md): written in English in the code through Lingui's
@@ -9,8 +10,11 @@ import { formatter } from '@lingui/format-po';
  * `visitor`: what a visitor of the portfolio reads, in every page's first load (English) or beside
  * it (a language's chunk). `sign-in` and `gallery`: the screens a visitor of the portfolio never
  * opens, each loaded with its screen (src/client/app/section-catalogs.ts), so neither weighs on
- * the portfolio's first load nor on a language's visitor chunk (3 KB gzip each).
+ * the portfolio's first load nor on a language's visitor chunk (3 KB gzip each). `owner`: the
+ * admin's words, loaded with the owner's code (src/client/app/owner-code.ts), so a visitor's first
+ * load never carries them, not even in English.
  */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
 /**
  * Sign-in, its second step and password recovery: the owner's way in, its own catalog. What the
  * signed-in owner's screens share with it (Logout, the passkey's failures) stays in the visitor's,
@@ -45,11 +49,16 @@ export default defineConfig({
     {
       path: '<rootDir>/src/client/locales/{locale}/visitor',
       include: ['<rootDir>/src/client'],
-      exclude: ['**/*.test.ts', '**/*.test.tsx', ...SIGN_IN_FILES, ...GALLERY_FILES],
+      exclude: [...TESTS, ...SIGN_IN_FILES, ...GALLERY_FILES, ...OWNER_CODE.map((files) => `<rootDir>/${files}`)],
+    },
+    {
+      path: '<rootDir>/src/client/locales/{locale}/owner',
+      include: OWNER_CODE.map((files) => `<rootDir>/${files}`),
+      exclude: TESTS,
     },
     // Loaded with their screens (src/client/app/section-catalogs.ts): a visitor of the portfolio never fetches them.
-    { path: '<rootDir>/src/client/locales/{locale}/sign-in', include: SIGN_IN_FILES, exclude: ['**/*.test.tsx'] },
-    { path: '<rootDir>/src/client/locales/{locale}/gallery', include: GALLERY_FILES, exclude: ['**/*.test.tsx'] },
+    { path: '<rootDir>/src/client/locales/{locale}/sign-in', include: SIGN_IN_FILES, exclude: TESTS },
+    { path: '<rootDir>/src/client/locales/{locale}/gallery', include: GALLERY_FILES, exclude: TESTS },
   ],
   format: formatter({ lineNumbers: false }),
   // Grouped by the file each message is in: a translator reads a screen's texts together.

@@ -139,6 +139,20 @@ for (const { language, name, file } of catalogs) {
   if (size.gzip > BUDGET_CATALOG_GZIP) heavyCatalogs.push(`${name} ${language}`);
 }
 
+// The owner's catalog per language, English too (lingui.config.ts): loaded with the admin's code,
+// never by a visitor, so it is shown here and held to no budget of the first load.
+const ownerCatalogs = Object.entries(manifest)
+  .map(([key, chunk]) => ({ language: /^src\/client\/locales\/([\w-]+)\/owner\.po$/.exec(key)?.[1], file: chunk.file }))
+  .filter(({ language }) => language && language !== 'en-XA')
+  .sort((a, b) => a.language.localeCompare(b.language));
+if (!check && ownerCatalogs.length > 0) {
+  console.log("Owner catalogs per language (loaded with the admin's code):");
+  for (const { language, file } of ownerCatalogs) {
+    const size = sizeOf(file);
+    console.log(`  ${language.padEnd(6)} ${file.padEnd(37)} ${kb(size.raw).padStart(10)}  gzip ${kb(size.gzip).padStart(9)}`);
+  }
+}
+
 if (total.js.gzip > BUDGET_JS_GZIP) {
   console.error(`First-load JavaScript is ${kb(total.js.gzip)} gzipped, over the ${kb(BUDGET_JS_GZIP)} budget.`);
   if (check) process.exit(1);

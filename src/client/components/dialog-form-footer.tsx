@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { Button } from '#client/components/ui/button.tsx';
 import { DialogClose, DialogFooter } from '#client/components/ui/dialog.tsx';
 
@@ -13,7 +14,9 @@ export function DialogFormFooter({ submitLabel, pendingLabel, pending }: DialogF
   return (
     <DialogFooter>
       <DialogClose asChild>
-        <Button variant="outline">Cancel</Button>
+        <Button variant="outline">
+          <Trans>Cancel</Trans>
+        </Button>
       </DialogClose>
       <Button type="submit" disabled={pending}>
         {pending ? pendingLabel : submitLabel}

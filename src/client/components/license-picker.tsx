@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { isNamedLicense, LICENSE_LABELS, LICENSES } from '#contract/rights.ts';
 import { Input } from '#client/components/ui/input.tsx';
@@ -20,6 +21,9 @@ export interface LicensePickerProps {
 /** A licence: one of the named ones, or a link to custom terms typed in a field of its own. */
 export function LicensePicker({ field, value, onChange, emptyLabel, disabled }: LicensePickerProps) {
   const [custom, setCustom] = useState(value !== '' && !isNamedLicense(value));
+  const { t } = useLingui();
+  // The licences' own names stay as their authors wrote them; these two are words.
+  const labels = { ...LICENSE_LABELS, 'all-rights-reserved': t`All rights reserved`, cc0: t`CC0 (public domain)` };
   return (
     <div className="grid gap-2">
       <NativeSelect
@@ -35,14 +39,14 @@ export function LicensePicker({ field, value, onChange, emptyLabel, disabled }: 
         <option value="">{emptyLabel}</option>
         {LICENSES.map((license) => (
           <option key={license} value={license}>
-            {LICENSE_LABELS[license]}
+            {labels[license]}
           </option>
         ))}
-        <option value={CUSTOM}>Custom licence link…</option>
+        <option value={CUSTOM}>{t`Custom licence link…`}</option>
       </NativeSelect>
       {custom && (
         <Input
-          aria-label="Licence link"
+          aria-label={t`Licence link`}
           type="url"
           inputMode="url"
           placeholder="https://example.com/licence"

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { Copy } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,13 +8,13 @@ import { copyText } from '#client/lib/clipboard.ts';
 
 /**
  * A secret the server shows only in the answer that made it (a token, a webhook's signing key),
- * with a copy button, until the owner says they are done: it is never shown again. `noun` names it
- * in the button and the toasts ("token": "Copy token", "Token copied").
+ * with a copy button, until the owner says they are done: it is never shown again. `texts` names it
+ * in the button and the toasts ("Copy token", "Token copied", "Could not copy the token").
  */
 export function ShownOnce({
   label,
   inputLabel,
-  noun,
+  texts,
   value,
   onDone,
   children,
@@ -21,7 +22,7 @@ export function ShownOnce({
   /** The region's accessible name. */
   label: string;
   inputLabel: string;
-  noun: string;
+  texts: { copy: string; copied: string; notCopied: string };
   value: string;
   onDone: () => void;
   /** Why it is to be copied now, and what happens later. */
@@ -29,8 +30,7 @@ export function ShownOnce({
 }) {
   const copy = async () => {
     const copied = await copyText(value);
-    const Noun = noun.charAt(0).toUpperCase() + noun.slice(1);
-    toast(copied ? { title: `${Noun} copied` } : { title: `Could not copy the ${noun}`, description: value, variant: 'destructive' });
+    toast(copied ? { title: texts.copied } : { title: texts.notCopied, description: value, variant: 'destructive' });
   };
   return (
     <section aria-label={label} className="grid gap-2 rounded-md border border-primary p-3">
@@ -39,14 +39,19 @@ export function ShownOnce({
       <div className="flex flex-wrap gap-2">
         <Button variant="outline" className="min-h-11 sm:min-h-9" onClick={() => void copy()}>
           <Copy aria-hidden />
-          Copy {noun}
+          {texts.copy}
         </Button>
         <Button variant="ghost" className="min-h-11 sm:min-h-9" onClick={onDone}>
-          Done
+          <Trans>Done</Trans>
         </Button>
       </div>
     </section>
   );
+}
+
+function Loading() {
+  const { t } = useLingui();
+  return <p className="text-sm text-muted-foreground">{t`Loading…`}</p>;
 }
 
 /**
@@ -65,7 +70,7 @@ export function QueryList<T>({
   emptyText: string;
   children: (item: T) => ReactNode;
 }) {
-  if (query.isPending) return <p className="text-sm text-muted-foreground">Loading…</p>;
+  if (query.isPending) return <Loading />;
   if (query.isError || !query.data) {
     return (
       <p role="alert" className="text-sm">

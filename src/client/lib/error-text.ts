@@ -13,7 +13,7 @@ export interface ErrorBody {
   issues: ApiErrorBody['issues'];
 }
 
-/** The error texts of screens with a catalog of their own (sign-in, a client's gallery), added when the screen loads. */
+/** The error texts of screens with a catalog of their own (sign-in, a client's gallery, the owner's), added when the screen loads. */
 const sectionErrorTexts = new Map<ErrorCode, MessageDescriptor>();
 
 /** Adds a screen's error texts, whose words are in that screen's catalog (`app/section-catalogs.ts`). */

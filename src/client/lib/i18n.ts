@@ -56,8 +56,8 @@ export function pageLanguage(): Language {
 const loaded = new Set<string>([SOURCE_LANGUAGE]);
 
 /**
- * The catalog of a part of the site a visitor may never open (sign-in, a client's gallery): loaded
- * with that part's code, English too, so the portfolio's first load carries none of its words.
+ * The catalog of a part of the site a visitor may never open (sign-in, a client's gallery, the
+ * owner's screens): loaded with that part's code, English too, so the portfolio's first load carries none of its words.
  * Keyed by locale; the pseudo-locale's only in a pseudo-locale build.
  */
 export type SectionCatalog = Partial<Record<Language | typeof PSEUDO, () => Promise<{ messages: Messages }>>>;

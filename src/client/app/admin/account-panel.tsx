@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense } from 'react';
 import { LogOut } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -14,16 +15,20 @@ const WebhooksPanel = lazy(() => import('./webhooks-panel.tsx'));
 export function AccountPanel() {
   const { user } = useAuth();
   const logout = useLogout();
+  const { t } = useLingui();
+  const username = user?.username;
 
   return (
     <>
     <PanelCard
       headingId="account-heading"
-      title="Account"
+      title={t`Account`}
       description={
         user && (
           <>
-            Signed in as <span className="font-medium text-foreground">{user.username}</span>
+            <Trans>
+              Signed in as <span className="font-medium text-foreground">{username}</span>
+            </Trans>
           </>
         )
       }
@@ -31,8 +36,8 @@ export function AccountPanel() {
     >
       <ChangePasswordDialog />
       <Button variant="outline" disabled={logout.isPending} onClick={() => logout.mutate()}>
-        <LogOut aria-hidden />
-        Logout
+        <LogOut aria-hidden className="rtl:-scale-x-100" />
+        <Trans>Logout</Trans>
       </Button>
     </PanelCard>
     <Suspense fallback={null}>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { AdminSection } from '#contract/admin-sections.ts';
 import { Spinner } from '#client/components/ui/spinner.tsx';
@@ -36,7 +37,7 @@ const sections: Record<AdminSection, () => ReactNode> = {
     <Suspense
       fallback={
         <div className="flex justify-center py-8">
-          <Spinner label="Loading the statistics" />
+          <StatisticsSpinner />
         </div>
       }
     >
@@ -44,6 +45,11 @@ const sections: Record<AdminSection, () => ReactNode> = {
     </Suspense>
   ),
 };
+
+function StatisticsSpinner() {
+  const { t } = useLingui();
+  return <Spinner label={t`Loading the statistics`} />;
+}
 
 /**
  * The owner's admin area, one section at a time (use-admin-section.ts): the photo work (upload,
@@ -70,7 +76,7 @@ export function AdminView() {
     <TooltipProvider>
       <section aria-labelledby="admin-heading" className="grid gap-4 lg:gap-6">
         <h1 id="admin-heading" className="text-2xl font-semibold tracking-tight">
-          Admin
+          <Trans>Admin</Trans>
         </h1>
         <div className="grid grid-cols-[minmax(0,1fr)] gap-6 lg:grid-cols-[10rem_minmax(0,1fr)] lg:items-start">
           <AdminNav current={section} hrefOf={hrefOf} onReopen={() => setReopened((count) => count + 1)} />

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { ChevronDown, Eye, EyeOff, FileText } from 'lucide-react';
 import { rectSortingStrategy, SortableContext, type SortingStrategy } from '@dnd-kit/sortable';
@@ -11,12 +12,12 @@ import { Input } from '#client/components/ui/input.tsx';
 import { cn } from '#client/lib/utils.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
 import { CategoryLayoutPicker } from '#client/features/categories/components/category-layout-picker.tsx';
-import { CategoryVisibilityPicker, VISIBILITY_LABELS } from '#client/features/categories/components/category-visibility-picker.tsx';
+import { CategoryVisibilityPicker, visibilityLabels } from '#client/features/categories/components/category-visibility-picker.tsx';
 import { CategoryRightsButton } from '#client/features/categories/components/category-rights-dialog.tsx';
 import { GalleryLinksButton } from '#client/features/galleries/components/gallery-links-dialog.tsx';
 import { CategoryWatermarkButton } from '#client/features/watermarks/components/category-watermark-dialog.tsx';
 import { categoryDragId, photoDragId, useSortableItem } from '#client/lib/drag.ts';
-import { SORT_MODE_LABELS, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
+import { sortModeLabels, type ContainerId, type SortMode } from '#client/features/photos/lib/photo-order.ts';
 import { usePlacePhotos } from '#client/features/photos/api/get-place-photos.ts';
 import { PlaceGridEnd } from '#client/features/photos/components/place-grid-end.tsx';
 import { AdminPhotoTile, type MoveTarget, type SelectHow } from '#client/features/photos/components/admin-photo-tile.tsx';
@@ -90,6 +91,9 @@ export function CategoryCard({
   const update = useUpdateCategory();
   const [descriptionDraft, setDescriptionDraft] = useState<string | null>(null);
   useUnsavedChanges(descriptionDraft !== null && descriptionDraft !== (category.description ?? ''));
+  const { t } = useLingui();
+  const { name } = category;
+  const sortLabels = sortModeLabels();
 
   return (
     <li
@@ -106,8 +110,8 @@ export function CategoryCard({
       >
         <div className="flex flex-wrap items-center gap-x-2 gap-y-1 border-b p-2 sm:p-3">
           <DragHandle
-            label={`Drag category ${category.name}`}
-            hint="Drag to reorder"
+            label={t`Drag category ${name}`}
+            hint={t`Drag to reorder`}
             activatorRef={setActivatorNodeRef}
             attributes={attributes}
             listeners={listeners}
@@ -120,10 +124,10 @@ export function CategoryCard({
             className="size-9 shrink-0"
             aria-expanded={!collapsed}
             aria-controls={contentId}
-            aria-label={collapsed ? `Show the photos of ${category.name}` : `Fold ${category.name}`}
+            aria-label={collapsed ? t`Show the photos of ${name}` : t`Fold ${name}`}
             onClick={onToggleCollapsed}
           >
-            <ChevronDown className={cn('transition-transform', collapsed && '-rotate-90')} aria-hidden />
+            <ChevronDown className={cn('transition-transform', collapsed && '-rotate-90 rtl:rotate-90')} aria-hidden />
           </Button>
 
           <CategoryTitle category={category} headingId={headingId} count={count} onDelete={onDelete} />
@@ -133,30 +137,34 @@ export function CategoryCard({
             size="icon"
             className="size-9 shrink-0"
             aria-pressed={category.hidden}
-            aria-label={category.hidden ? `Publish ${category.name}` : `Hide ${category.name} from visitors`}
-            title={category.hidden ? 'Hidden from visitors: click to publish' : 'Hide from visitors while you arrange it'}
+            aria-label={category.hidden ? t`Publish ${name}` : t`Hide ${name} from visitors`}
+            title={category.hidden ? t`Hidden from visitors: click to publish` : t`Hide from visitors while you arrange it`}
             disabled={update.isPending}
             onClick={() => update.mutate({ id: category.id, changes: { hidden: !category.hidden } })}
           >
             {category.hidden ? <EyeOff aria-hidden /> : <Eye aria-hidden />}
           </Button>
-          {category.hidden && <Badge variant="outline">Hidden</Badge>}
-          {category.visibility !== 'public' && <Badge variant="outline">{VISIBILITY_LABELS[category.visibility]}</Badge>}
+          {category.hidden && (
+            <Badge variant="outline">
+              <Trans>Hidden</Trans>
+            </Badge>
+          )}
+          {category.visibility !== 'public' && <Badge variant="outline">{visibilityLabels()[category.visibility]}</Badge>}
 
           <div className="flex w-full items-center gap-2 sm:w-auto">
             <label htmlFor={sortId} className="sr-only">
-              Sort photos in {category.name}
+              <Trans>Sort photos in {name}</Trans>
             </label>
-            <ArrowUpDown className="ml-1 size-4 shrink-0 text-muted-foreground sm:ml-0" aria-hidden />
+            <ArrowUpDown className="ms-1 size-4 shrink-0 text-muted-foreground sm:ms-0" aria-hidden />
             <select
               id={sortId}
               value={sortMode}
               onChange={(event) => onSortModeChange(event.target.value as SortMode)}
               className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none sm:w-auto"
             >
-              {(Object.keys(SORT_MODE_LABELS) as SortMode[]).map((mode) => (
+              {(Object.keys(sortLabels) as SortMode[]).map((mode) => (
                 <option key={mode} value={mode}>
-                  {SORT_MODE_LABELS[mode]}
+                  {sortLabels[mode]}
                 </option>
               ))}
             </select>
@@ -187,13 +195,18 @@ export function CategoryCard({
           {count > 0 && (
             <div className="mb-2 flex justify-end">
               <Button variant="ghost" className="h-11 sm:h-8" aria-pressed={allSelected} onClick={onSelectAll}>
-                {allSelected ? 'Select none' : 'Select all'}
-                <span className="sr-only"> in {category.name}</span>
+                {allSelected ? t`Select none` : t`Select all`}
+                <span className="sr-only">
+                  {' '}
+                  <Trans>in {name}</Trans>
+                </span>
               </Button>
             </div>
           )}
           {!reorderable && count > 1 && (
-            <p className="mb-2 text-xs text-muted-foreground">Choose Upload Order to rearrange by dragging.</p>
+            <p className="mb-2 text-xs text-muted-foreground">
+              <Trans>Choose Upload Order to rearrange by dragging.</Trans>
+            </p>
           )}
           <SortableContext
             items={shown.map((photo) => photoDragId(photo.id))}
@@ -206,10 +219,10 @@ export function CategoryCard({
                   isDropTarget && 'border-ring bg-accent',
                 )}
               >
-                Drop photos here from the photo bank, or use a photo's Move to… button.
+                <Trans>Drop photos here from the photo bank, or use a photo's Move to… button.</Trans>
               </p>
             ) : (
-              <ul aria-label={`Photos in ${category.name}`} className="grid grid-cols-4 gap-1.5 sm:gap-2">
+              <ul aria-label={t`Photos in ${name}`} className="grid grid-cols-4 gap-1.5 sm:gap-2">
                 {shown.map((photo) => (
                   <AdminPhotoTile
                     key={photo.id}
@@ -219,7 +232,7 @@ export function CategoryCard({
                     onEdit={onEditPhoto}
                     onDelete={onDeletePhoto}
                     onMove={onMovePhoto}
-                    dragHint={reorderable ? 'Drag to reorder' : 'Drag to another category'}
+                    dragHint={reorderable ? t`Drag to reorder` : t`Drag to another category`}
                     sizes={THUMBNAIL_SIZES}
                     selected={selectedIds.has(photo.id)}
                     selecting={selecting}
@@ -251,16 +264,21 @@ function CategoryDescription({
   onSave: (description: string) => void;
 }) {
   const inputId = useId();
+  const { t } = useLingui();
+  const { name } = category;
   if (draft === null) {
     return (
       <div className="mb-2 flex items-start gap-2">
         <p className={cn('min-w-0 flex-1 text-sm break-words whitespace-pre-line', !category.description && 'text-muted-foreground italic')}>
-          {category.description ?? 'No description'}
+          {category.description ?? t`No description`}
         </p>
         <Button variant="ghost" className="h-11 shrink-0 sm:h-8" onClick={() => onDraftChange(category.description ?? '')}>
           <FileText aria-hidden />
-          Edit description
-          <span className="sr-only"> of {category.name}</span>
+          <Trans>Edit description</Trans>
+          <span className="sr-only">
+            {' '}
+            <Trans>of {name}</Trans>
+          </span>
         </Button>
       </div>
     );
@@ -269,7 +287,7 @@ function CategoryDescription({
   return (
     <div className="mb-3 grid gap-2">
       <label htmlFor={inputId} className="text-sm font-medium">
-        Description of {category.name}
+        <Trans>Description of {name}</Trans>
       </label>
       <Textarea
         id={inputId}
@@ -286,13 +304,17 @@ function CategoryDescription({
           }
         }}
       />
-      {tooLong && <p className="text-sm text-destructive">Description must be at most 1000 characters</p>}
+      {tooLong && (
+        <p className="text-sm text-destructive">
+          <Trans>Description must be at most 1000 characters</Trans>
+        </p>
+      )}
       <div className="flex justify-end gap-2">
         <Button variant="outline" className="h-11 sm:h-9" onClick={() => onDraftChange(null)}>
-          Cancel
+          <Trans>Cancel</Trans>
         </Button>
         <Button className="h-11 sm:h-9" disabled={saving || tooLong} onClick={() => onSave(draft)}>
-          {saving ? 'Saving...' : 'Save description'}
+          {saving ? t`Saving...` : t`Save description`}
         </Button>
       </div>
     </div>
@@ -314,14 +336,16 @@ function CategoryTitle({
   const [draft, setDraft] = useState<string | null>(null);
   const update = useUpdateCategory();
   const inputId = useId();
+  const { t } = useLingui();
+  const { name } = category;
   useUnsavedChanges(draft !== null && draft.trim() !== category.name);
 
   const save = () => {
     if (draft === null) return;
-    const name = draft.trim();
+    const newName = draft.trim();
     setDraft(null);
-    if (!name || name === category.name) return;
-    update.mutate({ id: category.id, changes: { name } });
+    if (!newName || newName === category.name) return;
+    update.mutate({ id: category.id, changes: { name: newName } });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
@@ -344,7 +368,7 @@ function CategoryTitle({
           {category.name}
         </h3>
         <label htmlFor={inputId} className="sr-only">
-          Category name
+          <Trans>Category name</Trans>
         </label>
         <Input
           id={inputId}
@@ -356,10 +380,10 @@ function CategoryTitle({
           onKeyDown={onKeyDown}
           className="h-9 min-w-0 flex-1"
         />
-        <Button variant="ghost" size="icon" className="size-9" aria-label="Save name" disabled={Boolean(problem)} onClick={save}>
+        <Button variant="ghost" size="icon" className="size-9" aria-label={t`Save name`} disabled={Boolean(problem)} onClick={save}>
           <Check aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-9" aria-label="Cancel renaming" onClick={() => setDraft(null)}>
+        <Button variant="ghost" size="icon" className="size-9" aria-label={t`Cancel renaming`} onClick={() => setDraft(null)}>
           <X aria-hidden />
         </Button>
         {problem && <p className="w-full text-sm text-destructive">{problem}</p>}
@@ -378,18 +402,21 @@ function CategoryTitle({
       </h3>
       <Badge variant="secondary" className="mx-1">
         {count}
-        <span className="sr-only"> photo(s)</span>
+        <span className="sr-only">
+          {' '}
+          <Plural value={count} other="photo(s)" />
+        </span>
       </Badge>
       {[
-        { label: 'Rename', Icon: Pencil, className: 'ml-auto', onClick: () => setDraft(category.name) },
-        { label: 'Delete', Icon: Trash2, className: 'hover:text-destructive', onClick: () => onDelete(category) },
-      ].map(({ label, Icon, className, onClick }) => (
+        { key: 'rename', label: t`Rename ${name}`, Icon: Pencil, className: 'ms-auto', onClick: () => setDraft(category.name) },
+        { key: 'delete', label: t`Delete ${name}`, Icon: Trash2, className: 'hover:text-destructive', onClick: () => onDelete(category) },
+      ].map(({ key, label, Icon, className, onClick }) => (
         <Button
-          key={label}
+          key={key}
           variant="ghost"
           size="icon"
           className={cn('size-9 shrink-0', className)}
-          aria-label={`${label} ${category.name}`}
+          aria-label={label}
           onClick={onClick}
         >
           <Icon aria-hidden />

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useState, type Ref } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { ImageOff, Pencil, Search, X } from 'lucide-react';
@@ -50,6 +51,7 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
   const [anchor, setAnchor] = useState<number | null>(null);
   const [selectMode, setSelectMode] = useState(false);
   const [editing, setEditing] = useState<number[] | null>(null);
+  const { t } = useLingui();
 
   // Another search is another set of photos: what was selected in the last one is let go.
   const searchKey = searchQueryOf(filters).toString();
@@ -61,6 +63,7 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
   }
 
   const selecting = selectMode || selected.size > 0;
+  const selectedCount = selected.size;
   const clearSelection = () => {
     setSelected(new Set());
     setAnchor(null);
@@ -98,10 +101,15 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
       const found = await fetchSearchIds(queryClient, filters);
       setSelected(new Set(found.ids));
       if (found.ids.length < found.total) {
-        toast({ title: 'Selection limited', description: `The newest ${found.ids.length} of ${found.total} photos are selected: that many can be edited at once.` });
+        const selectedCount = found.ids.length;
+        const foundCount = found.total;
+        toast({
+          title: t`Selection limited`,
+          description: t`The newest ${selectedCount} of ${foundCount} photos are selected: that many can be edited at once.`,
+        });
       }
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to select photos'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to select photos`), variant: 'destructive' });
     }
   };
 
@@ -110,9 +118,11 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
     <Card role="region" aria-labelledby={headingId} id="find-photos" className="scroll-mt-32 sm:scroll-mt-20">
       <CardHeader className="p-3 pb-3 sm:p-6 sm:pb-4">
         <CardTitle id={headingId} ref={headingRef} tabIndex={-1} className="text-xl focus-visible:outline-none">
-          Find photos
+          <Trans>Find photos</Trans>
         </CardTitle>
-        <CardDescription>Search every photo by its title or file name, or filter them. Select some or all to edit them together.</CardDescription>
+        <CardDescription>
+          <Trans>Search every photo by its title or file name, or filter them. Select some or all to edit them together.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-3 pt-0 sm:p-6 sm:pt-0">
         <Filters categories={categories} values={values} active={active} setFilters={setFilters} clearFilters={clearFilters} />
@@ -120,14 +130,14 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
         {active && (
           <div className="grid gap-3">
             <div className="flex flex-wrap items-center gap-2">
-              <p role="status" className="mr-auto text-sm font-medium">
-                {results.isPending || results.isError ? '' : total === 1 ? '1 photo found' : `${total} photos found`}
+              <p role="status" className="me-auto text-sm font-medium">
+                {results.isPending || results.isError ? '' : <Plural value={total} one="# photo found" other="# photos found" />}
               </p>
               {total > 0 && (
                 <>
                   <SelectModeButton on={selectMode} onChange={setSelectMode} onLeave={clearSelection} />
                   <Button variant="outline" className="h-11" aria-pressed={allSelected} onClick={() => void selectAll()}>
-                    {allSelected ? 'Select none' : `Select all ${total}`}
+                    {allSelected ? t`Select none` : t`Select all ${total}`}
                   </Button>
                 </>
               )}
@@ -135,18 +145,18 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
 
             {results.isPending ? (
               <div className="flex justify-center py-8">
-                <Spinner label="Searching your photos" />
+                <Spinner label={t`Searching your photos`} />
               </div>
             ) : results.isError ? (
-              <LoadState look="panel" failed onRetry={() => void results.refetch()} loadingLabel="" failedText="The search could not be done." />
+              <LoadState look="panel" failed onRetry={() => void results.refetch()} loadingLabel="" failedText={t`The search could not be done.`} />
             ) : total === 0 ? (
               <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-                No photos match these filters.
+                <Trans>No photos match these filters.</Trans>
               </p>
             ) : (
               <>
                 <ul
-                  aria-label="Photos found"
+                  aria-label={t`Photos found`}
                   aria-busy={results.isPlaceholderData}
                   // The last search's photos, faded, while this one's are on their way.
                   className={cn('grid grid-cols-3 gap-1.5 transition-opacity sm:grid-cols-4 md:grid-cols-6 xl:grid-cols-8', results.isPlaceholderData && 'opacity-60')}
@@ -172,7 +182,7 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
                 {results.hasNextPage && (
                   <div className="flex flex-wrap items-center justify-center gap-3">
                     <p className="text-sm text-muted-foreground">
-                      {results.photos.length} of {total} shown
+                      <ShownCount shown={results.photos.length} total={total} />
                     </p>
                     <Button
                       variant="outline"
@@ -180,7 +190,7 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
                       disabled={results.isFetchingNextPage}
                       onClick={() => void results.fetchNextPage()}
                     >
-                      {results.isFetchingNextPage ? 'Loading…' : 'Show more'}
+                      {results.isFetchingNextPage ? t`Loading…` : t`Show more`}
                     </Button>
                   </div>
                 )}
@@ -190,17 +200,17 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
             {selected.size > 0 && (
               <div
                 role="toolbar"
-                aria-label="Selected photos found"
+                aria-label={t`Selected photos found`}
                 className="sticky bottom-3 z-30 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 shadow-lg"
               >
-                <p className="mr-auto px-2 text-sm font-medium" aria-live="polite">
-                  {selected.size} selected
+                <p className="me-auto px-2 text-sm font-medium" aria-live="polite">
+                  <Plural value={selectedCount} other="# selected" />
                 </p>
                 <Button className="h-11" onClick={() => setEditing([...selected])}>
                   <Pencil aria-hidden />
-                  Edit…
+                  <Trans>Edit…</Trans>
                 </Button>
-                <Button variant="ghost" size="icon" className="size-11" aria-label="Clear the selection" onClick={clearSelection}>
+                <Button variant="ghost" size="icon" className="size-11" aria-label={t`Clear the selection`} onClick={clearSelection}>
                   <X aria-hidden />
                 </Button>
               </div>
@@ -221,6 +231,10 @@ export function FindPhotosPanel({ categories, moveTargetsFor, onEditPhoto, onDel
   );
 }
 
+function ShownCount({ shown, total }: { shown: number; total: number }) {
+  return <Trans>{shown} of {total} shown</Trans>;
+}
+
 interface FiltersProps {
   categories: Category[];
   values: FilterValues;
@@ -233,6 +247,7 @@ interface FiltersProps {
 function Filters({ categories, values, active, setFilters, clearFilters }: FiltersProps) {
   const id = useId();
   const cameras = usePhotoCameras();
+  const { t } = useLingui();
   // The box's text, written to the address once the owner pauses (Clear empties both at once).
   const [text, setText] = useState(values.q);
   const writeText = (value: string) => setFilters({ q: value });
@@ -250,7 +265,7 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
   return (
     <form
       role="search"
-      aria-label="Find photos"
+      aria-label={t`Find photos`}
       className="grid gap-3"
       onSubmit={(event) => {
         event.preventDefault();
@@ -258,15 +273,17 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
       }}
     >
       <div className="grid gap-2">
-        <Label htmlFor={`${id}-q`}>Title or file name</Label>
+        <Label htmlFor={`${id}-q`}>
+          <Trans>Title or file name</Trans>
+        </Label>
         <div className="relative">
-          <Search className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
+          <Search className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground" aria-hidden />
           <Input
             id={`${id}-q`}
             type="search"
             enterKeyHint="search"
-            className="h-11 pl-9"
-            placeholder="For example: sunset or DSC_0042"
+            className="h-11 ps-9"
+            placeholder={t`For example: sunset or DSC_0042`}
             value={text}
             onChange={(event) => setText(event.target.value)}
           />
@@ -274,10 +291,12 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-category`}>Category</Label>
+          <Label htmlFor={`${id}-category`}>
+            <Trans>Category</Trans>
+          </Label>
           <NativeSelect id={`${id}-category`} value={values.categoryId} onChange={(event) => setFilters({ categoryId: event.target.value })}>
-            <option value="">Any category</option>
-            <option value={OTHER_SECTION}>Photo bank (no category)</option>
+            <option value="">{t`Any category`}</option>
+            <option value={OTHER_SECTION}>{t`Photo bank (no category)`}</option>
             {categories.map((category) => (
               <option key={category.id} value={String(category.id)}>
                 {category.name}
@@ -286,9 +305,11 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
           </NativeSelect>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-camera`}>Camera</Label>
+          <Label htmlFor={`${id}-camera`}>
+            <Trans>Camera</Trans>
+          </Label>
           <NativeSelect id={`${id}-camera`} value={values.camera} onChange={(event) => setFilters({ camera: event.target.value })}>
-            <option value="">Any camera</option>
+            <option value="">{t`Any camera`}</option>
             {cameraNames.map((camera) => (
               <option key={camera.name} value={camera.name}>
                 {camera.name} ({camera.count})
@@ -298,7 +319,9 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
           </NativeSelect>
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-from`}>Taken from</Label>
+          <Label htmlFor={`${id}-from`}>
+            <Trans>Taken from</Trans>
+          </Label>
           <Input
             id={`${id}-from`}
             type="date"
@@ -309,7 +332,9 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
           />
         </div>
         <div className="grid gap-2">
-          <Label htmlFor={`${id}-to`}>Taken to</Label>
+          <Label htmlFor={`${id}-to`}>
+            <Trans>Taken to</Trans>
+          </Label>
           <Input
             id={`${id}-to`}
             type="date"
@@ -328,18 +353,18 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
           onClick={() => setFilters({ withoutAltText: values.withoutAltText === 'true' ? '' : 'true' })}
         >
           <ImageOff aria-hidden />
-          Without alt text
+          <Trans>Without alt text</Trans>
         </Button>
         {active && (
           <Button
             variant="ghost"
-            className="ml-auto h-11"
+            className="ms-auto h-11"
             onClick={() => {
               setText('');
               clearFilters();
             }}
           >
-            Clear filters
+            <Trans>Clear filters</Trans>
           </Button>
         )}
       </div>

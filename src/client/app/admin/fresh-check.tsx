@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState, type ReactNode } from 'react';
 import { Fingerprint } from 'lucide-react';
 import type { SecurityOverview } from '#contract/security.ts';
@@ -65,6 +66,7 @@ export function useFreshCheck(overview: SecurityOverview | undefined) {
 
 function ConfirmIdentityDialog({ open, totp, onDone, onCancel }: { open: boolean; totp: boolean; onDone: () => void; onCancel: () => void }) {
   const confirm = useConfirmIdentity();
+  const { t } = useLingui();
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const close = () => {
@@ -83,10 +85,13 @@ function ConfirmIdentityDialog({ open, totp, onDone, onCancel }: { open: boolean
     <Dialog open={open} onOpenChange={(next) => !next && close()}>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Confirm It’s You</DialogTitle>
+          <DialogTitle>
+            <Trans>Confirm It’s You</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Adding or turning off a sign-in method, new recovery codes, signing out other browsers and making an API token need your password
-            {totp ? ', a code from your authenticator app' : ''} or a passkey first. Being signed in is not enough.
+            {totp
+              ? t`Adding or turning off a sign-in method, new recovery codes, signing out other browsers and making an API token need your password, a code from your authenticator app or a passkey first. Being signed in is not enough.`
+              : t`Adding or turning off a sign-in method, new recovery codes, signing out other browsers and making an API token need your password or a passkey first. Being signed in is not enough.`}
           </DialogDescription>
         </DialogHeader>
         <form
@@ -97,21 +102,21 @@ function ConfirmIdentityDialog({ open, totp, onDone, onCancel }: { open: boolean
             confirm.mutate(code.trim() && !password ? { code: code.trim() } : { password }, { onSuccess: succeed });
           }}
         >
-          <FormField id="confirm-identity-password" label="Password" error={confirm.isError ? errorMessage(confirm.error, 'Could not confirm') : undefined}>
+          <FormField id="confirm-identity-password" label={t`Password`} error={confirm.isError ? errorMessage(confirm.error, t`Could not confirm`) : undefined}>
             {(field) => <Input {...field} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />}
           </FormField>
           {totp && (
-            <FormField id="confirm-identity-code" label="Or a code from your authenticator app">
+            <FormField id="confirm-identity-code" label={t`Or a code from your authenticator app`}>
               {(field) => <Input {...field} inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(event) => setCode(event.target.value)} />}
             </FormField>
           )}
           <DialogFooter className="gap-2">
             <Button type="button" variant="outline" disabled={confirm.isPending} onClick={() => confirm.mutate('passkey', { onSuccess: succeed })}>
               <Fingerprint aria-hidden />
-              Use a passkey
+              <Trans>Use a passkey</Trans>
             </Button>
             <Button type="submit" disabled={confirm.isPending || (!password && !code.trim())}>
-              Confirm
+              <Trans>Confirm</Trans>
             </Button>
           </DialogFooter>
         </form>

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { useDroppable } from '@dnd-kit/core';
 import { rectSortingStrategy, SortableContext } from '@dnd-kit/sortable';
@@ -57,6 +58,7 @@ export function PhotoBank({
   // A page at a time, fetched as the grid's end scrolls near: a bank of thousands stays quick.
   const place = usePlacePhotos(null, 'order', { count, open: true });
   const drawn = place.photos;
+  const { t } = useLingui();
 
   return (
     <Card
@@ -72,34 +74,44 @@ export function PhotoBank({
       <CardHeader className="p-3 pb-3 sm:p-6 sm:pb-4">
         <div className="flex items-center gap-2">
           <CardTitle id={titleId} className="text-xl">
-            Photo Bank
+            <Trans>Photo Bank</Trans>
           </CardTitle>
           <Badge variant="secondary">
             {count}
-            <span className="sr-only"> photo(s)</span>
+            <span className="sr-only">
+              {' '}
+              <Plural value={count} other="photo(s)" />
+            </span>
           </Badge>
           {count > 0 && (
-            <Button variant="ghost" className="ml-auto h-11 sm:h-9" aria-pressed={allSelected} onClick={onSelectAll}>
-              {allSelected ? 'Select none' : 'Select all'}
-              <span className="sr-only"> in the photo bank</span>
+            <Button variant="ghost" className="ms-auto h-11 sm:h-9" aria-pressed={allSelected} onClick={onSelectAll}>
+              {allSelected ? t`Select none` : t`Select all`}
+              <span className="sr-only">
+                {' '}
+                <Trans>in the photo bank</Trans>
+              </span>
             </Button>
           )}
         </div>
-        <CardDescription>Photos in no category. Drag them onto a category, or use Move to… in a photo's menu.</CardDescription>
+        <CardDescription>
+          <Trans>Photos in no category. Drag them onto a category, or use Move to… in a photo's menu.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="p-3 pt-0 @container sm:p-6 sm:pt-0">
         {count === 0 ? (
           <div className="flex flex-col items-center gap-1 rounded-md border border-dashed px-4 py-8 text-center">
             <Images className="mb-1 size-8 text-muted-foreground" aria-hidden />
-            <p className="text-sm font-medium">No uncategorized photos</p>
+            <p className="text-sm font-medium">
+              <Trans>No uncategorized photos</Trans>
+            </p>
             <p className="text-xs text-muted-foreground">
-              Upload photos, or move photos here from your categories.
+              <Trans>Upload photos, or move photos here from your categories.</Trans>
             </p>
           </div>
         ) : (
           <SortableContext items={drawn.map((photo) => photoDragId(photo.id))} strategy={rectSortingStrategy}>
             <ul
-              aria-label="Photos in the photo bank"
+              aria-label={t`Photos in the photo bank`}
               // The spec's 4 columns, 6 on wide screens: by the screen, not the card (the card is narrowest on wide screens).
               // Dense: no caption row and thin gaps, so a row costs little more than its photos.
               className="grid max-h-96 grid-cols-4 gap-1 overflow-y-auto overscroll-contain xl:grid-cols-6"
@@ -113,7 +125,7 @@ export function PhotoBank({
                   onEdit={onEditPhoto}
                   onDelete={onDeletePhoto}
                   onMove={onMovePhoto}
-                  dragHint="Drag onto a category"
+                  dragHint={t`Drag onto a category`}
                   sizes={THUMBNAIL_SIZES}
                   selected={selectedIds.has(photo.id)}
                   selecting={selecting}

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
@@ -74,11 +76,12 @@ interface PhotoToDelete {
 export function PhotoWorkspace() {
   const countsQuery = usePlaceCounts();
   const categoriesQuery = useCategories();
+  const { t } = useLingui();
 
   if (countsQuery.isPending || categoriesQuery.isPending) {
     return (
       <div className="flex justify-center py-12">
-        <Spinner label="Loading photos and categories" />
+        <Spinner label={t`Loading photos and categories`} />
       </div>
     );
   }
@@ -86,8 +89,8 @@ export function PhotoWorkspace() {
     return (
       <Card>
         <CardContent className="flex flex-wrap items-center gap-3 pt-6">
-          <p role="alert" className="mr-auto text-sm">
-            Your photos and categories could not be loaded.
+          <p role="alert" className="me-auto text-sm">
+            <Trans>Your photos and categories could not be loaded.</Trans>
           </p>
           <Button
             variant="outline"
@@ -96,7 +99,7 @@ export function PhotoWorkspace() {
               void categoriesQuery.refetch();
             }}
           >
-            Try again
+            <Trans>Try again</Trans>
           </Button>
         </CardContent>
       </Card>
@@ -142,16 +145,20 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
   const sensors = useDragSensors(adminKeyboardCoordinates);
   const { setFilters } = usePhotoFilters();
   const findHeading = useRef<HTMLHeadingElement>(null);
+  const { t } = useLingui();
 
   const known = new Set(categories.map((category) => category.id));
   const sortModeOf = (id: ContainerId): SortMode => (id === null ? 'order' : (sortModes[id] ?? 'order'));
 
-  const containerName = (id: ContainerId) =>
-    id === null ? 'the photo bank' : `category ${categories.find((category) => category.id === id)?.name ?? ''}`;
+  const containerName = (id: ContainerId) => {
+    if (id === null) return t`the photo bank`;
+    const name = categories.find((category) => category.id === id)?.name ?? '';
+    return t`category ${name}`;
+  };
   const announcements = adminAnnouncements(containerName);
 
   const moveTargetsFor = (containerId: ContainerId): MoveTarget[] => [
-    ...(containerId !== null ? [{ id: null, label: 'Photo bank' }] : []),
+    ...(containerId !== null ? [{ id: null, label: t`Photo bank` }] : []),
     ...categories
       .filter((category) => category.id !== containerId)
       .map((category) => ({ id: category.id, label: category.name })),
@@ -192,7 +199,7 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
     if (!overData) return;
     if (!data) {
       // A drop that carries no photo we know of.
-      toast({ title: 'Error', description: 'Failed to process dropped photo', variant: 'destructive' });
+      toast({ title: t`Error`, description: t`Failed to process dropped photo`, variant: 'destructive' });
       return;
     }
 
@@ -288,7 +295,7 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
         return next;
       });
     } catch (error) {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to select photos'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to select photos`), variant: 'destructive' });
     }
   };
 
@@ -351,6 +358,10 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
   const { withoutAltText } = counts;
   const bankCount = counts.countOf(null);
   const categoryPhotoCount = categoryToDelete ? counts.countOf(categoryToDelete.id) : 0;
+  const categoryCount = categories.length;
+  const selectedCount = selected.size;
+  const photoToDeleteTitle = photoToDelete?.photo.title ?? '';
+  const categoryToDeleteName = categoryToDelete?.name;
 
   return (
     <div className="grid gap-6">
@@ -375,13 +386,13 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
         onDragEnd={onDragEnd}
         onDragCancel={resetDrag}
       >
-        <nav aria-label="Photo work" className="flex flex-wrap items-center gap-2">
+        <nav aria-label={t`Photo work`} className="flex flex-wrap items-center gap-2">
           {/* On a phone the bank and the categories are a long way apart: one tap to either. */}
           <a href="#photo-bank" className={jumpLink}>
-            Photo bank ({bankCount})
+            <Trans>Photo bank ({bankCount})</Trans>
           </a>
           <a href="#categories" className={jumpLink}>
-            Categories ({categories.length})
+            <Trans>Categories ({categoryCount})</Trans>
           </a>
           <SelectModeButton on={selectMode} onChange={setSelectMode} onLeave={clearSelection} />
           {categories.length > 0 && (
@@ -392,17 +403,17 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
                 setCollapsed(collapsed.size === categories.length ? new Set() : new Set(categories.map((category) => category.id)))
               }
             >
-              {collapsed.size === categories.length ? 'Expand all' : 'Collapse all'}
+              {collapsed.size === categories.length ? t`Expand all` : t`Collapse all`}
             </Button>
           )}
           {withoutAltText === 0 ? (
             <p className="text-sm text-muted-foreground" data-testid="missing-alt-text">
-              Every photo has alt text
+              <Trans>Every photo has alt text</Trans>
             </p>
           ) : (
             // The to-do leads to the photos it counts.
             <Button variant="link" className="h-11 px-2 underline underline-offset-4" data-testid="missing-alt-text" onClick={findWithoutAltText}>
-              {`${withoutAltText} ${withoutAltText === 1 ? 'photo' : 'photos'} without alt text`}
+              {plural(withoutAltText, { one: '# photo without alt text', other: '# photos without alt text' })}
             </Button>
           )}
         </nav>
@@ -428,26 +439,28 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
           <Card id="categories" role="region" aria-labelledby={categoriesHeadingId} className="scroll-mt-20">
             <CardHeader className="p-3 pb-3 sm:p-6 sm:pb-4">
               <CardTitle id={categoriesHeadingId} className="text-xl">
-                Categories
+                <Trans>Categories</Trans>
               </CardTitle>
               <CardDescription>
-                Visitors see your categories in this order. Drag a category by its handle to move it.
+                <Trans>Visitors see your categories in this order. Drag a category by its handle to move it.</Trans>
               </CardDescription>
             </CardHeader>
             <CardContent className="grid gap-6 p-3 pt-0 sm:p-6 sm:pt-0">
               <AddCategoryForm categoryCount={categories.length} />
               <div className="grid gap-3">
-                <h3 className="text-base font-semibold">Current Categories</h3>
+                <h3 className="text-base font-semibold">
+                  <Trans>Current Categories</Trans>
+                </h3>
                 {categories.length === 0 ? (
                   <p className="rounded-md border border-dashed px-4 py-8 text-center text-sm text-muted-foreground">
-                    No categories yet. Create your first category above.
+                    <Trans>No categories yet. Create your first category above.</Trans>
                   </p>
                 ) : (
                   <SortableContext
                     items={categories.map((category) => categoryDragId(category.id))}
                     strategy={verticalListSortingStrategy}
                   >
-                    <ul aria-label="Current Categories" className="grid gap-4">
+                    <ul aria-label={t`Current Categories`} className="grid gap-4">
                       {categories.map((category) => (
                         <CategoryCard
                           key={category.id}
@@ -481,7 +494,7 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
         {selected.size > 0 && (
           <SelectionBar
             count={selected.size}
-            moveTargets={[{ id: null, label: 'Photo bank' }, ...categories.map((category) => ({ id: category.id, label: category.name }))]}
+            moveTargets={[{ id: null, label: t`Photo bank` }, ...categories.map((category) => ({ id: category.id, label: category.name }))]}
             pending={movePhotos.isPending || orderPhotos.isPending || deletePhotos.isPending}
             onMove={moveSelected}
             onOrder={orderSelected}
@@ -505,14 +518,16 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
 
       <ConfirmDialog
         open={photoToDelete !== null}
-        title="Delete photo"
+        title={t`Delete photo`}
         description={
           photoToDelete
-            ? `Are you sure you want to delete "${photoToDelete.photo.title}"?${photoToDelete.inBank ? ' This action cannot be undone.' : ''}`
+            ? photoToDelete.inBank
+              ? t`Are you sure you want to delete "${photoToDeleteTitle}"? This action cannot be undone.`
+              : t`Are you sure you want to delete "${photoToDeleteTitle}"?`
             : ''
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        confirmLabel={t`Delete`}
+        pendingLabel={t`Deleting...`}
         pending={deletePhoto.isPending}
         onConfirm={confirmDeletePhoto}
         onCancel={() => setPhotoToDelete(null)}
@@ -520,11 +535,11 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
 
       <ConfirmDialog
         open={confirmBulkDelete}
-        title="Delete photos"
-        description={`Are you sure you want to delete ${selected.size} photo(s)?`}
-        details="You can undo this for a few seconds."
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        title={t`Delete photos`}
+        description={plural(selectedCount, { other: 'Are you sure you want to delete # photo(s)?' })}
+        details={t`You can undo this for a few seconds.`}
+        confirmLabel={t`Delete`}
+        pendingLabel={t`Deleting...`}
         pending={deletePhotos.isPending}
         onConfirm={deleteSelected}
         onCancel={() => setConfirmBulkDelete(false)}
@@ -532,15 +547,15 @@ function Workspace({ counts, categories: unsortedCategories }: { counts: PlaceCo
 
       <ConfirmDialog
         open={categoryToDelete !== null}
-        title={`Delete ${categoryToDelete?.name ?? 'category'}`}
-        description="Are you sure you want to delete this category? This action cannot be undone."
+        title={categoryToDeleteName !== undefined ? t`Delete ${categoryToDeleteName}` : t`Delete category`}
+        description={t`Are you sure you want to delete this category? This action cannot be undone.`}
         details={
           categoryPhotoCount > 0
-            ? `Its ${categoryPhotoCount} photo(s) will move to the photo bank.`
+            ? plural(categoryPhotoCount, { other: 'Its # photo(s) will move to the photo bank.' })
             : undefined
         }
-        confirmLabel="Delete"
-        pendingLabel="Deleting..."
+        confirmLabel={t`Delete`}
+        pendingLabel={t`Deleting...`}
         pending={deleteCategory.isPending}
         onConfirm={confirmDeleteCategory}
         onCancel={() => setCategoryToDelete(null)}

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDownAZ, CheckSquare, FolderInput, Trash2, X } from 'lucide-react';
 import type { PhotoOrderKey } from '#contract/photos.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -11,12 +12,7 @@ import {
 import type { MoveTarget } from '#client/features/photos/components/admin-photo-tile.tsx';
 import type { ContainerId } from '#client/features/photos/lib/photo-order.ts';
 
-const ORDER_LABELS: Record<PhotoOrderKey, string> = {
-  title: 'By title',
-  taken: 'By date taken',
-  upload: 'By upload',
-};
-
+const ORDER_KEYS: PhotoOrderKey[] = ['title', 'taken', 'upload'];
 export interface SelectionBarProps {
   count: number;
   /** The bank and every category. */
@@ -33,24 +29,32 @@ export interface SelectionBarProps {
  * while the photos are in view, so the owner can select far down and act at once.
  */
 export function SelectionBar({ count, moveTargets, pending, onMove, onOrder, onDelete, onClear }: SelectionBarProps) {
+  const { t } = useLingui();
+  const orderLabels: Record<PhotoOrderKey, string> = {
+    title: t`By title`,
+    taken: t`By date taken`,
+    upload: t`By upload`,
+  };
   return (
     <div
       role="toolbar"
-      aria-label="Selected photos"
+      aria-label={t`Selected photos`}
       className="sticky bottom-3 z-30 flex flex-wrap items-center gap-2 rounded-lg border bg-card p-2 shadow-lg"
     >
-      <p className="mr-auto px-2 text-sm font-medium" aria-live="polite">
-        {count} selected
+      <p className="me-auto px-2 text-sm font-medium" aria-live="polite">
+        <Plural value={count} other="# selected" />
       </p>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
           <Button variant="outline" className="h-11" disabled={pending}>
             <FolderInput aria-hidden />
-            Move to…
+            <Trans>Move to…</Trans>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuLabel>Move {count} photo(s) to…</DropdownMenuLabel>
+          <DropdownMenuLabel>
+            <Plural value={count} other="Move # photo(s) to…" />
+          </DropdownMenuLabel>
           {moveTargets.map((target) => (
             <DropdownMenuItem key={target.id ?? 'bank'} onSelect={() => onMove(target.id)}>
               {target.label}
@@ -62,23 +66,25 @@ export function SelectionBar({ count, moveTargets, pending, onMove, onOrder, onD
         <DropdownMenuTrigger asChild>
           <Button variant="outline" className="h-11" disabled={pending}>
             <ArrowDownAZ aria-hidden />
-            Order
+            <Trans>Order</Trans>
           </Button>
         </DropdownMenuTrigger>
         <DropdownMenuContent align="end">
-          <DropdownMenuLabel>Order the selected photos</DropdownMenuLabel>
-          {(Object.keys(ORDER_LABELS) as PhotoOrderKey[]).map((key) => (
+          <DropdownMenuLabel>
+            <Trans>Order the selected photos</Trans>
+          </DropdownMenuLabel>
+          {ORDER_KEYS.map((key) => (
             <DropdownMenuItem key={key} onSelect={() => onOrder(key)}>
-              {ORDER_LABELS[key]}
+              {orderLabels[key]}
             </DropdownMenuItem>
           ))}
         </DropdownMenuContent>
       </DropdownMenu>
       <Button variant="outline" className="h-11 hover:text-destructive" disabled={pending} onClick={onDelete}>
         <Trash2 aria-hidden />
-        Delete
+        <Trans>Delete</Trans>
       </Button>
-      <Button variant="ghost" size="icon" className="size-11" aria-label="Clear the selection" onClick={onClear}>
+      <Button variant="ghost" size="icon" className="size-11" aria-label={t`Clear the selection`} onClick={onClear}>
         <X aria-hidden />
       </Button>
     </div>
@@ -98,7 +104,7 @@ export function SelectModeButton({ on, onChange, onLeave }: { on: boolean; onCha
       }}
     >
       <CheckSquare aria-hidden />
-      Select
+      <Trans>Select</Trans>
     </Button>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
   closestCenter,
@@ -48,6 +49,7 @@ const collisionDetection: CollisionDetection = (args) => {
 export function SortablePortfolioView() {
   const photos = usePhotos();
   const categories = useCategories();
+  const { t } = useLingui();
   const reorder = useReorderPhotos();
   const sensors = useDragSensors();
   const [active, setActive] = useState<Photo | null>(null);
@@ -74,36 +76,48 @@ export function SortablePortfolioView() {
     sectionOfIndex[args.activeIndex] === sectionOfIndex[args.overIndex] ? rectSortingStrategy(args) : null;
 
   const sectionName = (id: number | null, list: Category[] | undefined) =>
-    id === null ? 'Other' : (list?.find((category) => category.id === id)?.name ?? 'its category');
+    id === null ? t`Other` : (list?.find((category) => category.id === id)?.name ?? t`its category`);
   const countIn = (id: number | null) => sections.find((section) => (section.category?.id ?? null) === id)?.photos.length ?? 0;
   const where = (entry: Active | Over) => {
     const data = reorderDataOf(entry);
-    if (!data) return 'its place';
+    if (!data) return t`its place`;
     const index = positionOf(entry);
     const first = sectionOfIndex.indexOf(data.sectionId);
-    return `position ${index === undefined ? '?' : index - first + 1} of ${countIn(data.sectionId)} in ${sectionName(data.sectionId, categories.data)}`;
+    const place = index === undefined ? '?' : index - first + 1;
+    const count = countIn(data.sectionId);
+    const section = sectionName(data.sectionId, categories.data);
+    return t`position ${place} of ${count} in ${section}`;
   };
+  const titleOf = (entry: Active) => reorderDataOf(entry)?.photo.title ?? '';
   const announcements: Announcements = {
-    onDragStart: ({ active: started }) =>
-      `Picked up photo ${reorderDataOf(started)?.photo.title ?? ''}. It is at ${where(started)}.`,
+    onDragStart: ({ active: started }) => {
+      const title = titleOf(started);
+      const at = where(started);
+      return t`Picked up photo ${title}. It is at ${at}.`;
+    },
     onDragOver: ({ active: dragged, over }) => {
-      const title = reorderDataOf(dragged)?.photo.title ?? '';
-      if (!over) return `Photo ${title} is no longer over a photo.`;
+      const title = titleOf(dragged);
+      if (!over) return t`Photo ${title} is no longer over a photo.`;
       if (over.id === dragged.id) return undefined;
       const from = reorderDataOf(dragged)?.sectionId;
       const to = reorderDataOf(over)?.sectionId;
-      if (from !== to) return `Photo ${title} is over another category; photos can only be reordered within the same category.`;
-      return `Photo ${title} was moved into ${where(over)}.`;
+      if (from !== to) return t`Photo ${title} is over another category; photos can only be reordered within the same category.`;
+      const at = where(over);
+      return t`Photo ${title} was moved into ${at}.`;
     },
     onDragEnd: ({ active: dragged, over }) => {
-      const title = reorderDataOf(dragged)?.photo.title ?? '';
+      const title = titleOf(dragged);
       if (!over || reorderDataOf(dragged)?.sectionId !== reorderDataOf(over)?.sectionId) {
-        return `Photo ${title} was dropped back in its place.`;
+        return t`Photo ${title} was dropped back in its place.`;
       }
-      return `Photo ${title} was dropped at ${where(over)}.`;
+      const at = where(over);
+      return t`Photo ${title} was dropped at ${at}.`;
     },
-    onDragCancel: ({ active: dragged }) =>
-      `Moving was cancelled. Photo ${reorderDataOf(dragged)?.photo.title ?? ''} is back at ${where(dragged)}.`,
+    onDragCancel: ({ active: dragged }) => {
+      const title = titleOf(dragged);
+      const at = where(dragged);
+      return t`Moving was cancelled. Photo ${title} is back at ${at}.`;
+    },
   };
 
   const onDragStart = ({ active: started }: DragStartEvent) => {
@@ -125,8 +139,8 @@ export function SortablePortfolioView() {
     if (!from || !to || from.photo.id === to.photo.id) return;
     if (from.sectionId !== to.sectionId) {
       toast({
-        title: 'Cannot reorder',
-        description: 'Photos can only be reordered within the same category',
+        title: t`Cannot reorder`,
+        description: t`Photos can only be reordered within the same category`,
         variant: 'destructive',
       });
       return;
@@ -194,6 +208,8 @@ function SortablePortfolioPhoto({
     photoDragId(photo.id),
     { type: 'photo-reorder', photo, sectionId },
   );
+  const { t } = useLingui();
+  const { title } = photo;
   return (
     <div
       ref={setNodeRef}
@@ -203,11 +219,11 @@ function SortablePortfolioPhoto({
     >
       {children}
       <DragHandle
-        label={`Drag ${photo.title}`}
-        hint="Drag to reorder"
+        label={t`Drag ${title}`}
+        hint={t`Drag to reorder`}
         activatorRef={setActivatorNodeRef}
         attributes={attributes}
-        className="absolute top-1.5 left-1.5 flex size-8 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover/sortable:opacity-100"
+        className="absolute start-1.5 top-1.5 flex size-8 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing [@media(hover:hover)]:opacity-0 [@media(hover:hover)]:group-hover/sortable:opacity-100"
       />
     </div>
   );

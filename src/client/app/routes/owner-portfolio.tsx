@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { lazy, Suspense, useState } from 'react';
 import { Eye } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
@@ -7,6 +8,11 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '#client/components/ui/tabs.tsx';
 import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
 import { usePortfolioTab } from '#client/app/portfolio/use-portfolio-tab.ts';
+import { addErrorTexts } from '#client/lib/error-text.ts';
+import { OWNER_ERROR_TEXTS } from '#client/app/admin/owner-error-texts.ts';
+
+// The error texts the owner meets, in the owner's catalog, which loads with this page.
+addErrorTexts(OWNER_ERROR_TEXTS);
 
 // The admin area: fetched when its tab opens.
 const AdminView = lazy(() =>
@@ -27,6 +33,7 @@ export function OwnerPortfolioPage() {
   const { tab, setTab } = usePortfolioTab();
   // The owner's preview of the public page: no handles, no drafts, exactly what a visitor gets.
   const [asVisitor, setAsVisitor] = useState(false);
+  const { t } = useLingui();
 
   // Leaving the admin tab unmounts its forms: an unsaved edit is asked about first.
   const changeTab = (value: string) => {
@@ -37,9 +44,13 @@ export function OwnerPortfolioPage() {
   const tabs = (
     // On a phone this row is the part of the top bar that stays in sight (styles.css).
     <div data-owner-tabs className="flex flex-wrap items-center gap-2">
-      <TabsList aria-label="View">
-        <TabsTrigger value="portfolio">Portfolio</TabsTrigger>
-        <TabsTrigger value="admin">Admin</TabsTrigger>
+      <TabsList aria-label={t`View`}>
+        <TabsTrigger value="portfolio">
+          <Trans>Portfolio</Trans>
+        </TabsTrigger>
+        <TabsTrigger value="admin">
+          <Trans>Admin</Trans>
+        </TabsTrigger>
       </TabsList>
       <Button
         variant={asVisitor ? 'default' : 'outline'}
@@ -53,7 +64,7 @@ export function OwnerPortfolioPage() {
         }}
       >
         <Eye aria-hidden />
-        View as visitor
+        <Trans>View as visitor</Trans>
       </Button>
     </div>
   );
@@ -71,7 +82,7 @@ export function OwnerPortfolioPage() {
             <Suspense
               fallback={
                 <div className="flex justify-center py-16">
-                  <Spinner label="Loading the portfolio" />
+                  <Spinner label={t`Loading the portfolio`} />
                 </div>
               }
             >
@@ -83,7 +94,7 @@ export function OwnerPortfolioPage() {
           <Suspense
             fallback={
               <div className="flex justify-center py-16">
-                <Spinner label="Loading the admin area" />
+                <Spinner label={t`Loading the admin area`} />
               </div>
             }
           >

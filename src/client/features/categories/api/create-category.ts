@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category, type CreateCategoryRequest } from '#contract/categories.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -16,11 +17,11 @@ export function useCreateCategory() {
   return useMutation({
     mutationFn: createCategory,
     onSuccess: async () => {
-      toast({ title: 'Category created' });
+      toast({ title: t`Category created` });
       await queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to create category'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to create category`), variant: 'destructive' });
     },
   });
 }

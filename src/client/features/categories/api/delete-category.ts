@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category } from '#contract/categories.ts';
 import { MessageResponse } from '#contract/common.ts';
@@ -30,15 +31,15 @@ export function useDeleteCategory() {
     mutationFn: deleteCategory,
     onSuccess: async (_answer, id) => {
       toast({
-        title: 'Category deleted',
+        title: t`Category deleted`,
         duration: UNDO_OFFER_MS,
         action: {
-          label: 'Undo',
-          altText: 'Undo the delete',
+          label: t`Undo`,
+          altText: t`Undo the delete`,
           onClick: () => {
             restoreCategory(id)
               .catch((error: unknown) =>
-                toast({ title: 'Could not undo', description: errorMessage(error, 'The category could not be restored'), variant: 'destructive' }),
+                toast({ title: t`Could not undo`, description: errorMessage(error, t`The category could not be restored`), variant: 'destructive' }),
               )
               .finally(() => void refresh());
           },
@@ -47,7 +48,7 @@ export function useDeleteCategory() {
       await refresh();
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to delete category'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to delete category`), variant: 'destructive' });
     },
   });
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { Category, type ReorderCategoriesRequest } from '#contract/categories.ts';
@@ -35,8 +36,8 @@ export function useReorderCategories() {
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(categoriesKey, context.previous);
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to reorder categories'),
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to reorder categories`),
         variant: 'destructive',
       });
     },

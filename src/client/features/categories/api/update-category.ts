@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Category, type UpdateCategoryRequest } from '#contract/categories.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -29,7 +30,7 @@ export function useUpdateCategory() {
       ]);
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to update category'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to update category`), variant: 'destructive' });
     },
   });
 }

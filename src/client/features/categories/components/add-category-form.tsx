@@ -1,19 +1,14 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { Plus } from 'lucide-react';
 import { CATEGORY_VISIBILITIES, CreateCategoryRequest, type CategoryVisibility } from '#contract/categories.ts';
 import { NativeSelect } from '#client/components/ui/native-select.tsx';
-import { VISIBILITY_LABELS } from './category-visibility-picker.tsx';
+import { visibilityLabels } from './category-visibility-picker.tsx';
 import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useCreateCategory } from '#client/features/categories/api/create-category.ts';
 
-/** What each choice means, said where the owner makes it. */
-const VISIBILITY_HINTS: Record<CategoryVisibility, string> = {
-  public: 'On the portfolio for everyone.',
-  unlisted: 'Only who holds one of its links.',
-  private: 'Only you, until you change it.',
-};
 
 /**
  * A Category Name field, and who sees the category from the start (asked here so unpublished work
@@ -26,6 +21,14 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   const hintId = useId();
   const create = useCreateCategory();
   const inputId = useId();
+  const { t } = useLingui();
+  /** What each choice means, said where the owner makes it. */
+  const visibilityHints: Record<CategoryVisibility, string> = {
+    public: t`On the portfolio for everyone.`,
+    unlisted: t`Only who holds one of its links.`,
+    private: t`Only you, until you change it.`,
+  };
+  const labels = visibilityLabels();
   const trimmed = name.trim();
   const parsed = CreateCategoryRequest.shape.name.safeParse(name);
   const problem = trimmed && !parsed.success ? parsed.error.issues[0]?.message : undefined;
@@ -38,27 +41,27 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Add Category">
-      <FormField id={inputId} label="Category Name" error={problem || undefined}>
+    <form onSubmit={onSubmit} aria-label={t`Add Category`}>
+      <FormField id={inputId} label={t`Category Name`} error={problem || undefined}>
         {(field) => (
           <div className="flex flex-col gap-2 sm:flex-row">
             <Input
               {...field}
               value={name}
-              placeholder="e.g. Landscapes"
+              placeholder={t`e.g. Landscapes`}
               autoComplete="off"
               onChange={(event) => setName(event.target.value)}
             />
             <Button type="submit" disabled={!trimmed || Boolean(problem) || create.isPending}>
               <Plus aria-hidden />
-              Add Category
+              <Trans>Add Category</Trans>
             </Button>
           </div>
         )}
       </FormField>
       <div className="mt-2 flex items-center gap-2">
         <label htmlFor={visibilityId} className="shrink-0 text-sm font-medium">
-          Who sees it
+          <Trans>Who sees it</Trans>
         </label>
         <NativeSelect
           id={visibilityId}
@@ -69,12 +72,12 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
         >
           {CATEGORY_VISIBILITIES.map((choice) => (
             <option key={choice} value={choice}>
-              {VISIBILITY_LABELS[choice]}
+              {labels[choice]}
             </option>
           ))}
         </NativeSelect>
         <p id={hintId} className="min-w-0 text-xs text-muted-foreground">
-          {VISIBILITY_HINTS[visibility]}
+          {visibilityHints[visibility]}
         </p>
       </div>
     </form>

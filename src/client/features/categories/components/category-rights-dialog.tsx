@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Copyright } from 'lucide-react';
@@ -12,6 +13,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '#client/components/ui/input.tsx';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 const RightsForm = UpdateCategoryRequest.pick({ defaultLicense: true, defaultCredit: true, defaultCopyright: true });
 type RightsFormInput = z.input<typeof RightsForm>;
@@ -20,20 +22,27 @@ type RightsFormOutput = z.output<typeof RightsForm>;
 /** The category's default credit and licence, for its photos without their own; opened from its card. */
 export function CategoryRightsButton({ category }: { category: Category }) {
   const [open, setOpen] = useState(false);
+  const { name } = category;
   return (
     <>
       <Button variant="ghost" className="h-11 shrink-0 sm:h-8" onClick={() => setOpen(true)}>
         <Copyright aria-hidden />
-        Credit &amp; licence
-        <span className="sr-only"> of {category.name}</span>
+        <Trans>Credit & licence</Trans>
+        <span className="sr-only">
+          {' '}
+          <Trans>of {name}</Trans>
+        </span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-w-lg">
           <DialogHeader>
-            <DialogTitle>Credit and licence of {category.name}</DialogTitle>
+            <DialogTitle>
+              <Trans>Credit and licence of {name}</Trans>
+            </DialogTitle>
             <DialogDescription>
-              The default for photos in this category that have none of their own: shown to search engines and kept in the image
-              files.
+              <Trans>
+                The default for photos in this category that have none of their own: shown to search engines and kept in the image files.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           {open && <CategoryRightsForm category={category} onDone={() => setOpen(false)} />}
@@ -46,6 +55,7 @@ export function CategoryRightsButton({ category }: { category: Category }) {
 function CategoryRightsForm({ category, onDone }: { category: Category; onDone: () => void }) {
   const update = useUpdateCategory();
   const ids = { license: useId(), credit: useId(), copyright: useId() };
+  const { t } = useLingui();
   const {
     register,
     control,
@@ -65,22 +75,22 @@ function CategoryRightsForm({ category, onDone }: { category: Category; onDone: 
 
   return (
     <form noValidate className="grid gap-4" onSubmit={(event) => void handleSubmit(onValid)(event)}>
-      <FormField id={ids.license} label="Default licence" error={errors.defaultLicense?.message}>
+      <FormField id={ids.license} label={t`Default licence`} error={validationText(errors.defaultLicense?.message)}>
         {(field) => (
           <Controller
             control={control}
             name="defaultLicense"
-            render={({ field: { value, onChange } }) => <LicensePicker field={field} value={value ?? ''} onChange={onChange} emptyLabel="None" />}
+            render={({ field: { value, onChange } }) => <LicensePicker field={field} value={value ?? ''} onChange={onChange} emptyLabel={t`None`} />}
           />
         )}
       </FormField>
-      <FormField id={ids.credit} label="Default credit" error={errors.defaultCredit?.message}>
-        {(field) => <Input {...field} placeholder="Photo: Ada Lovelace" {...register('defaultCredit')} />}
+      <FormField id={ids.credit} label={t`Default credit`} error={validationText(errors.defaultCredit?.message)}>
+        {(field) => <Input {...field} placeholder={t`Photo: Ada Lovelace`} {...register('defaultCredit')} />}
       </FormField>
-      <FormField id={ids.copyright} label="Default copyright" error={errors.defaultCopyright?.message}>
+      <FormField id={ids.copyright} label={t`Default copyright`} error={validationText(errors.defaultCopyright?.message)}>
         {(field) => <Input {...field} placeholder="© 2026 Ada Lovelace" {...register('defaultCopyright')} />}
       </FormField>
-      <DialogFormFooter submitLabel="Save" pendingLabel="Saving..." pending={update.isPending} />
+      <DialogFormFooter submitLabel={t`Save`} pendingLabel={t`Saving...`} pending={update.isPending} />
     </form>
   );
 }

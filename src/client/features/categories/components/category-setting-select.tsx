@@ -6,19 +6,19 @@ import type { useUpdateCategory } from '#client/features/categories/api/update-c
 type Setting = 'layout' | 'density' | 'visibility';
 
 /**
- * One setting of a category as a select named for screen readers only ("Layout of Travel"), its
+ * One setting of a category as a select named for screen readers only by `label` ("Layout of Travel"), its
  * options in `labels`' order; a change is saved at once through `update`.
  */
 export function CategorySettingSelect<S extends Setting>({
   category,
   setting,
-  name,
+  label,
   labels,
   update,
 }: {
   category: Category;
   setting: S;
-  name: string;
+  label: string;
   labels: Record<Category[S], string>;
   update: ReturnType<typeof useUpdateCategory>;
 }) {
@@ -26,7 +26,7 @@ export function CategorySettingSelect<S extends Setting>({
   return (
     <>
       <label htmlFor={id} className="sr-only">
-        {`${name} of ${category.name}`}
+        {label}
       </label>
       <NativeSelect
         id={id}

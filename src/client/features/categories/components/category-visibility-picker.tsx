@@ -1,14 +1,15 @@
+import { t } from '@lingui/core/macro';
 import { Globe, Link2, Lock } from 'lucide-react';
 import type { Category, CategoryVisibility } from '#contract/categories.ts';
 import { useUpdateCategory } from '#client/features/categories/api/update-category.ts';
 import { CategorySettingSelect } from './category-setting-select.tsx';
 
-/** In the order of the contract's CATEGORY_VISIBILITIES. */
-export const VISIBILITY_LABELS: Record<CategoryVisibility, string> = {
-  public: 'Public',
-  unlisted: 'Unlisted',
-  private: 'Private',
-};
+/** In the order of the contract's CATEGORY_VISIBILITIES; read as the owner's language is now, while drawing. */
+export const visibilityLabels = (): Record<CategoryVisibility, string> => ({
+  public: t`Public`,
+  unlisted: t`Unlisted`,
+  private: t`Private`,
+});
 const ICONS = { public: Globe, unlisted: Link2, private: Lock } as const;
 
 /**
@@ -18,10 +19,11 @@ const ICONS = { public: Globe, unlisted: Link2, private: Lock } as const;
 export function CategoryVisibilityPicker({ category }: { category: Category }) {
   const update = useUpdateCategory();
   const Icon = ICONS[category.visibility];
+  const { name } = category;
   return (
     <div className="mb-2 flex items-center gap-2">
       <Icon className="size-4 shrink-0 text-muted-foreground" aria-hidden />
-      <CategorySettingSelect category={category} setting="visibility" name="Visibility" labels={VISIBILITY_LABELS} update={update} />
+      <CategorySettingSelect category={category} setting="visibility" label={t`Visibility of ${name}`} labels={visibilityLabels()} update={update} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GalleryLinkActivity, Notices, NoticeSettings, UpdateNoticeSettingsRequest } from '#contract/gallery-activity.ts';
 import { api, pathTo } from '#contract/routes.ts';
@@ -37,7 +38,7 @@ export function useMarkNoticesRead() {
   return useMutation({
     mutationFn: (ids?: number[]) => apiClient.post<Notices>(api.noticesRead, ids ? { ids } : {}),
     onSuccess: (notices) => queryClient.setQueryData(noticesKey, notices),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The notices could not be marked read'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Error`, description: errorMessage(error, t`The notices could not be marked read`), variant: 'destructive' }),
   });
 }
 
@@ -52,6 +53,6 @@ export function useUpdateNoticeSettings() {
   return useMutation({
     mutationFn: (changes: UpdateNoticeSettingsRequest) => apiClient.put<NoticeSettings>(api.noticeSettings, changes),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
-    onError: (error) => toast({ title: 'Not saved', description: errorMessage(error, 'The notice settings could not be saved'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Not saved`, description: errorMessage(error, t`The notice settings could not be saved`), variant: 'destructive' }),
   });
 }

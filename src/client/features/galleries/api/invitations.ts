@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { GalleryInvitation, InvitationTemplate, InviteRequest, ResendInvitationRequest, UpdateInvitationTemplateRequest } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
@@ -37,7 +38,7 @@ export function useResendInvitation(linkId: number) {
     mutationFn: ({ id, request }: { id: number; request: ResendInvitationRequest }) =>
       apiClient.post<GalleryInvitation>(pathTo(api.galleryLinkInvitationResend, { id: linkId, invitationId: id }), request),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey(linkId) }),
-    onError: (error) => toast({ title: 'Not sent', description: errorMessage(error, 'The invitation could not be sent again'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Not sent`, description: errorMessage(error, t`The invitation could not be sent again`), variant: 'destructive' }),
   });
 }
 
@@ -52,7 +53,7 @@ export function useSaveInvitationTemplate() {
   return useMutation({
     mutationFn: (request: UpdateInvitationTemplateRequest) => apiClient.put<InvitationTemplate>(api.galleryInvitationTemplate, request),
     onSuccess: (template) => queryClient.setQueryData(templateKey, template),
-    onError: (error) => toast({ title: 'Not saved', description: errorMessage(error, 'The invitation could not be saved'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Not saved`, description: errorMessage(error, t`The invitation could not be saved`), variant: 'destructive' }),
   });
 }
 

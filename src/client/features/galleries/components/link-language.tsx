@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId } from 'react';
 import { LANGUAGE_NAMES, type Language } from '#contract/languages.ts';
 import { FormField } from '#client/components/form-field.tsx';
@@ -11,11 +12,13 @@ import { useAuth } from '#client/features/auth/index.ts';
  */
 export function LinkLanguageField({ value, onChange }: { value: Language | null; onChange: (language: Language | null) => void }) {
   const id = useId();
+  const { t } = useLingui();
   // The signed-in owner's settings: the languages the site offers.
   const owner = useAuth().user;
   if (!owner || owner.languages.length < 2) return null;
+  const siteDefault = LANGUAGE_NAMES[owner.defaultLanguage];
   return (
-    <FormField id={id} label="Client's language" hint="The gallery opens in it, and its mails are written in it.">
+    <FormField id={id} label={t`Client's language`} hint={t`The gallery opens in it, and its mails are written in it.`}>
       {(control) => (
         <NativeSelect
           {...control}
@@ -23,7 +26,7 @@ export function LinkLanguageField({ value, onChange }: { value: Language | null;
           value={value ?? ''}
           onChange={(event) => onChange(event.target.value === '' ? null : (event.target.value as Language))}
         >
-          <option value="">The site's default ({LANGUAGE_NAMES[owner.defaultLanguage]})</option>
+          <option value="">{t`The site's default (${siteDefault})`}</option>
           {owner.languages.map((language) => (
             <option key={language} value={language} lang={language}>
               {LANGUAGE_NAMES[language]}

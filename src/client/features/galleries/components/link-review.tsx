@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent } from 'react';
 import { MessageSquare, RotateCcw, Send, ThumbsDown, ThumbsUp } from 'lucide-react';
 import { GALLERY_COMMENT_MAX, GALLERY_DOWNLOAD_LIMIT_MAX, type GalleryLink, type GalleryLinkThread } from '#contract/galleries.ts';
@@ -11,6 +13,7 @@ import { Switch } from '#client/components/ui/switch.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
+import { formatDateTime } from '#client/lib/formats.ts';
 import { useUpdateLink } from '#client/features/galleries/api/galleries.ts';
 import { useAnswerComment, useLinkThreads, useResetDownloads } from '#client/features/galleries/api/comments.ts';
 
@@ -18,9 +21,9 @@ import { useAnswerComment, useLinkThreads, useResetDownloads } from '#client/fea
 export function parseDownloadLimit(text: string): { limit: number | null } | { error: string } {
   const trimmed = text.trim();
   if (!trimmed) return { limit: null };
-  if (!/^\d+$/.test(trimmed)) return { error: 'Download limit must be a whole number' };
+  if (!/^\d+$/.test(trimmed)) return { error: t`Download limit must be a whole number` };
   const limit = Number(trimmed);
-  if (limit > GALLERY_DOWNLOAD_LIMIT_MAX) return { error: `Download limit must be at most ${GALLERY_DOWNLOAD_LIMIT_MAX}` };
+  if (limit > GALLERY_DOWNLOAD_LIMIT_MAX) return { error: t`Download limit must be at most ${GALLERY_DOWNLOAD_LIMIT_MAX}` };
   return { limit };
 }
 
@@ -39,50 +42,63 @@ export function ReviewFields({
   error?: string | undefined;
 }) {
   const ids = { comments: useId(), limit: useId() };
+  const { t } = useLingui();
   return (
     <div className="grid gap-3">
       <div className="flex min-h-11 items-center gap-3">
         <Switch id={ids.comments} checked={comments} onCheckedChange={onCommentsChange} />
-        <Label htmlFor={ids.comments}>Let the client comment and approve or reject photos</Label>
+        <Label htmlFor={ids.comments}>
+          <Trans>Let the client comment and approve or reject photos</Trans>
+        </Label>
       </div>
-      <FormField id={ids.limit} label="Download limit (optional)" error={error} hint="A photo or a ZIP counts one. Blank for no limit.">
+      <FormField id={ids.limit} label={t`Download limit (optional)`} error={error} hint={t`A photo or a ZIP counts one. Blank for no limit.`}>
         {(control) => <Input {...control} inputMode="numeric" className="h-11 w-32" value={limit} onChange={(event) => onLimitChange(event.target.value)} />}
       </FormField>
     </div>
   );
 }
 
-const timeOf = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const timeOf = (iso: string) => formatDateTime(iso);
 
 /** A link's comments and download limit in the links dialog: the summary, Reset, and the threads with an answer box. */
 export function LinkReview({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
   const [open, setOpen] = useState(false);
   const reset = useResetDownloads(categoryId);
   const panelId = useId();
+  const { t } = useLingui();
+  const { label, downloadsUsed, downloadLimit } = link;
   const downloads =
-    link.downloadLimit === null ? `${link.downloadsUsed} ${link.downloadsUsed === 1 ? 'download' : 'downloads'}, no limit` : `${link.downloadsUsed} of ${link.downloadLimit} downloads used`;
+    downloadLimit === null
+      ? plural(downloadsUsed, { one: '# download, no limit', other: '# downloads, no limit' })
+      : t`${downloadsUsed} of ${downloadLimit} downloads used`;
   return (
     <div className="grid w-full gap-2">
       <div className="flex flex-wrap items-center gap-2">
         <p className="min-w-0 flex-1 text-xs text-muted-foreground" data-link-review={link.id}>
-          {link.comments ? 'Comments on' : 'Comments off'} · {downloads}
+          {link.comments ? t`Comments on` : t`Comments off`} · {downloads}
         </p>
         {link.downloadsUsed > 0 && (
           <Button
             variant="ghost"
             className="min-h-11 sm:min-h-8"
             disabled={reset.isPending}
-            onClick={() => reset.mutate(link.id, { onSuccess: () => toast({ title: 'Downloads reset', description: `${link.label} can download again.` }) })}
+            onClick={() => reset.mutate(link.id, { onSuccess: () => toast({ title: t`Downloads reset`, description: t`${label} can download again.` }) })}
           >
             <RotateCcw aria-hidden />
-            Reset downloads
-            <span className="sr-only"> of {link.label}</span>
+            <Trans>Reset downloads</Trans>
+            <span className="sr-only">
+              {' '}
+              <Trans>of {label}</Trans>
+            </span>
           </Button>
         )}
         <Button variant="ghost" className="min-h-11 sm:min-h-8" aria-expanded={open} aria-controls={open ? panelId : undefined} onClick={() => setOpen(!open)}>
           <MessageSquare aria-hidden />
-          Comments
-          <span className="sr-only"> of {link.label}</span>
+          <Trans>Comments</Trans>
+          <span className="sr-only">
+            {' '}
+            <Trans>of {label}</Trans>
+          </span>
         </Button>
       </div>
       {open && (
@@ -100,6 +116,7 @@ function ReviewSettings({ link, categoryId }: { link: GalleryLink; categoryId: n
   const [comments, setComments] = useState(link.comments);
   const [limit, setLimit] = useState(link.downloadLimit === null ? '' : String(link.downloadLimit));
   const [error, setError] = useState<string | undefined>();
+  const { t } = useLingui();
   const save = (event: FormEvent) => {
     event.preventDefault();
     const parsed = parseDownloadLimit(limit);
@@ -108,13 +125,13 @@ function ReviewSettings({ link, categoryId }: { link: GalleryLink; categoryId: n
       return;
     }
     setError(undefined);
-    update.mutate({ id: link.id, changes: { comments, downloadLimit: parsed.limit } }, { onSuccess: () => toast({ title: 'Saved', description: link.label }) });
+    update.mutate({ id: link.id, changes: { comments, downloadLimit: parsed.limit } }, { onSuccess: () => toast({ title: t`Saved`, description: link.label }) });
   };
   return (
     <form noValidate onSubmit={save} className="grid gap-3">
       <ReviewFields comments={comments} onCommentsChange={setComments} limit={limit} onLimitChange={setLimit} error={error} />
       <Button type="submit" variant="outline" className="min-h-11 justify-self-start sm:min-h-9" disabled={update.isPending}>
-        {update.isPending ? 'Saving…' : 'Save comments and limit'}
+        {update.isPending ? t`Saving…` : t`Save comments and limit`}
       </Button>
     </form>
   );
@@ -122,23 +139,33 @@ function ReviewSettings({ link, categoryId }: { link: GalleryLink; categoryId: n
 
 function LinkThreads({ link }: { link: GalleryLink }) {
   const threads = useLinkThreads(link.id);
-  if (threads.isPending) return <Spinner label="Loading the comments" />;
+  const { t } = useLingui();
+  const { label } = link;
+  if (threads.isPending) return <Spinner label={t`Loading the comments`} />;
   if (threads.isError)
     return (
       <p role="alert" className="text-sm">
-        The comments could not be loaded.
+        <Trans>The comments could not be loaded.</Trans>
       </p>
     );
   const list = threads.data.threads;
-  if (list.length === 0) return <p className="text-sm">No comments or verdicts yet.</p>;
+  if (list.length === 0)
+    return (
+      <p className="text-sm">
+        <Trans>No comments or verdicts yet.</Trans>
+      </p>
+    );
   const approved = list.filter((thread) => thread.verdict === 'approved').length;
   const rejected = list.filter((thread) => thread.verdict === 'rejected').length;
+  const commented = list.filter((thread) => thread.comments.length > 0).length;
   return (
     <div className="grid gap-2">
       <p className="text-sm">
-        {approved} approved · {rejected} rejected · {list.filter((thread) => thread.comments.length > 0).length} with comments
+        <Trans>
+          {approved} approved · {rejected} rejected · {commented} with comments
+        </Trans>
       </p>
-      <ul aria-label={`Comments of ${link.label}`} className="grid max-h-96 gap-3 overflow-y-auto">
+      <ul aria-label={t`Comments of ${label}`} className="grid max-h-96 gap-3 overflow-y-auto">
         {list.map((thread) => (
           <ThreadItem key={thread.photoId} link={link} thread={thread} />
         ))}
@@ -154,10 +181,12 @@ function ThreadItem({ link, thread }: { link: GalleryLink; thread: GalleryLinkTh
   const [announced, setAnnounced] = useState('');
   const boxId = useId();
   const { photo } = thread;
+  const { t } = useLingui();
+  const { title } = photo;
   const send = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
-      setError('Write an answer first');
+      setError(t`Write an answer first`);
       return;
     }
     setError(undefined);
@@ -166,9 +195,9 @@ function ThreadItem({ link, thread }: { link: GalleryLink; thread: GalleryLinkTh
       {
         onSuccess: () => {
           setText('');
-          setAnnounced(`Answer posted on ${photo.title}`);
+          setAnnounced(t`Answer posted on ${title}`);
         },
-        onError: (failure) => setError(errorMessage(failure, 'The answer could not be posted')),
+        onError: (failure) => setError(errorMessage(failure, t`The answer could not be posted`)),
       },
     );
   };
@@ -189,7 +218,7 @@ function ThreadItem({ link, thread }: { link: GalleryLink; thread: GalleryLinkTh
             }
           >
             {thread.verdict === 'approved' ? <ThumbsUp aria-hidden /> : <ThumbsDown aria-hidden />}
-            {thread.verdict === 'approved' ? 'Approved' : 'Rejected'}
+            {thread.verdict === 'approved' ? t`Approved` : t`Rejected`}
           </span>
         )}
       </div>
@@ -198,7 +227,7 @@ function ThreadItem({ link, thread }: { link: GalleryLink; thread: GalleryLinkTh
           {thread.comments.map((comment) => (
             <li key={comment.id} className={comment.author === 'owner' ? 'rounded bg-muted px-2 py-1 text-sm' : 'rounded border px-2 py-1 text-sm'}>
               <span className="block text-xs text-muted-foreground">
-                {comment.author === 'owner' ? 'You' : link.label} · <time dateTime={comment.createdAt}>{timeOf(comment.createdAt)}</time>
+                {comment.author === 'owner' ? t`You` : link.label} · <time dateTime={comment.createdAt}>{timeOf(comment.createdAt)}</time>
               </span>
               {/* The client's words as text, never as HTML. */}
               <span className="break-words whitespace-pre-line">{comment.text}</span>
@@ -208,22 +237,25 @@ function ThreadItem({ link, thread }: { link: GalleryLink; thread: GalleryLinkTh
       )}
       <form noValidate onSubmit={send} className="flex flex-wrap items-end gap-2">
         <label htmlFor={boxId} className="sr-only">
-          Answer on {photo.title}
+          <Trans>Answer on {title}</Trans>
         </label>
         <Textarea
           id={boxId}
           rows={2}
           maxLength={GALLERY_COMMENT_MAX}
-          placeholder="Answer the client"
+          placeholder={t`Answer the client`}
           value={text}
           aria-invalid={error ? true : undefined}
           onChange={(event) => setText(event.target.value)}
           className="min-h-11 flex-1 basis-48"
         />
         <Button type="submit" variant="outline" className="min-h-11 sm:min-h-9" disabled={answer.isPending}>
-          <Send aria-hidden />
-          Answer
-          <span className="sr-only"> on {photo.title}</span>
+          <Send aria-hidden className="rtl:-scale-x-100" />
+          <Trans>Answer</Trans>
+          <span className="sr-only">
+            {' '}
+            <Trans>on {title}</Trans>
+          </span>
         </Button>
         {error && (
           <p role="alert" className="w-full text-sm text-destructive">

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FailedJobs } from '#contract/jobs.ts';
 import type { MessageResponse } from '#contract/common.ts';
@@ -17,9 +18,9 @@ function useJobAction(send: (id: number) => Promise<MessageResponse>, failure: s
   return useMutation({
     mutationFn: send,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: failedJobsKey }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, failure), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Error`, description: errorMessage(error, failure), variant: 'destructive' }),
   });
 }
 
-export const useRetryJob = () => useJobAction((id) => apiClient.post<MessageResponse>(pathTo(api.jobRetry, { id })), 'It could not be tried again');
-export const useDismissJob = () => useJobAction((id) => apiClient.delete<MessageResponse>(pathTo(api.job, { id })), 'It could not be dismissed');
+export const useRetryJob = () => useJobAction((id) => apiClient.post<MessageResponse>(pathTo(api.jobRetry, { id })), t`It could not be tried again`);
+export const useDismissJob = () => useJobAction((id) => apiClient.delete<MessageResponse>(pathTo(api.job, { id })), t`It could not be dismissed`);

@@ -1,9 +1,9 @@
+import { Plural, Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { useDismissJob, useFailedJobs, useRetryJob } from '#client/features/jobs/api/failed-jobs.ts';
-
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+import { formatDateTime as when } from '#client/lib/formats.ts';
 
 /**
  * Background work that failed on its last attempt (copies that could not be moved or rendered, a
@@ -20,10 +20,12 @@ export function FailedJobsPanel() {
       <CardHeader>
         <CardTitle id="failed-jobs-heading" className="flex items-center gap-2 text-xl">
           <TriangleAlert className="size-5 text-destructive" aria-hidden />
-          Background work that failed
+          <Trans>Background work that failed</Trans>
         </CardTitle>
         <CardDescription>
-          Each was tried several times. Try it again once the cause is fixed (a full disk, a mail server that was down), or dismiss it.
+          <Trans>
+            Each was tried several times. Try it again once the cause is fixed (a full disk, a mail server that was down), or dismiss it.
+          </Trans>
         </CardDescription>
       </CardHeader>
       <CardContent>
@@ -34,15 +36,15 @@ export function FailedJobsPanel() {
                 <p className="font-medium">{job.description}</p>
                 <p className="text-sm break-words text-muted-foreground">{job.error}</p>
                 <p className="text-xs text-muted-foreground">
-                  {when(job.failedAt)} · {job.attempts} {job.attempts === 1 ? 'attempt' : 'attempts'}
+                  {when(job.failedAt)} · <Plural value={job.attempts} one="# attempt" other="# attempts" />
                 </p>
               </div>
               <div className="flex gap-2">
                 <Button variant="outline" className="min-h-11" disabled={retry.isPending} onClick={() => retry.mutate(job.id)}>
-                  Try again
+                  <Trans>Try again</Trans>
                 </Button>
                 <Button variant="ghost" className="min-h-11" disabled={dismiss.isPending} onClick={() => dismiss.mutate(job.id)}>
-                  Dismiss
+                  <Trans>Dismiss</Trans>
                 </Button>
               </div>
             </li>

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -20,8 +21,8 @@ export function useDeleteMessage() {
     },
     onError: (error) => {
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to delete message'),
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to delete message`),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ContactMessage } from '#contract/contact.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -17,8 +18,8 @@ export function useMarkMessageRead() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: getMessagesQueryOptions().queryKey }),
     onError: (error) => {
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to mark the message as read'),
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to mark the message as read`),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useRef, useState } from 'react';
 import { Inbox } from 'lucide-react';
 import { Badge } from '#client/components/ui/badge.tsx';
@@ -16,6 +17,7 @@ export function InboxPanel() {
   const deleteMessage = useDeleteMessage();
   const [openId, setOpenId] = useState<number | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const { t } = useLingui();
 
   const toggle = (id: number, isUnread: boolean) => {
     if (openId === id) {
@@ -31,28 +33,36 @@ export function InboxPanel() {
       <CardHeader className="flex-row flex-wrap items-center gap-x-3 gap-y-2">
         <CardTitle id="inbox-heading" ref={headingRef} tabIndex={-1} className="flex items-center gap-2 text-xl outline-none">
           <Inbox className="size-5" aria-hidden />
-          Messages
+          <Trans>Messages</Trans>
         </CardTitle>
         {messages.data && (
-          <Badge variant={messages.data.unread > 0 ? 'default' : 'secondary'}>{messages.data.unread} unread</Badge>
+          <Badge variant={messages.data.unread > 0 ? 'default' : 'secondary'}>
+            <Plural value={messages.data.unread} other="# unread" />
+          </Badge>
         )}
       </CardHeader>
       <CardContent>
         {messages.isPending ? (
           <div className="flex justify-center py-6">
-            <Spinner label="Loading messages" />
+            <Spinner label={t`Loading messages`} />
           </div>
         ) : messages.isError ? (
           <div className="grid justify-items-start gap-3">
-            <p className="text-sm text-destructive">Could not load your messages.</p>
+            <p className="text-sm text-destructive">
+              <Trans>Could not load your messages.</Trans>
+            </p>
             <Button variant="outline" size="sm" onClick={() => void messages.refetch()}>
-              Try again
+              <Trans>Try again</Trans>
             </Button>
           </div>
         ) : messages.data.messages.length === 0 ? (
           <div className="grid gap-1 py-6 text-center">
-            <p className="font-medium">No messages yet</p>
-            <p className="text-sm text-muted-foreground">Messages visitors send through the contact form appear here.</p>
+            <p className="font-medium">
+              <Trans>No messages yet</Trans>
+            </p>
+            <p className="text-sm text-muted-foreground">
+              <Trans>Messages visitors send through the contact form appear here.</Trans>
+            </p>
           </div>
         ) : (
           <ul className="max-h-[36rem] divide-y overflow-y-auto rounded-md border">

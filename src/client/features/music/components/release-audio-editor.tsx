@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { ArrowDown, ArrowUp, Trash2, Upload } from 'lucide-react';
 import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { AUDIO_ACCEPT, PREVIEW_SECONDS_MAX, PREVIEW_SECONDS_MIN, type AudioTrack } from '#contract/audio.ts';
@@ -29,12 +31,12 @@ interface Sending {
   sent: number;
 }
 
-const STATE_TEXT: Record<AudioTrack['state'], string> = {
-  queued: 'Queued',
-  transcoding: 'Transcoding…',
-  ready: 'Ready',
-  failed: 'Failed',
-};
+const stateTexts = (): Record<AudioTrack['state'], string> => ({
+  queued: t`Queued`,
+  transcoding: t`Transcoding…`,
+  ready: t`Ready`,
+  failed: t`Failed`,
+});
 
 function parseSeconds(text: string): number | null | 'invalid' {
   if (text.trim() === '') return null;
@@ -56,6 +58,8 @@ export function ReleaseAudioEditor({ releaseId }: { releaseId: number }) {
   const fileInput = useRef<HTMLInputElement>(null);
   const list = tracks.data ?? [];
   const seconds = parseSeconds(previewLength);
+  const { t } = useLingui();
+  const [minSeconds, maxSeconds] = [PREVIEW_SECONDS_MIN, PREVIEW_SECONDS_MAX];
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
@@ -66,7 +70,7 @@ export function ReleaseAudioEditor({ releaseId }: { releaseId: number }) {
       try {
         await uploadTrack(releaseId, file, (sent) => setSending({ name: file.name, sent }), undefined, seconds === 'invalid' ? null : seconds);
       } catch (error) {
-        setUploadError(`${file.name}: ${errorMessage(error, 'The upload failed')}`);
+        setUploadError(`${file.name}: ${errorMessage(error, t`The upload failed`)}`);
         break;
       } finally {
         await invalidate();
@@ -87,22 +91,24 @@ export function ReleaseAudioEditor({ releaseId }: { releaseId: number }) {
     <section aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4" data-testid="release-audio-editor">
       <div>
         <h3 id={headingId} className="text-sm font-semibold">
-          Audio previews
+          <Trans>Audio previews</Trans>
         </h3>
         <p className="text-xs text-muted-foreground">
-          WAV, FLAC or MP3, one file per track. Visitors hear a compact preview in the release dialog; your file is kept for backups.
-          Saved at once.
+          <Trans>
+            WAV, FLAC or MP3, one file per track. Visitors hear a compact preview in the release dialog; your file is kept for backups. Saved
+            at once.
+          </Trans>
         </p>
       </div>
       {unavailable ? (
         <p className="text-sm text-destructive" role="status">
-          Audio previews need ffmpeg on the server: install the Debian package {info.data.package}.
+          {t`Audio previews need ffmpeg on the server: install the Debian package ${info.data.package}.`}
         </p>
       ) : (
         <div className="flex flex-wrap items-end gap-3">
           <div className="grid gap-1">
             <label htmlFor={lengthId} className="text-xs font-medium">
-              Preview length (seconds, blank for the whole track)
+              <Trans>Preview length (seconds, blank for the whole track)</Trans>
             </label>
             <Input
               id={lengthId}
@@ -116,19 +122,21 @@ export function ReleaseAudioEditor({ releaseId }: { releaseId: number }) {
           <input ref={fileInput} type="file" accept={ACCEPT} multiple className="sr-only" tabIndex={-1} aria-hidden onChange={(event) => void onFiles(event)} />
           <Button variant="outline" className="min-h-11" disabled={sending !== null || seconds === 'invalid'} onClick={() => fileInput.current?.click()}>
             <Upload aria-hidden />
-            Add audio tracks
+            <Trans>Add audio tracks</Trans>
           </Button>
         </div>
       )}
       {seconds === 'invalid' && (
         <p className="text-sm text-destructive">
-          A whole number of seconds from {PREVIEW_SECONDS_MIN} to {PREVIEW_SECONDS_MAX}, or blank.
+          <Trans>
+            A whole number of seconds from {minSeconds} to {maxSeconds}, or blank.
+          </Trans>
         </p>
       )}
       {sending && (
         <div className="grid gap-1" role="status">
-          <p className="truncate text-xs">Uploading {sending.name}… {Math.round(sending.sent * 100)}%</p>
-          <Progress value={sending.sent * 100} aria-label={`Uploading ${sending.name}`} />
+          <p className="truncate text-xs">{t`Uploading ${sending.name}… ${Math.round(sending.sent * 100)}%`}</p>
+          <Progress value={sending.sent * 100} aria-label={t`Uploading ${sending.name}`} />
         </div>
       )}
       {uploadError && (
@@ -136,7 +144,11 @@ export function ReleaseAudioEditor({ releaseId }: { releaseId: number }) {
           {uploadError}
         </p>
       )}
-      {list.length === 0 && !sending && <p className="text-sm text-muted-foreground">No audio tracks yet.</p>}
+      {list.length === 0 && !sending && (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No audio tracks yet.</Trans>
+        </p>
+      )}
       <ol className="grid gap-3">
         {list.map((track, index) => (
           <TrackRow
@@ -180,6 +192,7 @@ function TrackRow({
     if (next && next !== track.title) update.mutate({ trackId: track.id, changes: { title: next } });
     else setTitle(track.title);
   };
+  const { t } = useLingui();
   const saveLength = () => {
     const next = parseSeconds(length);
     if (next !== 'invalid' && next !== track.previewSeconds) update.mutate({ trackId: track.id, changes: { previewSeconds: next } });
@@ -187,11 +200,11 @@ function TrackRow({
   return (
     <li className="grid gap-2" data-testid="audio-track-row">
       <div className="grid grid-cols-[1.5rem_minmax(0,1fr)] items-center gap-2 sm:grid-cols-[1.5rem_minmax(0,1fr)_6rem_auto]">
-        <span className="text-right text-sm text-muted-foreground tabular-nums" aria-hidden>
+        <span className="text-end text-sm text-muted-foreground tabular-nums" aria-hidden>
           {number}.
         </span>
         <Input
-          aria-label={`Audio track ${number} title`}
+          aria-label={t`Audio track ${number} title`}
           value={title}
           maxLength={200}
           onChange={(event) => setTitle(event.target.value)}
@@ -204,8 +217,8 @@ function TrackRow({
           }}
         />
         <Input
-          aria-label={`Audio track ${number} preview length in seconds`}
-          placeholder="Whole"
+          aria-label={t`Audio track ${number} preview length in seconds`}
+          placeholder={t`Whole`}
           inputMode="numeric"
           className="col-start-2 sm:col-start-auto"
           value={length}
@@ -213,25 +226,25 @@ function TrackRow({
           onBlur={saveLength}
         />
         <div className="col-span-2 flex justify-end gap-1 sm:col-span-1">
-          <Button variant="ghost" size="icon" className="size-11" aria-label={`Move audio track ${number} up`} disabled={first} onClick={() => onMove(-1)}>
+          <Button variant="ghost" size="icon" className="size-11" aria-label={t`Move audio track ${number} up`} disabled={first} onClick={() => onMove(-1)}>
             <ArrowUp aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" className="size-11" aria-label={`Move audio track ${number} down`} disabled={last} onClick={() => onMove(1)}>
+          <Button variant="ghost" size="icon" className="size-11" aria-label={t`Move audio track ${number} down`} disabled={last} onClick={() => onMove(1)}>
             <ArrowDown aria-hidden />
           </Button>
-          <Button variant="ghost" size="icon" className="size-11" aria-label={`Delete audio track ${number}`} onClick={onDelete}>
+          <Button variant="ghost" size="icon" className="size-11" aria-label={t`Delete audio track ${number}`} onClick={onDelete}>
             <Trash2 aria-hidden />
           </Button>
         </div>
       </div>
-      <p className="pl-8 text-xs" data-testid="audio-track-state">
+      <p className="ps-8 text-xs" data-testid="audio-track-state">
         <span className={track.state === 'failed' ? 'text-destructive' : 'text-muted-foreground'}>
-          {STATE_TEXT[track.state]}
+          {stateTexts()[track.state]}
           {track.state === 'failed' && track.error ? `: ${track.error}` : ''}
-          {track.state === 'ready' && track.durationMs !== null ? ` · ${Math.round(track.durationMs / 1000)} s preview` : ''}
+          {track.state === 'ready' && track.durationMs !== null ? ` · ${t`${Math.round(track.durationMs / 1000)} s preview`}` : ''}
         </span>
       </p>
-      {update.isError && <p className="pl-8 text-sm text-destructive">{errorMessage(update.error, 'Could not save the track')}</p>}
+      {update.isError && <p className="ps-8 text-sm text-destructive">{errorMessage(update.error, t`Could not save the track`)}</p>}
     </li>
   );
 }

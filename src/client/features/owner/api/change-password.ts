@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation } from '@tanstack/react-query';
 import { type ChangePasswordRequest } from '#contract/auth.ts';
 import { MessageResponse } from '#contract/common.ts';
@@ -16,12 +17,12 @@ export function useChangePassword() {
   return useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      toast({ title: 'Success', description: 'Password changed successfully' });
+      toast({ title: t`Success`, description: t`Password changed successfully` });
     },
     onError: (error) => {
       toast({
-        title: 'Error',
-        description: errorMessage(error, 'Failed to change password'),
+        title: t`Error`,
+        description: errorMessage(error, t`Failed to change password`),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { CurrentUser } from '#contract/auth.ts';
 import type { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
@@ -24,12 +25,12 @@ export function useUpdatePortfolioSettings() {
     mutationFn: updatePortfolioSettings,
     onSuccess: async (user) => {
       await storeSavedSettings(queryClient, user);
-      toast({ title: 'Settings updated', description: 'Your portfolio settings have been saved successfully' });
+      toast({ title: t`Settings updated`, description: t`Your portfolio settings have been saved successfully` });
     },
     onError: (error) => {
       toast({
-        title: 'Update failed',
-        description: errorMessage(error, 'Failed to update portfolio settings'),
+        title: t`Update failed`,
+        description: errorMessage(error, t`Failed to update portfolio settings`),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CurrentUser } from '#contract/auth.ts';
 import { BannerUploadResponse } from '#contract/portfolio.ts';
@@ -26,12 +27,12 @@ export function useUploadBanner() {
     mutationFn: uploadAndSaveBanner,
     onSuccess: async (user) => {
       await storeSavedSettings(queryClient, user);
-      toast({ title: 'Banner uploaded', description: 'Your banner image has been uploaded and saved successfully' });
+      toast({ title: t`Banner uploaded`, description: t`Your banner image has been uploaded and saved successfully` });
     },
     onError: (error) => {
       toast({
-        title: 'Upload failed',
-        description: errorMessage(error, 'Failed to upload banner image'),
+        title: t`Upload failed`,
+        description: errorMessage(error, t`Failed to upload banner image`),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { ImageIcon, Trash2, Upload } from 'lucide-react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
@@ -20,10 +22,10 @@ const BANNER_MAX_MB = BANNER_MAX_BYTES / (1024 * 1024);
 
 function refusalMessage(rejections: readonly FileRejection[]): string {
   const codes = new Set(rejections.flatMap((rejection) => rejection.errors.map((error) => error.code)));
-  if (codes.has('too-many-files')) return 'Choose a single image for the banner';
-  if (codes.has('file-invalid-type')) return 'The banner must be a JPEG, PNG or WebP image';
-  if (codes.has('file-too-large')) return `The banner must be at most ${BANNER_MAX_MB} MB`;
-  return rejections[0]?.errors[0]?.message ?? 'This file cannot be used as a banner';
+  if (codes.has('too-many-files')) return t`Choose a single image for the banner`;
+  if (codes.has('file-invalid-type')) return t`The banner must be a JPEG, PNG or WebP image`;
+  if (codes.has('file-too-large')) return t`The banner must be at most ${BANNER_MAX_MB} MB`;
+  return rejections[0]?.errors[0]?.message ?? t`This file cannot be used as a banner`;
 }
 
 /**
@@ -35,6 +37,8 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
   const removal = useUpdatePortfolioSettings();
   const [refusal, setRefusal] = useState<string | null>(null);
   const busy = upload.isPending || removal.isPending;
+  const { t } = useLingui();
+  const maxMegabytes = BANNER_MAX_MB;
 
   const { getRootProps, getInputProps, open, isDragActive } = useDropzone({
     accept: BANNER_TYPES,
@@ -61,7 +65,7 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
   return (
     <div className="grid gap-2">
       <span id="banner-label" className="text-sm leading-none font-medium">
-        Banner Image
+        <Trans>Banner Image</Trans>
       </span>
       <div
         {...getRootProps({
@@ -73,11 +77,11 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
           ),
         })}
       >
-        <input {...getInputProps({ 'aria-label': 'Banner image file', 'aria-describedby': 'banner-hint' })} />
+        <input {...getInputProps({ 'aria-label': t`Banner image file`, 'aria-describedby': 'banner-hint' })} />
         {bannerImage ? (
           <img
             src={bannerPath(bannerImage)}
-            alt="Banner preview"
+            alt={t`Banner preview`}
             width={BANNER_SIZE.width}
             height={BANNER_SIZE.height}
             style={{ aspectRatio: `${BANNER_SIZE.width} / ${BANNER_SIZE.height}` }}
@@ -86,13 +90,13 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
         ) : (
           <p className="flex items-center gap-2 text-sm text-muted-foreground">
             <ImageIcon className="size-5 shrink-0" aria-hidden />
-            No banner yet. Drop an image here, or choose one.
+            <Trans>No banner yet. Drop an image here, or choose one.</Trans>
           </p>
         )}
         <div className="flex flex-wrap gap-2">
           <Button variant="outline" size="sm" disabled={busy} onClick={open} aria-describedby="banner-hint">
             <Upload aria-hidden />
-            {upload.isPending ? 'Uploading...' : bannerImage ? 'Replace Banner' : 'Upload Banner'}
+            {upload.isPending ? t`Uploading...` : bannerImage ? t`Replace Banner` : t`Upload Banner`}
           </Button>
           {bannerImage && (
             <Button
@@ -102,13 +106,13 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
               onClick={() => removal.mutate({ bannerImage: null })}
             >
               <Trash2 aria-hidden />
-              {removal.isPending ? 'Removing...' : 'Remove Banner'}
+              {removal.isPending ? t`Removing...` : t`Remove Banner`}
             </Button>
           )}
         </div>
       </div>
       <p id="banner-hint" className="text-sm text-muted-foreground">
-        JPEG, PNG or WebP, one file up to {BANNER_MAX_MB} MB. The banner is cropped automatically to banner size.
+        <Trans>JPEG, PNG or WebP, one file up to {maxMegabytes} MB. The banner is cropped automatically to banner size.</Trans>
       </p>
       {refusal && (
         <p role="alert" className="text-sm text-destructive">

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { KeyRound } from 'lucide-react';
@@ -16,13 +17,14 @@ import {
 } from '#client/components/ui/dialog.tsx';
 import { Input } from '#client/components/ui/input.tsx';
 import { useChangePassword } from '#client/features/owner/api/change-password.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 const EMPTY: ChangePasswordForm = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 const FIELDS = [
-  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
-  { name: 'newPassword', label: 'New Password', autoComplete: 'new-password' },
-  { name: 'confirmPassword', label: 'Confirm New Password', autoComplete: 'new-password' },
+  { name: 'currentPassword', autoComplete: 'current-password' },
+  { name: 'newPassword', autoComplete: 'new-password' },
+  { name: 'confirmPassword', autoComplete: 'new-password' },
 ] as const;
 
 export function ChangePasswordDialog() {
@@ -30,6 +32,8 @@ export function ChangePasswordDialog() {
   const changePassword = useChangePassword();
   const form = useForm({ resolver: zodResolver(ChangePasswordForm), defaultValues: EMPTY });
   const { errors } = form.formState;
+  const { t } = useLingui();
+  const labels = { currentPassword: t`Current Password`, newPassword: t`New Password`, confirmPassword: t`Confirm New Password` };
 
   // Closing, by any means, forgets what was typed: passwords do not linger in a hidden form.
   const onOpenChange = (next: boolean) => {
@@ -45,29 +49,31 @@ export function ChangePasswordDialog() {
       <DialogTrigger asChild>
         <Button variant="outline">
           <KeyRound aria-hidden />
-          Change Password
+          <Trans>Change Password</Trans>
         </Button>
       </DialogTrigger>
       <DialogContent>
         <DialogHeader>
-          <DialogTitle>Change Password</DialogTitle>
+          <DialogTitle>
+            <Trans>Change Password</Trans>
+          </DialogTitle>
           <DialogDescription>
-            Enter your current password, then a new one of at least 6 characters. Your other devices are signed out.
+            <Trans>Enter your current password, then a new one of at least 6 characters. Your other devices are signed out.</Trans>
           </DialogDescription>
         </DialogHeader>
         <form noValidate className="grid gap-4" onSubmit={(event) => void form.handleSubmit(onValid)(event)}>
-          {FIELDS.map(({ name, label, autoComplete }) => {
+          {FIELDS.map(({ name, autoComplete }) => {
             const id = `change-password-${name}`;
-            const error = errors[name]?.message;
+            const error = validationText(errors[name]?.message);
             return (
-              <FormField key={name} id={id} label={label} error={error}>
+              <FormField key={name} id={id} label={labels[name]} error={error}>
                 {(field) => (
                   <Input {...field} type="password" autoComplete={autoComplete} required {...form.register(name)} />
                 )}
               </FormField>
             );
           })}
-          <DialogFormFooter submitLabel="Change Password" pendingLabel="Changing..." pending={changePassword.isPending} />
+          <DialogFormFooter submitLabel={t`Change Password`} pendingLabel={t`Changing...`} pending={changePassword.isPending} />
         </form>
       </DialogContent>
     </Dialog>

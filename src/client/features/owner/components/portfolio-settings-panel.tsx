@@ -1,3 +1,5 @@
+import { t } from '@lingui/core/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, type ReactNode } from 'react';
 import { Controller, useForm, useWatch, type Control, type UseFormRegisterReturn } from 'react-hook-form';
@@ -17,6 +19,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useAuth } from '#client/features/auth/index.ts';
 import { useUpdatePortfolioSettings } from '#client/features/owner/api/update-portfolio-settings.ts';
 import { useUnsavedChanges } from '#client/lib/unsaved-changes.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 import { BannerUpload } from './banner-upload.tsx';
 
 /** Every setting the form saves; the banner saves itself on upload and removal. */
@@ -46,25 +49,25 @@ const SettingsForm = PortfolioSettingsUpdate.pick({
 type SettingsFormInput = z.input<typeof SettingsForm>;
 type SwitchName = 'showContactForm' | 'showOtherSection' | 'showEmptyCategories' | 'showCameraDetails' | 'compactTopBar' | 'hideFileNameTitles' | 'autoplayVideos';
 
-/** What the portfolio page shows visitors, each an on/off setting with what it does. */
-const PAGE_SWITCHES: Array<{ name: SwitchName; label: string; hint: string }> = [
-  { name: 'showContactForm', label: 'Show Contact Form', hint: 'Visitors can send you a message from your portfolio.' },
-  { name: 'showOtherSection', label: 'Show unsorted photos as Other', hint: 'Photos in no category appear to visitors in a last section called Other.' },
-  { name: 'showEmptyCategories', label: 'Show empty categories', hint: 'Visitors see a category without photos, with “No photos in this category yet”.' },
+/** What the portfolio page shows visitors, each an on/off setting with what it does; read while drawing. */
+const pageSwitches = (): Array<{ name: SwitchName; label: string; hint: string }> => [
+  { name: 'showContactForm', label: t`Show Contact Form`, hint: t`Visitors can send you a message from your portfolio.` },
+  { name: 'showOtherSection', label: t`Show unsorted photos as Other`, hint: t`Photos in no category appear to visitors in a last section called Other.` },
+  { name: 'showEmptyCategories', label: t`Show empty categories`, hint: t`Visitors see a category without photos, with “No photos in this category yet”.` },
   {
     name: 'showCameraDetails',
-    label: 'Show Camera Details',
-    hint: "The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location.",
+    label: t`Show Camera Details`,
+    hint: t`The viewer's caption shows each photo's camera, lens and exposure, as the camera recorded them. Never the location.`,
   },
   {
     name: 'hideFileNameTitles',
-    label: 'Hide file-name titles',
-    hint: "Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title.",
+    label: t`Hide file-name titles`,
+    hint: t`Visitors see no title where a photo's title is only its file name, such as IMG_1234 or DSC01234. Signed in, you still see every title.`,
   },
   {
     name: 'autoplayVideos',
-    label: 'Play videos on open',
-    hint: 'A video starts playing, muted, when a visitor opens it. Off: it waits for Play.',
+    label: t`Play videos on open`,
+    hint: t`A video starts playing, muted, when a visitor opens it. Off: it waits for Play.`,
   },
 ];
 type SettingsFormValues = z.output<typeof SettingsForm>;
@@ -79,6 +82,12 @@ function settingsFormFor(savedEmail: string | null) {
       issues.addIssue({ code: 'custom', path: ['defaultLanguage'], message: ERROR_TEXTS['owner.default_language_not_offered'] });
     }
   });
+}
+
+/** A setting's error in the owner's language: the contract's words, or the language rule's. */
+function settingError(message: string | undefined): string | undefined {
+  if (message === ERROR_TEXTS['owner.default_language_not_offered']) return t`The default language must be one of the languages offered`;
+  return validationText(message);
 }
 
 function toFormValues(user: CurrentUser): SettingsFormInput {
@@ -129,6 +138,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
   useUnsavedChanges(isDirty);
   const typedEmail = useWatch({ control: form.control, name: 'email' });
   const emailChanges = (typedEmail?.trim() ?? '') !== (user.email ?? '');
+  const { t } = useLingui();
 
   const onValid = (values: SettingsFormValues) =>
     save.mutate(toChanges(values, user.email), {
@@ -143,7 +153,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
     hint: string | undefined,
     control: (props: FieldControlProps & UseFormRegisterReturn) => ReactNode,
   ) => (
-    <FormField id={`settings-${name}`} label={label} hint={hint} error={errors[name]?.message} className="grid content-start gap-2">
+    <FormField id={`settings-${name}`} label={label} hint={hint} error={settingError(errors[name]?.message)} className="grid content-start gap-2">
       {(field) => control({ ...field, ...form.register(name) })}
     </FormField>
   );
@@ -151,8 +161,8 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
   return (
     <PanelCard
       headingId="portfolio-settings-heading"
-      title="Portfolio Settings"
-      description="What visitors see at the top of your portfolio, and the email for password resets."
+      title={t`Portfolio Settings`}
+      description={t`What visitors see at the top of your portfolio, and the email for password resets.`}
       contentClassName="@container"
     >
       <form
@@ -161,58 +171,62 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         onSubmit={(event) => void form.handleSubmit(onValid)(event)}
       >
         <div className="grid content-start gap-6">
-          {setting('portfolioTitle', 'Portfolio Title', 'The header of your portfolio shows only when a title is set.', (props) => (
+          {setting('portfolioTitle', t`Portfolio Title`, t`The header of your portfolio shows only when a title is set.`, (props) => (
             <Input {...props} />
           ))}
-          {setting('portfolioSubtitle', 'Portfolio Subtitle', undefined, (props) => (
+          {setting('portfolioSubtitle', t`Portfolio Subtitle`, undefined, (props) => (
             <Textarea rows={3} className="min-h-0" {...props} />
           ))}
-          {setting('aboutText', 'About Text', 'Shown in the About dialog; line breaks are kept.', (props) => (
+          {setting('aboutText', t`About Text`, t`Shown in the About dialog; line breaks are kept.`, (props) => (
             <Textarea rows={6} {...props} />
           ))}
         </div>
 
         <div className="grid content-start gap-6">
-          {PAGE_SWITCHES.map(({ name, label, hint }) => (
+          {pageSwitches().map(({ name, label, hint }) => (
             <SettingSwitch key={name} control={form.control} name={name} label={label} hint={hint} />
           ))}
           <BannerUpload bannerImage={user.bannerImage} />
         </div>
 
         <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
-          <legend className="mb-4 text-sm font-semibold">Social Links</legend>
+          <legend className="mb-4 text-sm font-semibold">
+            <Trans>Social Links</Trans>
+          </legend>
           <div className="grid gap-4 @3xl:grid-cols-3">
-            {setting('twitterUrl', 'Twitter URL', undefined, (props) => (
+            {setting('twitterUrl', t`Twitter URL`, undefined, (props) => (
               <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...props} />
             ))}
-            {setting('substackUrl', 'Substack URL', undefined, (props) => (
+            {setting('substackUrl', t`Substack URL`, undefined, (props) => (
               <Input type="url" inputMode="url" placeholder="https://yourname.substack.com" {...props} />
             ))}
-            {setting('linktreeUrl', 'Linktree URL', undefined, (props) => (
+            {setting('linktreeUrl', t`Linktree URL`, undefined, (props) => (
               <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...props} />
             ))}
           </div>
         </fieldset>
 
         <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2">
-          <legend className="mb-4 text-sm font-semibold">Look</legend>
+          <legend className="mb-4 text-sm font-semibold">
+            <Trans>Look</Trans>
+          </legend>
           <div className="grid gap-4 @3xl:grid-cols-3">
-            {setting('themeDefault', 'Theme', "Visitors can still switch it with the top bar's button.", (props) => (
+            {setting('themeDefault', t`Theme`, t`Visitors can still switch it with the top bar's button.`, (props) => (
               <NativeSelect {...props}>
-                <option value="system">Follow the visitor's system</option>
-                <option value="light">Light</option>
-                <option value="dark">Dark</option>
+                <option value="system">{t`Follow the visitor's system`}</option>
+                <option value="light">{t`Light`}</option>
+                <option value="dark">{t`Dark`}</option>
               </NativeSelect>
             ))}
-            {setting('topBarBrand', 'Top Bar Shows', 'Your title needs a Portfolio Title; without one the product name shows.', (props) => (
+            {setting('topBarBrand', t`Top Bar Shows`, t`Your title needs a Portfolio Title; without one the product name shows.`, (props) => (
               <NativeSelect {...props}>
-                <option value="product">The product name (Atelier)</option>
-                <option value="portfolio">Your portfolio title</option>
+                <option value="product">{t`The product name (Atelier)`}</option>
+                <option value="portfolio">{t`Your portfolio title`}</option>
               </NativeSelect>
             ))}
-            {setting('headingFont', 'Heading Typeface', undefined, (props) => (
+            {setting('headingFont', t`Heading Typeface`, undefined, (props) => (
               <NativeSelect {...props}>
-                <option value="sans">System sans-serif</option>
+                <option value="sans">{t`System sans-serif`}</option>
                 <option value="serif">Playfair Display (serif)</option>
                 <option value="display">Oswald (condensed)</option>
                 <option value="mono">IBM Plex Mono</option>
@@ -222,19 +236,23 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
           <SettingSwitch
             control={form.control}
             name="compactTopBar"
-            label="Compact Top Bar for Visitors"
-            hint="Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab."
+            label={t`Compact Top Bar for Visitors`}
+            hint={t`Visitors see your name and the theme button in a slim bar that slides away as they scroll, without the Portfolio tab.`}
           />
         </fieldset>
 
         <fieldset className="grid min-w-0 gap-4 @3xl:col-span-2" aria-describedby="settings-languages-hint">
-          <legend className="mb-4 text-sm font-semibold">Languages</legend>
+          <legend className="mb-4 text-sm font-semibold">
+            <Trans>Languages</Trans>
+          </legend>
           <p id="settings-languages-hint" className="-mt-2 text-sm text-muted-foreground">
-            Visitors read the site in their browser's language when you offer it, or pick another in the top bar; a link
-            with ?lang=de opens in German. What you write here is shown as you wrote it.
+            <Trans>
+              Visitors read the site in their browser's language when you offer it, or pick another in the top bar; a link with ?lang=de
+              opens in German. What you write here is shown as you wrote it.
+            </Trans>
           </p>
           <div className="grid gap-4 @3xl:grid-cols-3">
-            {setting('defaultLanguage', 'Default Language', 'For visitors whose browser asks for none you offer.', (props) => (
+            {setting('defaultLanguage', t`Default Language`, t`For visitors whose browser asks for none you offer.`, (props) => (
               <NativeSelect {...props}>
                 {LANGUAGES.map((language) => (
                   <option key={language} value={language} lang={language}>
@@ -245,7 +263,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             ))}
             <div className="grid content-start gap-2 @3xl:col-span-2" role="group" aria-labelledby="settings-languages-label">
               <span id="settings-languages-label" className="text-sm leading-none font-medium">
-                Languages Offered
+                <Trans>Languages Offered</Trans>
               </span>
               <div className="flex flex-wrap gap-x-4 gap-y-1">
                 {LANGUAGES.map((language) => (
@@ -255,22 +273,22 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
                   </label>
                 ))}
               </div>
-              {errors.languages?.message && <p className="text-sm text-destructive">{errors.languages.message}</p>}
+              {errors.languages?.message && <p className="text-sm text-destructive">{settingError(errors.languages.message)}</p>}
             </div>
           </div>
         </fieldset>
 
         <div className="grid content-start gap-6">
-          {setting('email', 'Recovery Email', 'Password reset links are sent here. Visitors never see it.', (props) => <EmailInput {...props} />)}
+          {setting('email', t`Recovery Email`, t`Password reset links are sent here. Visitors never see it.`, (props) => <EmailInput {...props} />)}
           {emailChanges &&
-            setting('currentPassword', 'Current Password', 'Needed to change the recovery email. A notice goes to the old address.', (props) => (
+            setting('currentPassword', t`Current Password`, t`Needed to change the recovery email. A notice goes to the old address.`, (props) => (
               <Input type="password" autoComplete="current-password" {...props} />
             ))}
         </div>
 
         <div className="flex items-end justify-end">
           <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
-            {save.isPending ? 'Saving...' : 'Save Settings'}
+            {save.isPending ? t`Saving...` : t`Save Settings`}
           </Button>
         </div>
       </form>

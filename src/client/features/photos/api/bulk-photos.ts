@@ -1,3 +1,4 @@
+import { plural, t } from '@lingui/core/macro';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import {
@@ -64,11 +65,11 @@ export function useMovePhotos() {
       return { previous };
     },
     onSuccess: () => {
-      toast({ title: 'Photos moved' });
+      toast({ title: t`Photos moved` });
     },
     onError: (error, _variables, context) => {
       if (context?.previous) queryClient.setQueryData(photosKey, context.previous);
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to move photos'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to move photos`), variant: 'destructive' });
     },
     onSettled: () => refreshLists(queryClient),
   });
@@ -79,7 +80,7 @@ export function useOrderPhotos() {
   return useMutation({
     mutationFn: orderPhotos,
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to reorder photos'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to reorder photos`), variant: 'destructive' });
     },
     onSettled: () => refreshLists(queryClient),
   });
@@ -88,15 +89,15 @@ export function useOrderPhotos() {
 /** Offers Undo for as long as the server keeps the photos in its trash (less a margin). */
 export function offerPhotoUndo(queryClient: QueryClient, answer: TrashedResponse) {
   toast({
-    title: answer.message,
+    title: plural(answer.ids.length, { one: 'Photo deleted', other: '# photos deleted' }),
     duration: UNDO_OFFER_MS,
     action: {
-      label: 'Undo',
-      altText: 'Undo the delete',
+      label: t`Undo`,
+      altText: t`Undo the delete`,
       onClick: () => {
         restorePhotos(answer.ids)
           .catch((error: unknown) =>
-            toast({ title: 'Could not undo', description: errorMessage(error, 'The photos could not be restored'), variant: 'destructive' }),
+            toast({ title: t`Could not undo`, description: errorMessage(error, t`The photos could not be restored`), variant: 'destructive' }),
           )
           .finally(() => void refreshLists(queryClient));
       },
@@ -113,7 +114,7 @@ export function useDeletePhotos() {
       await refreshLists(queryClient);
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to delete photo'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to delete photo`), variant: 'destructive' });
     },
   });
 }

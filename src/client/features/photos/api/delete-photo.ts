@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TrashedResponse } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -21,7 +22,7 @@ export function useDeletePhoto() {
       await queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to delete photo'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to delete photo`), variant: 'destructive' });
     },
   });
 }

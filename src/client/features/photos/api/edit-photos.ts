@@ -1,3 +1,4 @@
+import { plural } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { EditPhotosResponse, type EditPhotosRequest } from '#contract/photos.ts';
 import { api } from '#contract/routes.ts';
@@ -18,11 +19,14 @@ export function useEditPhotos() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: editPhotos,
-    onSuccess: (answer) => {
+    onSuccess: (answer, request) => {
       const cut = answer.shortened.length;
+      // The server's words, in the owner's language: one photo or how many.
       toast({
-        title: answer.message,
-        ...(cut > 0 ? { description: `${cut === 1 ? '1 title was' : `${cut} titles were`} shortened to fit 255 characters.` } : {}),
+        title: plural(request.ids.length, { one: 'Photo updated', other: '# photos updated' }),
+        ...(cut > 0
+          ? { description: plural(cut, { one: '# title was shortened to fit 255 characters.', other: '# titles were shortened to fit 255 characters.' }) }
+          : {}),
       });
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey }),

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MessageResponse } from '#contract/common.ts';
 import type { Photo } from '#contract/photos.ts';
@@ -51,13 +52,13 @@ export function useReorderPhotos() {
 
 /** A move from a menu lands out of sight, so it is confirmed; a drag's result is seen where it was dropped. */
 export function sayPlaced({ kind, confirm }: Pick<ReorderPhotosVariables, 'kind' | 'confirm'>): void {
-  if (kind === 'move' && confirm) toast({ title: 'Photos moved' });
+  if (kind === 'move' && confirm) toast({ title: t`Photos moved` });
 }
 
 export function sayNotPlaced(error: unknown, { kind }: Pick<ReorderPhotosVariables, 'kind'>): void {
   toast({
-    title: 'Error',
-    description: errorMessage(error, kind === 'move' ? 'Failed to move photos' : 'Failed to reorder photos'),
+    title: t`Error`,
+    description: errorMessage(error, kind === 'move' ? t`Failed to move photos` : t`Failed to reorder photos`),
     variant: 'destructive',
   });
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Photo, type UpdatePhotoRequest } from '#contract/photos.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
@@ -21,11 +22,11 @@ export function useUpdatePhoto() {
   return useMutation({
     mutationFn: updatePhoto,
     onSuccess: async () => {
-      toast({ title: 'Photo updated' });
+      toast({ title: t`Photo updated` });
       await queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey });
     },
     onError: (error) => {
-      toast({ title: 'Error', description: errorMessage(error, 'Failed to update photo'), variant: 'destructive' });
+      toast({ title: t`Error`, description: errorMessage(error, t`Failed to update photo`), variant: 'destructive' });
     },
   });
 }

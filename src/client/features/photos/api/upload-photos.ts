@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { RejectedFile, UploadPhotosResponse } from '#contract/photos.ts';
@@ -87,7 +88,7 @@ export const sendPhotoBatch: SendBatch<File> = (request) =>
     xhr.upload.onload = () => request.onProgress(fileBytes);
     xhr.onload = () => resolve(readBatchAnswer(xhr.status, xhr.statusText, xhr.responseText));
     xhr.onerror = () => resolve(readBatchAnswer(0, '', ''));
-    xhr.onabort = () => resolve({ kind: 'failed', message: 'The upload was cancelled', retry: false });
+    xhr.onabort = () => resolve({ kind: 'failed', message: t`The upload was cancelled`, retry: false });
     request.signal.addEventListener('abort', () => xhr.abort(), { once: true });
     xhr.send(batchBody(request.files));
   });
@@ -121,14 +122,14 @@ export function useUploadPhotos() {
   return useMutation({
     mutationFn: ({ files, onProgress }: UploadPhotosVariables) => uploadPhotos(files, onProgress),
     onSuccess: async (result) => {
-      toast({ title: 'Upload successful', description: result.message });
+      toast({ title: t`Upload successful`, description: result.message });
       // Stay pending until the photo bank shows the new photos.
       await queryClient.invalidateQueries({ queryKey: getPhotosQueryOptions().queryKey });
     },
     onError: (error) => {
       toast({
-        title: 'Upload failed',
-        description: errorMessage(error, 'Failed to upload photos'),
+        title: t`Upload failed`,
+        description: errorMessage(error, t`Failed to upload photos`),
         variant: 'destructive',
       });
     },

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import { Check, Ellipsis, FolderInput, Pencil, Trash2 } from 'lucide-react';
 import type { Photo } from '#contract/photos.ts';
@@ -81,6 +82,8 @@ export function AdminPhotoTile({
     { disabled: !draggable },
   );
   const isNew = useIsRecentUpload(photo.id);
+  const { t } = useLingui();
+  const { title } = photo;
 
   return (
     <li
@@ -114,12 +117,12 @@ export function AdminPhotoTile({
           )}
           {draggable && (
             <DragHandle
-              label={`Drag ${photo.title}`}
+              label={t`Drag ${title}`}
               hint={dragHint}
               activatorRef={setActivatorNodeRef}
               attributes={attributes}
               className={cn(
-                'absolute top-1 left-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
+                'absolute start-1 top-1 flex size-7 cursor-grab items-center justify-center rounded-full bg-background/90 text-foreground shadow-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing',
                 // A finger drags the whole tile after a press; the handle is for the mouse and the
                 // keyboard, so on a touch screen it is no target until the keyboard reaches it.
                 '[@media(hover:none)]:not-focus-visible:sr-only',
@@ -129,7 +132,7 @@ export function AdminPhotoTile({
           )}
           {isNew && (
             <span className="pointer-events-none absolute top-1.5 left-1/2 -translate-x-1/2 rounded-full bg-primary px-2 py-0.5 text-[0.65rem] font-semibold text-primary-foreground shadow-sm">
-              New
+              <Trans>New</Trans>
             </span>
           )}
 
@@ -138,9 +141,9 @@ export function AdminPhotoTile({
               type="button"
               role="checkbox"
               aria-checked={selected}
-              aria-label={`Select ${photo.title}`}
+              aria-label={t`Select ${title}`}
               className={cn(
-                'absolute top-1 right-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-black/40 text-white shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
+                'absolute end-1 top-1 flex size-7 items-center justify-center rounded-full border-2 border-white bg-black/40 text-white shadow-sm transition-opacity focus-visible:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none',
                 // On a touch screen the whole tile is the target in select mode (a tap toggles); this only shows the state.
                 'pointer-coarse:pointer-events-none',
                 selected && 'border-primary bg-primary text-primary-foreground',
@@ -203,6 +206,8 @@ function TileMenu({
 }) {
   const [open, setOpen] = useState(false);
   const dragged = useRef(false);
+  const { t } = useLingui();
+  const { title } = photo;
   useEffect(() => {
     if (isDragging) dragged.current = true;
   }, [isDragging]);
@@ -212,9 +217,9 @@ function TileMenu({
       <DropdownMenuTrigger asChild>
         <button
           type="button"
-          aria-label={`Actions for ${photo.title}`}
+          aria-label={t`Actions for ${title}`}
           className={cn(
-            'group/menu absolute right-0 bottom-0 hidden size-11 items-end justify-end rounded-full p-1 focus-visible:outline-none pointer-coarse:flex',
+            'group/menu absolute end-0 bottom-0 hidden size-11 items-end justify-end rounded-full p-1 focus-visible:outline-none pointer-coarse:flex',
             hiddenOnTouch && 'pointer-coarse:hidden',
           )}
           onPointerDown={(event) => {
@@ -236,14 +241,14 @@ function TileMenu({
       <DropdownMenuContent align="end">
         <DropdownMenuItem onSelect={() => onEdit(photo)}>
           <Pencil aria-hidden />
-          Edit
+          <Trans>Edit</Trans>
         </DropdownMenuItem>
         <DropdownMenuSeparator />
         <MoveItems photo={photo} targets={targets} onMove={onMove} />
         <DropdownMenuSeparator />
         <DropdownMenuItem onSelect={() => onDelete(photo)}>
           <Trash2 aria-hidden />
-          Delete
+          <Trans>Delete</Trans>
         </DropdownMenuItem>
       </DropdownMenuContent>
     </DropdownMenu>
@@ -253,9 +258,13 @@ function TileMenu({
 function MoveItems({ photo, targets, onMove }: { photo: Photo; targets: MoveTarget[]; onMove: (photo: Photo, target: ContainerId) => void }) {
   return (
     <>
-      <DropdownMenuLabel>Move to…</DropdownMenuLabel>
+      <DropdownMenuLabel>
+        <Trans>Move to…</Trans>
+      </DropdownMenuLabel>
       {targets.length === 0 ? (
-        <DropdownMenuItem disabled>Create a category first</DropdownMenuItem>
+        <DropdownMenuItem disabled>
+          <Trans>Create a category first</Trans>
+        </DropdownMenuItem>
       ) : (
         targets.map((target) => (
           <DropdownMenuItem key={target.id ?? 'bank'} onSelect={() => onMove(photo, target.id)}>
@@ -288,18 +297,20 @@ function TileButtons({
 }) {
   const button =
     'flex h-7 min-w-0 flex-1 items-center justify-center rounded-sm text-white hover:bg-white/25 focus-visible:ring-2 focus-visible:ring-white focus-visible:outline-none [&_svg]:size-3.5';
+  const { t } = useLingui();
+  const { title } = photo;
   return (
     <div
       onClick={(event) => event.stopPropagation()}
       className="absolute inset-x-0 bottom-0 flex items-center rounded-b-md bg-black/55 opacity-0 transition-opacity group-focus-within:opacity-100 group-hover:opacity-100 has-data-[state=open]:opacity-100 pointer-coarse:hidden"
       {...keepFromDrag}
     >
-      <button type="button" className={button} aria-label={`Edit ${photo.title}`} onClick={() => onEdit(photo)}>
+      <button type="button" className={button} aria-label={t`Edit ${title}`} onClick={() => onEdit(photo)}>
         <Pencil aria-hidden />
       </button>
       <DropdownMenu modal={false}>
         <DropdownMenuTrigger asChild>
-          <button type="button" className={button} aria-label={`Move ${photo.title} to…`}>
+          <button type="button" className={button} aria-label={t`Move ${title} to…`}>
             <FolderInput aria-hidden />
           </button>
         </DropdownMenuTrigger>
@@ -307,7 +318,7 @@ function TileButtons({
           <MoveItems photo={photo} targets={targets} onMove={onMove} />
         </DropdownMenuContent>
       </DropdownMenu>
-      <button type="button" className={button} aria-label={`Delete ${photo.title}`} onClick={() => onDelete(photo)}>
+      <button type="button" className={button} aria-label={t`Delete ${title}`} onClick={() => onDelete(photo)}>
         <Trash2 aria-hidden />
       </button>
     </div>

@@ -1,3 +1,5 @@
+import { plural } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState, type ReactNode } from 'react';
 import { EditPhotosRequest } from '#contract/photos.ts';
 import { ALT_TEXT_MAX } from '#contract/rights.ts';
@@ -8,6 +10,7 @@ import { Dialog, DialogContent, DialogDescription, DialogHeader, DialogTitle } f
 import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { errorMessage } from '#client/lib/error-text.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 import { useEditPhotos } from '#client/features/photos/api/edit-photos.ts';
 
 export interface BulkEditDialogProps {
@@ -25,8 +28,12 @@ export function BulkEditDialog({ ids, onClose, onDone }: BulkEditDialogProps) {
     <Dialog open={ids !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-xl">
         <DialogHeader>
-          <DialogTitle>Edit {count === 1 ? '1 photo' : `${count} photos`}</DialogTitle>
-          <DialogDescription>Tick what to change. Everything else about each photo stays as it is.</DialogDescription>
+          <DialogTitle>
+            <Plural value={count} one="Edit # photo" other="Edit # photos" />
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>Tick what to change. Everything else about each photo stays as it is.</Trans>
+          </DialogDescription>
         </DialogHeader>
         {ids && <BulkEditForm ids={ids} onDone={onDone} />}
       </DialogContent>
@@ -43,6 +50,7 @@ function BulkEditForm({ ids, onDone }: { ids: number[]; onDone: () => void }) {
   const [chosen, setChosen] = useState<Record<Field, boolean>>({ titlePrefix: false, credit: false, license: false, altText: false });
   const [values, setValues] = useState<Record<Field, string>>({ titlePrefix: '', credit: '', license: '', altText: '' });
   const [errors, setErrors] = useState<Partial<Record<Field | 'form', string>>>({});
+  const { t } = useLingui();
 
   const set = (field: Field, value: string) => setValues((current) => ({ ...current, [field]: value }));
   const choose = (field: Field, on: boolean) => {
@@ -59,7 +67,7 @@ function BulkEditForm({ ids, onDone }: { ids: number[]; onDone: () => void }) {
       for (const issue of parsed.error.issues) {
         const field = issue.path[0];
         const key = FIELDS.includes(field as Field) ? (field as Field) : 'form';
-        next[key] ??= issue.message;
+        next[key] ??= validationText(issue.message);
       }
       setErrors(next);
       return;
@@ -67,12 +75,13 @@ function BulkEditForm({ ids, onDone }: { ids: number[]; onDone: () => void }) {
     setErrors({});
     edit.mutate(request, {
       onSuccess: onDone,
-      onError: (error) => setErrors({ form: errorMessage(error, 'Failed to update photos') }),
+      onError: (error) => setErrors({ form: errorMessage(error, t`Failed to update photos`) }),
     });
   };
 
   const fieldId = (field: Field) => `${id}-${field}`;
   const count = ids.length;
+  const altLength = [...values.altText].length;
 
   return (
     <form
@@ -83,41 +92,41 @@ function BulkEditForm({ ids, onDone }: { ids: number[]; onDone: () => void }) {
         onSubmit();
       }}
     >
-      <Choice id={`${fieldId('titlePrefix')}-on`} label="Add a prefix to the titles" checked={chosen.titlePrefix} onChange={(on) => choose('titlePrefix', on)}>
+      <Choice id={`${fieldId('titlePrefix')}-on`} label={t`Add a prefix to the titles`} checked={chosen.titlePrefix} onChange={(on) => choose('titlePrefix', on)}>
         <FormField
           id={fieldId('titlePrefix')}
-          label="Title prefix"
-          hint="Goes before each title as typed, so end it with a space or a dash. A title that already starts with it is left alone; one that gets too long is cut at its end to 255 characters."
+          label={t`Title prefix`}
+          hint={t`Goes before each title as typed, so end it with a space or a dash. A title that already starts with it is left alone; one that gets too long is cut at its end to 255 characters.`}
           hintClassName="text-xs text-muted-foreground"
           error={errors.titlePrefix}
         >
-          {(field) => <Input {...field} autoFocus placeholder="For example: Wedding – " value={values.titlePrefix} onChange={(event) => set('titlePrefix', event.target.value)} />}
+          {(field) => <Input {...field} autoFocus placeholder={t`For example: Wedding – `} value={values.titlePrefix} onChange={(event) => set('titlePrefix', event.target.value)} />}
         </FormField>
       </Choice>
 
-      <Choice id={`${fieldId('credit')}-on`} label="Change the credit" checked={chosen.credit} onChange={(on) => choose('credit', on)}>
+      <Choice id={`${fieldId('credit')}-on`} label={t`Change the credit`} checked={chosen.credit} onChange={(on) => choose('credit', on)}>
         <FormField
           id={fieldId('credit')}
-          label="Credit"
-          hint="Left empty, each photo takes its category's default."
+          label={t`Credit`}
+          hint={t`Left empty, each photo takes its category's default.`}
           hintClassName="text-xs text-muted-foreground"
           error={errors.credit}
         >
-          {(field) => <Input {...field} autoFocus placeholder="For example: Photo by your name" value={values.credit} onChange={(event) => set('credit', event.target.value)} />}
+          {(field) => <Input {...field} autoFocus placeholder={t`For example: Photo by your name`} value={values.credit} onChange={(event) => set('credit', event.target.value)} />}
         </FormField>
       </Choice>
 
-      <Choice id={`${fieldId('license')}-on`} label="Change the licence" checked={chosen.license} onChange={(on) => choose('license', on)}>
-        <FormField id={fieldId('license')} label="Licence" error={errors.license}>
-          {(field) => <LicensePicker field={field} value={values.license} onChange={(value) => set('license', value)} emptyLabel="Category default" />}
+      <Choice id={`${fieldId('license')}-on`} label={t`Change the licence`} checked={chosen.license} onChange={(on) => choose('license', on)}>
+        <FormField id={fieldId('license')} label={t`Licence`} error={errors.license}>
+          {(field) => <LicensePicker field={field} value={values.license} onChange={(value) => set('license', value)} emptyLabel={t`Category default`} />}
         </FormField>
       </Choice>
 
-      <Choice id={`${fieldId('altText')}-on`} label="Change the alt text" checked={chosen.altText} onChange={(on) => choose('altText', on)}>
+      <Choice id={`${fieldId('altText')}-on`} label={t`Change the alt text`} checked={chosen.altText} onChange={(on) => choose('altText', on)}>
         <FormField
           id={fieldId('altText')}
-          label="Alt text"
-          hint={`The same text for every selected photo; left empty, it is removed and each title is read instead. ${[...values.altText].length}/${ALT_TEXT_MAX}`}
+          label={t`Alt text`}
+          hint={t`The same text for every selected photo; left empty, it is removed and each title is read instead. ${altLength}/${ALT_TEXT_MAX}`}
           hintClassName="text-xs text-muted-foreground"
           error={errors.altText}
         >
@@ -126,7 +135,7 @@ function BulkEditForm({ ids, onDone }: { ids: number[]; onDone: () => void }) {
               {...field}
               autoFocus
               rows={2}
-              placeholder="Describe the photos for someone who cannot see them"
+              placeholder={t`Describe the photos for someone who cannot see them`}
               value={values.altText}
               onChange={(event) => set('altText', event.target.value)}
             />
@@ -141,8 +150,8 @@ function BulkEditForm({ ids, onDone }: { ids: number[]; onDone: () => void }) {
       )}
 
       <DialogFormFooter
-        submitLabel={`Apply to ${count === 1 ? '1 photo' : `${count} photos`}`}
-        pendingLabel="Saving..."
+        submitLabel={plural(count, { one: 'Apply to # photo', other: 'Apply to # photos' })}
+        pendingLabel={t`Saving...`}
         pending={edit.isPending}
       />
     </form>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ArrowDown, ArrowUp, Plus, Trash2 } from 'lucide-react';
@@ -23,6 +24,7 @@ import { Input } from '#client/components/ui/input.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { PhotoImage } from './photo-image.tsx';
 import { useUpdatePhoto } from '#client/features/photos/api/update-photo.ts';
+import { validationText } from '#client/lib/validation-text.ts';
 
 /** The request's rules, with the track list always a list while it is being edited. */
 const PhotoForm = UpdatePhotoRequest.extend({ tracks: z.array(Track).max(100) });
@@ -43,8 +45,12 @@ export function EditPhotoDialog({ photo, onClose, extra }: EditPhotoDialogProps)
     <Dialog open={photo !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-2xl">
         <DialogHeader>
-          <DialogTitle>Edit Photo Details</DialogTitle>
-          <DialogDescription>What visitors read when they open this photo.</DialogDescription>
+          <DialogTitle>
+            <Trans>Edit Photo Details</Trans>
+          </DialogTitle>
+          <DialogDescription>
+            <Trans>What visitors read when they open this photo.</Trans>
+          </DialogDescription>
         </DialogHeader>
         {/* Keyed by photo, so each opening starts from that photo's saved values. */}
         {photo && <EditPhotoForm key={photo.id} photo={photo} onDone={onClose} />}
@@ -56,6 +62,7 @@ export function EditPhotoDialog({ photo, onClose, extra }: EditPhotoDialogProps)
 
 function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) {
   const update = useUpdatePhoto();
+  const { t } = useLingui();
   const ids = { title: useId(), alt: useId(), description: useId(), link: useId(), license: useId(), credit: useId(), copyright: useId() };
   const {
     register,
@@ -81,6 +88,7 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
   // The track list shows for a release, judged live as the owner types, or when it already has tracks.
   const [title, hyperlink, altText] = useWatch({ control, name: ['title', 'hyperlink', 'altText'] });
   const showTracks = (photo.tracks?.length ?? 0) > 0 || isMusicRelease({ title, hyperlink: hyperlink ?? null });
+  const altLength = [...(altText ?? '')].length;
 
   const onValid = (values: PhotoFormOutput) => {
     const { tracks, ...rest } = values;
@@ -103,26 +111,26 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
         />
       </div>
 
-      <FormField id={ids.title} label="Title" error={errors.title?.message}>
+      <FormField id={ids.title} label={t`Title`} error={validationText(errors.title?.message)}>
         {(field) => <Input {...field} required {...register('title')} />}
       </FormField>
 
       <FormField
         id={ids.alt}
-        label="Alt text"
-        hint={`What the photo shows, for screen readers and search engines; without it, the title is read. ${[...(altText ?? '')].length}/${ALT_TEXT_MAX}`}
+        label={t`Alt text`}
+        hint={t`What the photo shows, for screen readers and search engines; without it, the title is read. ${altLength}/${ALT_TEXT_MAX}`}
         hintClassName="text-xs text-muted-foreground"
-        error={errors.altText?.message}
+        error={validationText(errors.altText?.message)}
       >
-        {(field) => <Textarea {...field} rows={2} placeholder="Describe the photo for someone who cannot see it" {...register('altText')} />}
+        {(field) => <Textarea {...field} rows={2} placeholder={t`Describe the photo for someone who cannot see it`} {...register('altText')} />}
       </FormField>
 
-      <FormField id={ids.description} label="Description" error={errors.description?.message}>
+      <FormField id={ids.description} label={t`Description`} error={validationText(errors.description?.message)}>
         {(field) => (
           <Textarea
             {...field}
             rows={4}
-            placeholder="Description shown when a visitor clicks the photo"
+            placeholder={t`Description shown when a visitor clicks the photo`}
             {...register('description')}
           />
         )}
@@ -130,10 +138,10 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
 
       <FormField
         id={ids.link}
-        label="Project Link (Optional)"
-        hint="A link for viewers to visit, shown as a Visit Project button."
+        label={t`Project Link (Optional)`}
+        hint={t`A link for viewers to visit, shown as a Visit Project button.`}
         hintClassName="text-xs text-muted-foreground"
-        error={errors.hyperlink?.message}
+        error={validationText(errors.hyperlink?.message)}
       >
         {(field) => (
           <Input
@@ -147,34 +155,36 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
       </FormField>
 
       <fieldset className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
-        <legend className="px-1 text-sm font-semibold">Credit and licence</legend>
+        <legend className="px-1 text-sm font-semibold">
+          <Trans>Credit and licence</Trans>
+        </legend>
         <p className="-mt-1 text-xs text-muted-foreground">
-          Shown to search engines and kept in the image file. Empty fields take the category&apos;s default.
+          <Trans>Shown to search engines and kept in the image file. Empty fields take the category's default.</Trans>
         </p>
-        <FormField id={ids.license} label="Licence" error={errors.license?.message}>
+        <FormField id={ids.license} label={t`Licence`} error={validationText(errors.license?.message)}>
           {(field) => (
             <Controller
               control={control}
               name="license"
               render={({ field: { value, onChange } }) => (
-                <LicensePicker field={field} value={value ?? ''} onChange={onChange} emptyLabel="Category default" />
+                <LicensePicker field={field} value={value ?? ''} onChange={onChange} emptyLabel={t`Category default`} />
               )}
             />
           )}
         </FormField>
         <div className="grid gap-3 sm:grid-cols-2">
-          <FormField id={ids.credit} label="Credit" error={errors.credit?.message}>
-            {(field) => <Input {...field} placeholder="For example: Photo by your name" {...register('credit')} />}
+          <FormField id={ids.credit} label={t`Credit`} error={validationText(errors.credit?.message)}>
+            {(field) => <Input {...field} placeholder={t`For example: Photo by your name`} {...register('credit')} />}
           </FormField>
-          <FormField id={ids.copyright} label="Copyright" error={errors.copyright?.message}>
-            {(field) => <Input {...field} placeholder="For example: © year, your name" {...register('copyright')} />}
+          <FormField id={ids.copyright} label={t`Copyright`} error={validationText(errors.copyright?.message)}>
+            {(field) => <Input {...field} placeholder={t`For example: © year, your name`} {...register('copyright')} />}
           </FormField>
         </div>
       </fieldset>
 
       {showTracks && <TrackListEditor control={control} register={register} errors={errors} />}
 
-      <DialogFormFooter submitLabel="Save Changes" pendingLabel="Saving..." pending={update.isPending} />
+      <DialogFormFooter submitLabel={t`Save Changes`} pendingLabel={t`Saving...`} pending={update.isPending} />
     </form>
   );
 }
@@ -189,16 +199,23 @@ interface TrackListEditorProps {
 function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
   const { fields, append, remove, move } = useFieldArray({ control, name: 'tracks' });
   const headingId = useId();
+  const { t } = useLingui();
 
   return (
     <fieldset aria-labelledby={headingId} className="grid min-w-0 gap-3 rounded-md border p-3 sm:p-4">
       <div>
         <h3 id={headingId} className="text-sm font-semibold">
-          Track list
+          <Trans>Track list</Trans>
         </h3>
-        <p className="text-xs text-muted-foreground">Shown to visitors who open this release. Durations as mm:ss.</p>
+        <p className="text-xs text-muted-foreground">
+          <Trans>Shown to visitors who open this release. Durations as mm:ss.</Trans>
+        </p>
       </div>
-      {fields.length === 0 && <p className="text-sm text-muted-foreground">No tracks yet.</p>}
+      {fields.length === 0 && (
+        <p className="text-sm text-muted-foreground">
+          <Trans>No tracks yet.</Trans>
+        </p>
+      )}
       <ol className="grid gap-3">
         {fields.map((field, index) => {
           const number = index + 1;
@@ -206,17 +223,17 @@ function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
           return (
             <li key={field.id} className="grid gap-1">
               <div className="grid grid-cols-[1.5rem_minmax(0,1fr)_5rem] items-center gap-2 sm:grid-cols-[1.5rem_minmax(0,1fr)_5rem_auto]">
-                <span className="text-right text-sm text-muted-foreground tabular-nums" aria-hidden>
+                <span className="text-end text-sm text-muted-foreground tabular-nums" aria-hidden>
                   {number}.
                 </span>
                 <Input
-                  aria-label={`Track ${number} title`}
-                  placeholder="Track title"
+                  aria-label={t`Track ${number} title`}
+                  placeholder={t`Track title`}
                   aria-invalid={trackErrors?.title ? true : undefined}
                   {...register(`tracks.${index}.title`)}
                 />
                 <Input
-                  aria-label={`Track ${number} duration`}
+                  aria-label={t`Track ${number} duration`}
                   placeholder="02:30"
                   inputMode="numeric"
                   className="tabular-nums"
@@ -228,7 +245,7 @@ function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
                     variant="ghost"
                     size="icon"
                     className="size-9"
-                    aria-label={`Move track ${number} up`}
+                    aria-label={t`Move track ${number} up`}
                     disabled={index === 0}
                     onClick={() => move(index, index - 1)}
                   >
@@ -238,7 +255,7 @@ function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
                     variant="ghost"
                     size="icon"
                     className="size-9"
-                    aria-label={`Move track ${number} down`}
+                    aria-label={t`Move track ${number} down`}
                     disabled={index === fields.length - 1}
                     onClick={() => move(index, index + 1)}
                   >
@@ -248,7 +265,7 @@ function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
                     variant="ghost"
                     size="icon"
                     className="size-9"
-                    aria-label={`Remove track ${number}`}
+                    aria-label={t`Remove track ${number}`}
                     onClick={() => remove(index)}
                   >
                     <Trash2 aria-hidden />
@@ -256,8 +273,8 @@ function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
                 </div>
               </div>
               {(trackErrors?.title ?? trackErrors?.duration) && (
-                <p className="pl-8 text-sm text-destructive">
-                  {[trackErrors.title?.message, trackErrors.duration?.message].filter(Boolean).join('. ')}
+                <p className="ps-8 text-sm text-destructive">
+                  {[validationText(trackErrors.title?.message), validationText(trackErrors.duration?.message)].filter(Boolean).join('. ')}
                 </p>
               )}
             </li>
@@ -267,7 +284,7 @@ function TrackListEditor({ control, register, errors }: TrackListEditorProps) {
       <div>
         <Button variant="outline" size="sm" onClick={() => append({ title: '', duration: '' })}>
           <Plus aria-hidden />
-          Add track
+          <Trans>Add track</Trans>
         </Button>
       </div>
     </fieldset>

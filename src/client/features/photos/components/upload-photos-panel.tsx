@@ -1,3 +1,5 @@
+import { plural, t } from '@lingui/core/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { memo, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { ImageUp, LoaderCircle, RotateCw, X } from 'lucide-react';
 import { useQueryClient } from '@tanstack/react-query';
@@ -60,6 +62,7 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
   const lastRefresh = useRef(0);
   const titleId = useId();
   const targetFieldId = useId();
+  const { t } = useLingui();
 
   const running = snapshot?.running ?? false;
   const busy = checkingSession || running;
@@ -161,11 +164,11 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
     const session = await checkSession();
     setCheckingSession(false);
     if (session === 'signed-out') {
-      toast({ title: 'Authentication Required', description: 'Please refresh the page and log in again', variant: 'destructive' });
+      toast({ title: t`Authentication Required`, description: t`Please refresh the page and log in again`, variant: 'destructive' });
       return;
     }
     if (session === 'unreachable') {
-      toast({ title: 'Connection Error', description: 'Unable to verify authentication', variant: 'destructive' });
+      toast({ title: t`Connection Error`, description: t`Unable to verify authentication`, variant: 'destructive' });
       return;
     }
     setFinished(null);
@@ -222,13 +225,17 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
       setQueue(null);
       setSnapshot(null);
     }
-    const targetName = target?.name ?? 'the photo bank';
+    const targetName = target?.name ?? t`the photo bank`;
     if (done.stored > 0) {
       setFinished({ stored: done.stored, target: targetName });
-      const refused = done.failed > 0 ? `; ${done.failed} ${done.failed === 1 ? 'file was' : 'files were'} not uploaded` : '';
-      toast({ title: 'Upload successful', description: `Uploaded ${done.stored} ${done.stored === 1 ? 'photo' : 'photos'}${refused}` });
+      const { stored, failed } = done;
+      const description =
+        failed > 0
+          ? t`Uploaded ${plural(stored, { one: '# photo', other: '# photos' })}; ${plural(failed, { one: '# file was not uploaded', other: '# files were not uploaded' })}`
+          : plural(stored, { one: 'Uploaded # photo', other: 'Uploaded # photos' });
+      toast({ title: t`Upload successful`, description });
     } else if (done.failed > 0) {
-      toast({ title: 'Upload failed', description: done.lastMessage ?? 'Failed to upload photos', variant: 'destructive' });
+      toast({ title: t`Upload failed`, description: done.lastMessage ?? t`Failed to upload photos`, variant: 'destructive' });
     }
   };
 
@@ -255,14 +262,16 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
     <Card role="region" aria-labelledby={titleId}>
       <CardHeader className="p-4 sm:p-6">
         <CardTitle id={titleId} className="text-xl">
-          Upload Photos
+          <Trans>Upload Photos</Trans>
         </CardTitle>
-        <CardDescription>New photos come first in the photo bank, or in the category you choose.</CardDescription>
+        <CardDescription>
+          <Trans>New photos come first in the photo bank, or in the category you choose.</Trans>
+        </CardDescription>
       </CardHeader>
       <CardContent className="grid gap-4 p-4 pt-0 sm:p-6 sm:pt-0">
         <div className="flex flex-wrap items-center gap-2">
           <label htmlFor={targetFieldId} className="text-sm font-medium">
-            Upload to
+            <Trans>Upload to</Trans>
           </label>
           <select
             id={targetFieldId}
@@ -271,7 +280,7 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
             onChange={(event) => setTargetId(event.target.value === '' ? null : Number(event.target.value))}
             className="h-11 w-full min-w-0 rounded-md sm:w-auto sm:max-w-xs sm:min-w-48 border border-input bg-background px-3 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none disabled:opacity-60"
           >
-            <option value="">Photo bank</option>
+            <option value="">{t`Photo bank`}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
                 {category.name}
@@ -281,7 +290,7 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
         </div>
 
         {/* Beside the drop area, not in it: a button may not hold another control. */}
-        <input {...getInputProps({ 'aria-label': 'Photos to upload' })} />
+        <input {...getInputProps({ 'aria-label': t`Photos to upload` })} />
         <div
           {...getRootProps({
             role: 'button',
@@ -294,26 +303,28 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
           })}
         >
           <ImageUp className="size-10 text-muted-foreground" aria-hidden />
-          <p className="text-sm font-medium">Drag and drop photos here, or click to browse</p>
-          <p className="text-xs text-muted-foreground">Images will be automatically resized to square format</p>
+          <p className="text-sm font-medium">
+            <Trans>Drag and drop photos here, or click to browse</Trans>
+          </p>
           <p className="text-xs text-muted-foreground">
-            Takes {takes.join(', ')}
-            {formats?.missing.map((kind) => `; ${kind.label} needs the package ${kind.package} on the server`).join('')}
+            <Trans>Images will be automatically resized to square format</Trans>
+          </p>
+          <p className="text-xs text-muted-foreground">
+            <TakesLine takes={takes} missing={formats?.missing ?? []} />
           </p>
         </div>
 
         {browserRejections.length > 0 && (
-          <FileProblems heading={`${browserRejections.length} file(s) not added`} items={browserRejections} />
+          <FileProblems heading={plural(browserRejections.length, { other: '# file(s) not added' })} items={browserRejections} />
         )}
 
         {finished && (
           <div role="status" className="flex flex-wrap items-center gap-3 rounded-md border border-primary/40 bg-primary/5 p-3 text-sm">
-            <p className="mr-auto">
-              {finished.stored} {finished.stored === 1 ? 'photo' : 'photos'} uploaded to {finished.target}, first there and
-              marked New.
+            <p className="me-auto">
+              <UploadedLine finished={finished} />
             </p>
             <Button variant="outline" onClick={showRecentUploads}>
-              Show them
+              <Trans>Show them</Trans>
             </Button>
           </div>
         )}
@@ -321,7 +332,7 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
         {count > 0 && (
           <>
             <ul
-              aria-label="Selected photos"
+              aria-label={t`Selected photos`}
               className="grid max-h-[32rem] grid-cols-3 gap-3 overflow-y-auto p-0.5 sm:grid-cols-4 lg:grid-cols-6"
             >
               {listed.map(({ item, queued: file }) => (
@@ -340,20 +351,20 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
             {snapshot && (running || snapshot.pending > 0) && <TotalProgress snapshot={snapshot} />}
 
             <div className="flex flex-wrap items-center gap-3">
-              <p className="mr-auto text-sm text-muted-foreground" aria-live="polite">
-                {count} file(s) selected
+              <p className="me-auto text-sm text-muted-foreground" aria-live="polite">
+                <Plural value={count} other="# file(s) selected" />
               </p>
               {running && (
                 <Button variant="outline" onClick={() => queue?.cancel()}>
-                  Cancel upload
+                  <Trans>Cancel upload</Trans>
                 </Button>
               )}
               <Button variant="outline" onClick={clearAll} disabled={busy}>
-                Clear All
+                <Trans>Clear All</Trans>
               </Button>
               <Button onClick={() => void startUpload()} disabled={busy}>
                 {busy && <LoaderCircle className="motion-safe:animate-spin" aria-hidden />}
-                Upload Photos
+                <Trans>Upload Photos</Trans>
               </Button>
             </div>
           </>
@@ -361,12 +372,38 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
 
         {!running && failedFiles.length > 0 && (
           <FileProblems
-            heading={`${failedFiles.length} file(s) not uploaded`}
-            items={failedFiles.map((item) => ({ name: item.file.name, reason: item.reason ?? 'Failed to upload' }))}
+            heading={plural(failedFiles.length, { other: '# file(s) not uploaded' })}
+            items={failedFiles.map((item) => ({ name: item.file.name, reason: item.reason ?? t`Failed to upload` }))}
           />
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** What the server takes, and what it would take with a package installed. */
+function TakesLine({ takes, missing }: { takes: readonly string[]; missing: readonly { label: string; package: string }[] }) {
+  const list = takes.join(', ');
+  return (
+    <>
+      <Trans>Takes {list}</Trans>
+      {missing.map(({ label, package: needed }) => (
+        <span key={label}>
+          ; <Trans>{label} needs the package {needed} on the server</Trans>
+        </span>
+      ))}
+    </>
+  );
+}
+
+function UploadedLine({ finished }: { finished: Finished }) {
+  const { stored, target } = finished;
+  return (
+    <Plural
+      value={stored}
+      one={`# photo uploaded to ${target}, first there and marked New.`}
+      other={`# photos uploaded to ${target}, first there and marked New.`}
+    />
   );
 }
 
@@ -377,14 +414,14 @@ function showRecentUploads() {
   first?.querySelector<HTMLElement>('button')?.focus({ preventScroll: true });
 }
 
-const STATUS_TEXT: Record<FileStatus, string> = {
-  waiting: 'Waiting',
-  sending: 'Uploading',
-  processing: 'Processing…',
-  stored: 'Uploaded',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
+const statusTexts = (): Record<FileStatus, string> => ({
+  waiting: t`Waiting`,
+  sending: t`Uploading`,
+  processing: t`Processing…`,
+  stored: t`Uploaded`,
+  failed: t`Failed`,
+  cancelled: t`Cancelled`,
+});
 
 /** One file of the selection: its preview, name, and while an upload runs its own progress and status. */
 const SelectedFileItem = memo(function SelectedFileItem({
@@ -405,21 +442,23 @@ const SelectedFileItem = memo(function SelectedFileItem({
   const { key, file, previewUrl } = item;
   const status = queued?.status;
   const percent = queued && file.size > 0 ? Math.round((Math.min(queued.sentBytes, file.size) / file.size) * 100) : 0;
-  const statusText = status === 'sending' ? `Uploading ${percent}%` : status ? STATUS_TEXT[status] : null;
+  const { t } = useLingui();
+  const name = file.name;
+  const statusText = status === 'sending' ? t`Uploading ${percent}%` : status ? statusTexts()[status] : null;
   return (
     <li className="grid min-w-0 gap-1" data-status={status}>
       <div className="relative aspect-square overflow-hidden rounded-md border bg-muted">
         <img src={previewUrl} alt="" loading="lazy" decoding="async" className="size-full object-cover" />
         {status === 'waiting' && !removable ? (
-          <CornerButton label={`Cancel ${file.name}`} onClick={() => onCancel(queued!.position)}>
+          <CornerButton label={t`Cancel ${name}`} onClick={() => onCancel(queued!.position)}>
             <X aria-hidden />
           </CornerButton>
         ) : status === 'failed' && removable ? (
-          <CornerButton label={`Retry ${file.name}`} onClick={() => onRetry(queued!.position)}>
+          <CornerButton label={t`Retry ${name}`} onClick={() => onRetry(queued!.position)}>
             <RotateCw aria-hidden />
           </CornerButton>
         ) : removable ? (
-          <CornerButton label={`Remove ${file.name}`} onClick={() => onRemove(key)}>
+          <CornerButton label={t`Remove ${name}`} onClick={() => onRemove(key)}>
             <X aria-hidden />
           </CornerButton>
         ) : null}
@@ -453,7 +492,7 @@ function CornerButton({ label, onClick, children }: { label: string; onClick: ()
       variant="secondary"
       size="icon"
       // 44 px to the finger: the visible circle is smaller, its hit area is not.
-      className="absolute top-0 right-0 size-11 rounded-full bg-transparent p-0 shadow-none hover:bg-transparent"
+      className="absolute end-0 top-0 size-11 rounded-full bg-transparent p-0 shadow-none hover:bg-transparent"
       aria-label={label}
       onClick={onClick}
     >
@@ -466,18 +505,20 @@ function TotalProgress({ snapshot }: { snapshot: QueueSnapshot<File> }) {
   const labelId = useId();
   const total = snapshot.stored + snapshot.failed + snapshot.pending;
   const settled = snapshot.stored + snapshot.failed;
-  const label = `Uploaded ${snapshot.stored} of ${total}${snapshot.failed > 0 ? `, ${snapshot.failed} failed` : ''}`;
+  const { t } = useLingui();
+  const { stored, failed, percent } = snapshot;
+  const label = failed > 0 ? t`Uploaded ${stored} of ${total}, ${failed} failed` : t`Uploaded ${stored} of ${total}`;
   return (
     <div className="grid gap-1.5">
       <div className="flex justify-between gap-2 text-sm">
         <span id={labelId}>
-          {settled === total ? 'Finishing…' : 'Uploading…'} {label}
+          {settled === total ? t`Finishing…` : t`Uploading…`} {label}
         </span>
         <span className="tabular-nums" aria-hidden>
           {snapshot.percent}%
         </span>
       </div>
-      <Progress value={snapshot.percent} aria-labelledby={labelId} getValueLabel={() => `${snapshot.percent}%, ${label}`} />
+      <Progress value={percent} aria-labelledby={labelId} getValueLabel={() => t`${percent}%, ${label}`} />
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { VideoInfo } from '#contract/photos.ts';
@@ -15,6 +16,8 @@ const duration = (seconds: number) => `${Math.floor(seconds / 60)}:${String(Math
 export function VideoBadge({ video }: { video: VideoInfo }) {
   const queryClient = useQueryClient();
   const transcoding = video.progress !== null;
+  const { t } = useLingui();
+  const progress = video.progress;
   useEffect(() => {
     if (!transcoding) return;
     const timer = window.setInterval(() => void queryClient.invalidateQueries({ queryKey: [api.photos] }), POLL_MS);
@@ -23,9 +26,9 @@ export function VideoBadge({ video }: { video: VideoInfo }) {
   return (
     <span
       data-video-badge=""
-      className="pointer-events-none absolute top-1 left-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
+      className="pointer-events-none absolute start-1 top-1 rounded bg-black/70 px-1.5 py-0.5 text-xs font-medium text-white tabular-nums"
     >
-      {transcoding ? `Transcoding ${video.progress}%` : `▶ ${duration(video.duration)}`}
+      {transcoding ? t`Transcoding ${progress}%` : `▶ ${duration(video.duration)}`}
     </span>
   );
 }

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import type { SectionSort } from '#contract/photo-cursor.ts';
 import type { Photo, ReorderPhotosRequest } from '#contract/photos.ts';
 
@@ -44,8 +45,9 @@ export function applyPhotoUpdates(photos: readonly Photo[], updates: readonly Ph
 /** A category's grid can be viewed in its own order, by title, or newest first: the server sorts it. */
 export type SortMode = SectionSort;
 
-export const SORT_MODE_LABELS: Record<SortMode, string> = {
-  order: 'Upload Order',
-  title: 'Title A-Z',
-  date: 'Newest First',
-};
+/** Read as the owner's language is now: call it while drawing. */
+export const sortModeLabels = (): Record<SortMode, string> => ({
+  order: t`Upload Order`,
+  title: t`Title A-Z`,
+  date: t`Newest First`,
+});

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 /**
  * What a file is by its content, not its name or type: the browser refuses a file that is not an
  * image before sending it, with the reason, as the server would after.
@@ -31,8 +32,15 @@ export async function sniffImage(file: Blob): Promise<SniffedImage | null> {
 
 /** The refusal of a file whose content is none of what the server takes (`takes`: its labels). */
 export function notAnImage(takes: readonly string[]): string {
-  const list = takes.length > 1 ? `${takes.slice(0, -1).join(', ')} or ${takes.at(-1)}` : (takes[0] ?? '');
-  return `Not an image: the file's content is not ${list}`;
+  const list = takes.length > 1 ? listOfChoices(takes) : (takes[0] ?? '');
+  return t`Not an image: the file's content is not ${list}`;
+}
+
+/** "JPEG, PNG or GIF" in the owner's language. */
+function listOfChoices(items: readonly string[]): string {
+  const most = items.slice(0, -1).join(', ');
+  const last = items.at(-1) ?? '';
+  return t`${most} or ${last}`;
 }
 
 /** What every server takes, before it has said what else. */

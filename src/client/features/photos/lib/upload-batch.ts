@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { z } from 'zod';
 import { UPLOAD_POSITION_FIELD, UploadPhotosResponse, UploadReceipt } from '#contract/photos.ts';
 import { api } from '#contract/routes.ts';
@@ -53,12 +54,12 @@ export function readBatchAnswer(status: number, statusText: string, bodyText: st
     // Not the API's JSON: a proxy's page, a cut-off body. Said below.
   }
   if (status === 401) {
-    return { kind: 'failed', message: 'Authentication Required: Please refresh the page and log in again', retry: false, signedOut: true };
+    return { kind: 'failed', message: t`Authentication Required: Please refresh the page and log in again`, retry: false, signedOut: true };
   }
   if (PASSING_STATUSES.has(status)) {
-    return { kind: 'failed', message: status === 0 ? 'The connection to the server was lost' : `The server was busy (${status})`, retry: true };
+    return { kind: 'failed', message: status === 0 ? t`The connection to the server was lost` : t`The server was busy (${status})`, retry: true };
   }
-  return { kind: 'failed', message: errorMessage(new ApiError(status, statusText, bodyText), 'Failed to upload photos'), retry: false };
+  return { kind: 'failed', message: errorMessage(new ApiError(status, statusText, bodyText), t`Failed to upload photos`), retry: false };
 }
 
 

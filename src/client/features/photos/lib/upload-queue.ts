@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import {
   UPLOAD_BATCH_MAX_BYTES,
   UPLOAD_BATCH_MAX_FILES,
@@ -303,12 +304,12 @@ export class UploadQueue<F extends UploadableFile = UploadableFile> {
       } else if (receipt.photoId !== null) {
         next[position] = { ...current, status: 'stored', sentBytes: current.file.size, photoId: receipt.photoId, reason: null };
       } else {
-        next[position] = { ...current, status: 'failed', sentBytes: 0, reason: receipt.reason ?? 'Refused by the server' };
+        next[position] = { ...current, status: 'failed', sentBytes: 0, reason: receipt.reason ?? t`Refused by the server` };
       }
     }
     this.files = next;
     this.options.onChange?.();
-    if (unanswered.length > 0) this.failOrRetry(unanswered, 'The server did not answer for this file', true);
+    if (unanswered.length > 0) this.failOrRetry(unanswered, t`The server did not answer for this file`, true);
   }
 
   /** Sends the files again after a pause, or fails them once their attempts are spent. */

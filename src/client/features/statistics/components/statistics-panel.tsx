@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useId, useState } from 'react';
 import { STATISTICS_RANGES, type StatisticsRange, type StatisticsReport } from '#contract/statistics.ts';
 import { Button } from '#client/components/ui/button.tsx';
@@ -6,9 +7,10 @@ import { LoadState } from '#client/components/load-state.tsx';
 import { useStatistics } from '#client/features/statistics/api/get-statistics.ts';
 import { VisitsChart } from './visits-chart.tsx';
 
-const number = new Intl.NumberFormat();
-const dayLabel = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const formatDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`));
+import { formatDay as formatDate, formatNumber } from '#client/lib/formats.ts';
+
+const number = { format: (value: number) => formatNumber(value) };
+const formatDay = (date: string) => formatDate(new Date(`${date}T00:00:00Z`), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 /**
  * The owner's statistics: visitors and page views per day over 30, 90 or 365 days, as a chart
@@ -18,15 +20,16 @@ const formatDay = (date: string) => dayLabel.format(new Date(`${date}T00:00:00Z`
 export function StatisticsPanel() {
   const [days, setDays] = useState<StatisticsRange>(30);
   const report = useStatistics(days);
+  const { t } = useLingui();
 
   return (
     <PanelCard
       headingId="statistics-heading"
-      title="Statistics"
-      description="Counted on this server, without cookies. Bots and your own visits are left out."
+      title={t`Statistics`}
+      description={t`Counted on this server, without cookies. Bots and your own visits are left out.`}
       contentClassName="grid gap-6"
     >
-      <div role="group" aria-label="Period" className="flex flex-wrap gap-2">
+      <div role="group" aria-label={t`Period`} className="flex flex-wrap gap-2">
         {STATISTICS_RANGES.map((range) => (
           <Button
             key={range}
@@ -35,7 +38,7 @@ export function StatisticsPanel() {
             className="min-h-11"
             onClick={() => setDays(range)}
           >
-            {range} days
+            <Trans>{range} days</Trans>
           </Button>
         ))}
       </div>
@@ -44,8 +47,8 @@ export function StatisticsPanel() {
           look="panel"
           failed={report.isError}
           onRetry={() => void report.refetch()}
-          loadingLabel="Loading the statistics"
-          failedText="The statistics could not be loaded."
+          loadingLabel={t`Loading the statistics`}
+          failedText={t`The statistics could not be loaded.`}
         />
       ) : (
         <Report report={report.data} />
@@ -58,15 +61,17 @@ function Report({ report }: { report: StatisticsReport }) {
   const [tableShown, setTableShown] = useState(false);
   const tableId = useId();
   const { totals } = report;
+  const { t } = useLingui();
+  const reportDays = report.days;
   return (
     <div className="grid gap-6">
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4">
         {(
           [
-            ['Visitors', totals.visitors],
-            ['Page views', totals.views],
-            ['Viewer opens', totals.viewerOpens],
-            ['Streaming clicks', totals.streamClicks],
+            [t`Visitors`, totals.visitors],
+            [t`Page views`, totals.views],
+            [t`Viewer opens`, totals.viewerOpens],
+            [t`Streaming clicks`, totals.streamClicks],
           ] as const
         ).map(([label, value]) => (
           <div key={label} className="grid gap-1">
@@ -78,7 +83,9 @@ function Report({ report }: { report: StatisticsReport }) {
       <figure className="grid gap-2">
         <VisitsChart series={report.series} />
         <figcaption className="flex flex-wrap items-center justify-between gap-2 text-sm text-muted-foreground">
-          <span>Visitors and page views per day, last {report.days} days (UTC).</span>
+          <span>
+            <Trans>Visitors and page views per day, last {reportDays} days (UTC).</Trans>
+          </span>
           <Button
             variant="ghost"
             className="min-h-11"
@@ -86,7 +93,7 @@ function Report({ report }: { report: StatisticsReport }) {
             aria-controls={tableId}
             onClick={() => setTableShown((shown) => !shown)}
           >
-            {tableShown ? 'Hide the table' : 'Show as a table'}
+            {tableShown ? t`Hide the table` : t`Show as a table`}
           </Button>
         </figcaption>
       </figure>
@@ -94,37 +101,45 @@ function Report({ report }: { report: StatisticsReport }) {
       {/* Shown, a long table scrolls: focusable, so a keyboard can scroll it too. */}
       <div id={tableId} tabIndex={tableShown ? 0 : undefined} className={tableShown ? 'max-h-80 overflow-auto rounded-md border focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none' : 'sr-only'}>
         <table className="w-full text-sm tabular-nums">
-          <caption className="sr-only">Visitors and page views per day, last {report.days} days</caption>
+          <caption className="sr-only">
+            <Trans>Visitors and page views per day, last {reportDays} days</Trans>
+          </caption>
           <thead>
-            <tr className="border-b text-left">
-              <th scope="col" className="px-3 py-2 font-medium">Day</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Visitors</th>
-              <th scope="col" className="px-3 py-2 text-right font-medium">Page views</th>
+            <tr className="border-b text-start">
+              <th scope="col" className="px-3 py-2 font-medium">
+                <Trans>Day</Trans>
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-medium">
+                <Trans>Visitors</Trans>
+              </th>
+              <th scope="col" className="px-3 py-2 text-end font-medium">
+                <Trans>Page views</Trans>
+              </th>
             </tr>
           </thead>
           <tbody>
             {[...report.series].reverse().map((day) => (
               <tr key={day.date} className="border-b last:border-0">
-                <th scope="row" className="px-3 py-1.5 text-left font-normal">{formatDay(day.date)}</th>
-                <td className="px-3 py-1.5 text-right">{number.format(day.visitors)}</td>
-                <td className="px-3 py-1.5 text-right">{number.format(day.views)}</td>
+                <th scope="row" className="px-3 py-1.5 text-start font-normal">{formatDay(day.date)}</th>
+                <td className="px-3 py-1.5 text-end">{number.format(day.visitors)}</td>
+                <td className="px-3 py-1.5 text-end">{number.format(day.views)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <div className="grid gap-6 sm:grid-cols-2">
-        <TopList title="Photos" empty="No photo seen yet." rows={report.topPhotos.map((photo) => ({ name: photo.title, count: photo.count }))} />
-        <TopList title="Categories" empty="No category seen yet." rows={report.topCategories} />
-        <TopList title="Releases" empty="No release opened yet." rows={report.topReleases.map((release) => ({ name: release.title, count: release.count }))} />
-        <TopList title="Streaming services" empty="No click to a service yet." rows={report.topServices} />
+        <TopList title={t`Photos`} empty={t`No photo seen yet.`} rows={report.topPhotos.map((photo) => ({ name: photo.title, count: photo.count }))} />
+        <TopList title={t`Categories`} empty={t`No category seen yet.`} rows={report.topCategories} />
+        <TopList title={t`Releases`} empty={t`No release opened yet.`} rows={report.topReleases.map((release) => ({ name: release.title, count: release.count }))} />
+        <TopList title={t`Streaming services`} empty={t`No click to a service yet.`} rows={report.topServices} />
         <TopList
-          title="Clicks per release"
-          empty="No click to a service yet."
+          title={t`Clicks per release`}
+          empty={t`No click to a service yet.`}
           rows={report.streamClicks.map((click) => ({ name: `${click.title} · ${click.service}`, count: click.count }))}
         />
-        <TopList title="Referrers" empty="No visitor came from another site yet." rows={report.topReferrers} />
-        <TopList title="Pages" empty="No page seen yet." rows={report.topPages} />
+        <TopList title={t`Referrers`} empty={t`No visitor came from another site yet.`} rows={report.topReferrers} />
+        <TopList title={t`Pages`} empty={t`No page seen yet.`} rows={report.topPages} />
       </div>
     </div>
   );

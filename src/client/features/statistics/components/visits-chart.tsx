@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
@@ -23,6 +24,9 @@ const HEIGHT = 220;
  */
 export function VisitsChart({ series }: { series: StatisticsReport['series'] }) {
   const box = useRef<HTMLDivElement>(null);
+  const { t, i18n } = useLingui();
+  const labels = { views: t`Page views`, visitors: t`Visitors` };
+  const locale = i18n.locale;
 
   useEffect(() => {
     const element = box.current;
@@ -40,15 +44,18 @@ export function VisitsChart({ series }: { series: StatisticsReport['series'] }) 
           width: Math.max(240, element.clientWidth),
           height: HEIGHT,
           tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), 'Etc/UTC'),
+          // The axis's days as the owner's language writes them ("28. Nov.", "11月28日"), not uPlot's English.
+          fmtDate: () => (date) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' }).format(date),
           // The key is drawn below by React: uPlot's own is a table, and the chart's table is the one beside it.
           legend: { show: false },
           cursor: { drag: { x: false, y: false } },
           scales: { x: { time: true }, y: { range: (_self, _min, max) => [0, Math.max(4, max)] } },
-          axes: [axis, { ...axis, size: 48 }],
+          // Days a little apart: "13 نوفمبر" and "28. Nov." are wider than uPlot's English "11/13".
+          axes: [{ ...axis, space: 72 }, { ...axis, size: 48 }],
           series: [
             {},
-            { label: 'Page views', stroke: foreground, width: 2 },
-            { label: 'Visitors', stroke: muted, width: 2, dash: [6, 4] },
+            { label: labels.views, stroke: foreground, width: 2 },
+            { label: labels.visitors, stroke: muted, width: 2, dash: [6, 4] },
           ],
         },
         [times, series.map((day) => day.views), series.map((day) => day.visitors)],
@@ -72,7 +79,9 @@ export function VisitsChart({ series }: { series: StatisticsReport['series'] }) 
       theme.disconnect();
       chart?.destroy();
     };
-  }, [series]);
+    // Drawn again in another language: the axis's days follow it.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [series, locale]);
 
   return (
     <div aria-hidden="true" className="grid gap-2">
@@ -80,11 +89,11 @@ export function VisitsChart({ series }: { series: StatisticsReport['series'] }) 
       <div className="flex flex-wrap justify-center gap-4 text-xs text-muted-foreground">
         <span className="flex items-center gap-2">
           <span className="inline-block w-6 border-t-2 border-foreground" />
-          Page views
+          <Trans>Page views</Trans>
         </span>
         <span className="flex items-center gap-2">
           <span className="inline-block w-6 border-t-2 border-dashed border-muted-foreground" />
-          Visitors
+          <Trans>Visitors</Trans>
         </span>
       </div>
     </div>

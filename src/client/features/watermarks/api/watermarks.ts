@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, pathTo } from '#contract/routes.ts';
 import type { CategoryWatermark, SiteWatermark, WatermarkLogoResponse, WatermarkProgress } from '#contract/watermarks.ts';
@@ -26,7 +27,7 @@ export function useSaveSiteWatermark() {
   return useMutation({
     mutationFn: (body: SiteWatermark) => apiClient.put<SiteWatermark>(api.watermark, body),
     onSuccess: () => afterSave(queryClient, siteWatermarkKey),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The watermark could not be saved'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Error`, description: errorMessage(error, t`The watermark could not be saved`), variant: 'destructive' }),
   });
 }
 
@@ -35,7 +36,7 @@ export function useSaveCategoryWatermark(id: number) {
   return useMutation({
     mutationFn: (body: CategoryWatermark) => apiClient.put<CategoryWatermark>(pathTo(api.categoryWatermark, { id }), body),
     onSuccess: () => afterSave(queryClient, categoryWatermarkKey(id)),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The watermark could not be saved'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Error`, description: errorMessage(error, t`The watermark could not be saved`), variant: 'destructive' }),
   });
 }
 

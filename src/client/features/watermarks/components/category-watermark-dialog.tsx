@@ -1,3 +1,4 @@
+import { Trans, useLingui } from '@lingui/react/macro';
 import { useState } from 'react';
 import { Stamp } from 'lucide-react';
 import type { Category } from '#contract/categories.ts';
@@ -11,20 +12,28 @@ import { WatermarkForm } from './watermark-form.tsx';
 /** A gallery's own watermark, or none, or the site's; opened from its card. */
 export function CategoryWatermarkButton({ category }: { category: Category }) {
   const [open, setOpen] = useState(false);
+  const { name } = category;
   return (
     <>
       <Button variant="ghost" className="h-11 shrink-0 sm:h-8" onClick={() => setOpen(true)}>
         <Stamp aria-hidden />
-        Watermark
-        <span className="sr-only"> of {category.name}</span>
+        <Trans>Watermark</Trans>
+        <span className="sr-only">
+          {' '}
+          <Trans>of {name}</Trans>
+        </span>
       </Button>
       <Dialog open={open} onOpenChange={setOpen}>
         <DialogContent className="max-h-[90dvh] max-w-lg overflow-y-auto">
           <DialogHeader>
-            <DialogTitle>Watermark of {category.name}</DialogTitle>
+            <DialogTitle>
+              <Trans>Watermark of {name}</Trans>
+            </DialogTitle>
             <DialogDescription>
-              Drawn on this gallery&apos;s display images and widths (thumbnails if you choose), never on the originals. Saving renders
-              its photos again in the background.
+              <Trans>
+                Drawn on this gallery's display images and widths (thumbnails if you choose), never on the originals. Saving renders its
+                photos again in the background.
+              </Trans>
             </DialogDescription>
           </DialogHeader>
           {open && <CategoryWatermarkLoader category={category} />}
@@ -41,20 +50,21 @@ function CategoryWatermarkLoader({ category }: { category: Category }) {
 
 function CategoryWatermarkForm({ category, saved }: { category: Category; saved: CategoryWatermark }) {
   const save = useSaveCategoryWatermark(category.id);
+  const { t } = useLingui();
   return (
     <WatermarkForm<'site' | 'none'>
       initialMode={saved.mode === 'own' ? saved.watermark.kind : saved.mode}
       saved={saved.mode === 'own' ? saved.watermark : null}
       options={
         <>
-          <option value="site">The site&apos;s watermark</option>
-          <option value="none">None</option>
-          <option value="text">Own text</option>
-          <option value="logo">Own logo</option>
+          <option value="site">{t`The site's watermark`}</option>
+          <option value="none">{t`None`}</option>
+          <option value="text">{t`Own text`}</option>
+          <option value="logo">{t`Own logo`}</option>
         </>
       }
       onSave={(choice, saved) => save.mutate('watermark' in choice ? { mode: 'own', watermark: choice.watermark } : choice, { onSuccess: saved })}
-      footer={<DialogFormFooter submitLabel="Save" pendingLabel="Saving..." pending={save.isPending} />}
+      footer={<DialogFormFooter submitLabel={t`Save`} pendingLabel={t`Saving...`} pending={save.isPending} />}
     />
   );
 }

@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { Watermark } from '#contract/watermarks.ts';
 import { FormField } from '#client/components/form-field.tsx';
@@ -38,6 +39,7 @@ export function WatermarkForm<Mode extends string>({
   const [dirty, setDirty] = useState(false);
   useUnsavedChanges(dirty);
   const done = () => setDirty(false);
+  const { t } = useLingui();
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,7 +52,7 @@ export function WatermarkForm<Mode extends string>({
 
   return (
     <form noValidate className="grid gap-4" onSubmit={onSubmit} aria-label={ariaLabel}>
-      <FormField id={modeId} label="Watermark">
+      <FormField id={modeId} label={t`Watermark`}>
         {(field) => (
           <NativeSelect
             {...field}

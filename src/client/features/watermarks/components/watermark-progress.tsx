@@ -1,3 +1,4 @@
+import { useLingui } from '@lingui/react/macro';
 import { Progress } from '#client/components/ui/progress.tsx';
 import { useWatermarkProgress } from '#client/features/watermarks/api/watermarks.ts';
 
@@ -5,14 +6,17 @@ import { useWatermarkProgress } from '#client/features/watermarks/api/watermarks
 export function WatermarkProgressLine() {
   const { data } = useWatermarkProgress();
   const running = data?.running ?? false;
+  const { t } = useLingui();
+  const done = data?.done ?? 0;
+  const total = data?.total ?? 0;
   return (
     <div role="status" aria-live="polite" className="grid gap-2">
       {running && data && (
         <>
           <p className="text-sm text-muted-foreground">
-            {data.total > 0 ? `Applying watermark: ${data.done} of ${data.total}` : 'Applying watermark…'}
+            {total > 0 ? t`Applying watermark: ${done} of ${total}` : t`Applying watermark…`}
           </p>
-          <Progress value={data.total > 0 ? Math.round((100 * data.done) / data.total) : 0} aria-label="Applying watermark" />
+          <Progress value={total > 0 ? Math.round((100 * done) / total) : 0} aria-label={t`Applying watermark`} />
         </>
       )}
     </div>

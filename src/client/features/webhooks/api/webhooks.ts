@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
@@ -34,7 +35,7 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: (id: number) => apiClient.delete<MessageResponse>(pathTo(api.webhook, { id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: webhooksKey }),
-    onError: (error) => toast({ title: 'Webhook not deleted', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+    onError: (error) => toast({ title: t`Webhook not deleted`, description: errorMessage(error, t`Please try again.`), variant: 'destructive' }),
   });
 }
 
@@ -44,12 +45,14 @@ export function usePingWebhook(id: number) {
   return useMutation({
     mutationFn: () => apiClient.post<WebhookDelivery>(pathTo(api.webhookPing, { id })),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deliveriesKey(id) }),
-    onSuccess: (delivery) =>
+    onSuccess: (delivery) => {
+      const status = delivery.statusCode ?? '';
       toast(
         delivery.state === 'delivered'
-          ? { title: 'Test delivered', description: `The receiver answered ${delivery.statusCode ?? ''}.` }
-          : { title: 'Test not delivered', description: delivery.error ?? 'No answer.', variant: 'destructive' },
-      ),
-    onError: (error) => toast({ title: 'Test not sent', description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+          ? { title: t`Test delivered`, description: t`The receiver answered ${status}.` }
+          : { title: t`Test not delivered`, description: delivery.error ?? t`No answer.`, variant: 'destructive' },
+      );
+    },
+    onError: (error) => toast({ title: t`Test not sent`, description: errorMessage(error, t`Please try again.`), variant: 'destructive' }),
   });
 }
