@@ -11,6 +11,8 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 /**
  * The first screen the server renders into the page (docs/decisions/0018), with the renderer as
  * `npm run build` makes it: built here by Vite, from this checkout, into a folder of its own.
+ * It renders from the page's data whatever the database, so it runs once, on SQLite, with the
+ * unit tests: a Vite build per database would double its cost for nothing it could find.
  */
 
 let clientDir: string;
