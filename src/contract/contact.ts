@@ -41,3 +41,13 @@ export const ContactMessageList = z.object({
   unread: z.number().int(),
 });
 export type ContactMessageList = z.infer<typeof ContactMessageList>;
+
+/** The page route a contact form posts to when the browser runs no script (a urlencoded form). */
+export const CONTACT_FORM_POST = '/contact';
+
+/** What the server tells the form it answers a plain post with: the outcome, the text kept, the fields' issue codes. */
+export interface ContactFormPosted {
+  outcome: 'sent' | 'failed' | 'invalid';
+  values: { name: string; email: string; message: string };
+  problems: { name?: string; email?: string; message?: string };
+}
