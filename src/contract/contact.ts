@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { controlsMessage, withoutControls } from './common.ts';
 
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_MESSAGE_MAX = 1000;
-/** The spec's fallback when the owner is unknown. */
-export const DEFAULT_OWNER_ID = 1;
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, DEFAULT_OWNER_ID } from './contact-form.ts';
+
+export { CONTACT_FORM_POST, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, DEFAULT_OWNER_ID, type ContactFormPosted } from './contact-form.ts';
 
 export const ContactRequest = z.object({
   name: z
@@ -41,13 +40,3 @@ export const ContactMessageList = z.object({
   unread: z.number().int(),
 });
 export type ContactMessageList = z.infer<typeof ContactMessageList>;
-
-/** The page route a contact form posts to when the browser runs no script (a urlencoded form). */
-export const CONTACT_FORM_POST = '/contact';
-
-/** What the server tells the form it answers a plain post with: the outcome, the text kept, the fields' issue codes. */
-export interface ContactFormPosted {
-  outcome: 'sent' | 'failed' | 'invalid';
-  values: { name: string; email: string; message: string };
-  problems: { name?: string; email?: string; message?: string };
-}

@@ -1,5 +1,5 @@
 import { useLingui } from '@lingui/react/macro';
-import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '#contract/contact.ts';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX } from '#contract/contact-form.ts';
 
 /**
  * The contact form's validation messages, by the schema's issue code (`too_small`, `too_big`, …):

@@ -1,13 +1,37 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_FORM_POST } from '#contract/contact.ts';
-import type { ContactFormPosted } from '#contract/contact.ts';
-import { FormField } from '#client/components/form-field.tsx';
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, CONTACT_FORM_POST } from '#contract/contact-form.ts';
+import type { ContactFormPosted } from '#contract/contact-form.ts';
+import type { ReactNode } from 'react';
+import type { FieldControlProps } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { EmailInput, Input } from '#client/components/ui/input.tsx';
-import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useContactFieldMessages } from './contact-field-messages.ts';
 
 const NO_TEXT = { name: '', email: '', message: '' };
+
+// The looks of `Input` and `Textarea`, written out: those join classes with tailwind-merge, which
+// stays out of a visitor's first load (lib/utils.ts), and this form is in it.
+const CONTROL =
+  'flex w-full min-w-0 rounded-md border border-input bg-background px-3 py-2 text-base text-foreground placeholder:text-muted-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:ring-offset-background focus-visible:outline-none aria-invalid:border-destructive md:text-sm';
+
+/**
+ * A labelled control and its error line, as `FormField` draws them, with a plain `<label>`: the
+ * form is in a visitor's first load, and the dialog's label primitive is not.
+ */
+function PlainField({ id, label, error, children }: { id: string; label: string; error: string | undefined; children: (control: FieldControlProps) => ReactNode }) {
+  return (
+    <div className="grid gap-2">
+      <label htmlFor={id} className="text-sm leading-none font-medium">
+        {label}
+      </label>
+      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${id}-error` : undefined })}
+      {error && (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /**
  * The contact form for a browser without the script: a plain form posted to the server's page
@@ -22,17 +46,39 @@ export function ContactFormWithoutScript({ ownerId, posted }: { ownerId: number;
   return (
     <form method="post" action={CONTACT_FORM_POST} className="grid gap-4">
       <input type="hidden" name="userId" value={String(ownerId)} />
-      <FormField id="contact-plain-name" label={t`Name`} error={messages.name(problems.name)}>
+      <PlainField id="contact-plain-name" label={t`Name`} error={messages.name(problems.name)}>
         {(field) => (
-          <Input {...field} name="name" autoComplete="name" maxLength={CONTACT_NAME_MAX} required defaultValue={values.name} />
+          <input {...field} name="name" autoComplete="name" maxLength={CONTACT_NAME_MAX} required defaultValue={values.name} className={`h-10 ${CONTROL}`} />
         )}
-      </FormField>
-      <FormField id="contact-plain-email" label={t`Email`} error={messages.email(problems.email)}>
-        {(field) => <EmailInput {...field} name="email" required defaultValue={values.email} />}
-      </FormField>
-      <FormField id="contact-plain-message" label={t`Message`} error={messages.message(problems.message)}>
-        {(field) => <Textarea {...field} name="message" rows={5} maxLength={CONTACT_MESSAGE_MAX} required defaultValue={values.message} />}
-      </FormField>
+      </PlainField>
+      <PlainField id="contact-plain-email" label={t`Email`} error={messages.email(problems.email)}>
+        {(field) => (
+          <input
+            {...field}
+            type="email"
+            name="email"
+            autoComplete="email"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            defaultValue={values.email}
+            className={`h-10 ${CONTROL}`}
+          />
+        )}
+      </PlainField>
+      <PlainField id="contact-plain-message" label={t`Message`} error={messages.message(problems.message)}>
+        {(field) => (
+          <textarea
+            {...field}
+            name="message"
+            rows={5}
+            maxLength={CONTACT_MESSAGE_MAX}
+            required
+            defaultValue={values.message}
+            className={`min-h-20 ${CONTROL}`}
+          />
+        )}
+      </PlainField>
       {/* Honeypot: off screen and out of reach for people and assistive technology; bots fill it. */}
       <div aria-hidden className="sr-only">
         <label htmlFor="contact-plain-website">Website</label>
