@@ -1,11 +1,14 @@
 import { StrictMode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { i18n, type Messages } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
 import { App } from '#client/app/app.tsx';
 import { setServerPage } from '#client/lib/server-render.ts';
 import { startIdsAfresh } from '#client/lib/react-on-preact.ts';
 import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import type { PageData } from '#contract/page-data.ts';
+import type { ContactFormPosted } from '#contract/contact.ts';
+import { ContactScreenWithoutScript } from '#client/features/messages/components/contact-form-without-script.tsx';
 
 /**
  * The server's render of a visitor's first screen (docs/decisions/0018): the same components, on
@@ -52,6 +55,27 @@ export function renderScreen(screen: ScreenToRender): Promise<string> {
       <StrictMode>
         <App pageData={screen.data} />
       </StrictMode>,
+    );
+  };
+  const rendered = queue.then(render, render);
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}
+
+/** The page answering a contact form posted without the script, in the page's language. */
+export function renderContactScreen(screen: {
+  language: Language;
+  ownerId: number;
+  ownerName: string;
+  posted: ContactFormPosted;
+}): Promise<string> {
+  const render = async () => {
+    i18n.activate(screen.language in CATALOGS ? screen.language : SOURCE_LANGUAGE);
+    startIdsAfresh();
+    return renderToStringAsync(
+      <I18nProvider i18n={i18n}>
+        <ContactScreenWithoutScript ownerId={screen.ownerId} ownerName={screen.ownerName} posted={screen.posted} />
+      </I18nProvider>,
     );
   };
   const rendered = queue.then(render, render);

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { controlsMessage, withoutControls } from './common.ts';
 
-export const CONTACT_NAME_MAX = 100;
-export const CONTACT_MESSAGE_MAX = 1000;
-/** The spec's fallback when the owner is unknown. */
-export const DEFAULT_OWNER_ID = 1;
+import { CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, DEFAULT_OWNER_ID } from './contact-form.ts';
+
+export { CONTACT_FORM_POST, CONTACT_MESSAGE_MAX, CONTACT_NAME_MAX, DEFAULT_OWNER_ID, type ContactFormPosted } from './contact-form.ts';
 
 export const ContactRequest = z.object({
   name: z

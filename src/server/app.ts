@@ -169,6 +169,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     statistics: recorder ? { recorder, auth: ctx } : null,
     dataCache: ctx.dataCache,
     screenRendererFile: options.screenRendererFile,
+    contact: ctx,
   });
   return app;
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, section, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
-import { pathTo, screens } from '#contract/routes.ts';
+import { api, pathTo, screens } from '#contract/routes.ts';
 
 /**
  * The first screen comes as HTML (docs/decisions/0018): readable and walkable without JavaScript,
@@ -57,6 +57,39 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Back to portfolio' }).click();
     await expect(page).toHaveURL(screens.home);
     await expect(section(page, category.name).getByRole('img', { name: quay.title })).toBeVisible();
+  });
+
+  test("a visitor sends a message with the header card's plain form: a bad email keeps the text and says why, then the owner's inbox has it", async ({ page, owner }) => {
+    await threePhotos(owner);
+    await page.goto(screens.home);
+    const contact = page.getByRole('region', { name: 'Contact' });
+    const text = `Are prints for sale? ${uniqueName('ref')}`;
+    await contact.getByLabel('Name').fill('Grace');
+    // The browser's own check of an email field would stop the post: the server's is the one tested.
+    await contact.getByLabel('Email').evaluate((input: HTMLInputElement) => (input.type = 'text'));
+    await contact.getByLabel('Email').fill('grace');
+    await contact.getByLabel('Message').fill(text);
+    await contact.getByRole('button', { name: 'Send Message' }).click();
+
+    await expect(page).toHaveURL('/contact');
+    await expect(page.getByText('Valid email is required')).toBeVisible();
+    await expect(page.getByLabel('Email')).toHaveAccessibleDescription('Valid email is required');
+    await expect(page.getByLabel('Name')).toHaveValue('Grace');
+    await expect(page.getByLabel('Email')).toHaveValue('grace');
+    await expect(page.getByLabel('Message')).toHaveValue(text);
+
+    await page.getByLabel('Email').fill('grace@example.com');
+    await page.getByRole('button', { name: 'Send Message' }).click();
+    await expect(page.getByText('Message sent')).toBeVisible();
+    await expect(page.getByText('Your message has been sent successfully')).toBeVisible();
+
+    const inbox = await owner.request.get(api.messages);
+    expect(inbox.status()).toBe(200);
+    const { messages } = (await inbox.json()) as { messages: { name: string; email: string; message: string }[] };
+    expect(messages).toContainEqual(expect.objectContaining({ name: 'Grace', email: 'grace@example.com', message: text }));
+
+    await page.getByRole('link', { name: 'Back to portfolio' }).click();
+    await expect(page).toHaveURL(screens.home);
   });
 });
 

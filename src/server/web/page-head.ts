@@ -187,18 +187,38 @@ export interface PageLook {
   headingFont: HeadingFont;
 }
 
-/** `screen`: the first screen's HTML, rendered on the server (`screen-render.ts`), for inside `<div id="root">`. */
-export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook, screen = ''): string {
+/** The template's start, with the page's language, direction, theme and heading font on `<html>`. */
+function htmlWithLook(template: PageTemplate, look: PageLook): string {
   const lookAttributes =
     ` lang="${escapeHtml(look.language)}" dir="${directionOf(look.language)}"` +
     ` data-theme="${escapeHtml(look.theme)}" data-heading-font="${escapeHtml(look.headingFont)}"`;
+  return template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes);
+}
+
+/** `screen`: the first screen's HTML, rendered on the server (`screen-render.ts`), for inside `<div id="root">`. */
+export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook, screen = ''): string {
   return (
-    template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes) +
+    htmlWithLook(template, look) +
     renderHeadTags(page) +
     (screen && template.rootContent >= 0
       ? template.betweenHeadAndData.slice(0, template.rootContent) + screen + template.betweenHeadAndData.slice(template.rootContent)
       : template.betweenHeadAndData) +
     `<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>\n  ` +
     template.afterData
+  );
+}
+
+/**
+ * A page the server alone draws, for a browser that runs no script (the answer to a contact form
+ * posted without it): the template's head and stylesheets around the screen, without the entry
+ * script or data, so nothing hydrates or redraws it.
+ */
+export function renderServerOnlyPage(template: PageTemplate, page: PageMeta, look: PageLook, screen: string): string {
+  const stylesheets = template.betweenHeadAndData.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi) ?? [];
+  return (
+    htmlWithLook(template, look) +
+    renderHeadTags(page) +
+    stylesheets.map((link) => `\n    ${link}`).join('') +
+    `\n  </head>\n  <body>\n    <div id="root">${screen}</div>\n  </body>\n</html>\n`
   );
 }

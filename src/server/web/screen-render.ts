@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import type { Language } from '#contract/languages.ts';
 import type { PageData } from '#contract/page-data.ts';
+import type { ContactFormPosted } from '#contract/contact.ts';
 import type { PageRoute } from './page-routes.ts';
 
 /**
@@ -11,12 +12,26 @@ import type { PageRoute } from './page-routes.ts';
  */
 export type RenderScreen = (screen: { path: string; data: PageData; language: Language; theme: string }) => Promise<string>;
 
+/** The page answering a contact form posted without the script (`renderContactScreen` of the same bundle). */
+export type RenderContactScreen = (screen: {
+  language: Language;
+  ownerId: number;
+  ownerName: string;
+  posted: ContactFormPosted;
+}) => Promise<string>;
+
+export interface ScreenRenderer {
+  renderScreen: RenderScreen;
+  renderContactScreen: RenderContactScreen;
+}
+
 /** The built renderer, or undefined when it is not built: the pages are then drawn by the browser alone, as before. */
-export async function loadScreenRenderer(file: string | undefined): Promise<RenderScreen | undefined> {
+export async function loadScreenRenderer(file: string | undefined): Promise<ScreenRenderer | undefined> {
   if (!file || !fs.existsSync(file)) return undefined;
-  const module = (await import(pathToFileURL(file).href)) as { renderScreen?: RenderScreen };
+  const module = (await import(pathToFileURL(file).href)) as Partial<ScreenRenderer>;
   if (typeof module.renderScreen !== 'function') throw new Error(`${file} exports no renderScreen`);
-  return module.renderScreen;
+  if (typeof module.renderContactScreen !== 'function') throw new Error(`${file} exports no renderContactScreen`);
+  return { renderScreen: module.renderScreen, renderContactScreen: module.renderContactScreen };
 }
 
 /**

@@ -8,7 +8,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPage, fallbackPage, type Page, type WebContext } from './page-content.ts';
-import { parseTemplate, renderPage, type PageLook, type PageTemplate } from './page-head.ts';
+import { parseTemplate, renderPage, renderServerOnlyPage, type PageLook, type PageTemplate } from './page-head.ts';
+import { CONTACT_FORM_BODY_LIMIT, parseFormBody, postContactForm } from './contact-post.ts';
 import { loadScreenRenderer, rendersOnServer } from './screen-render.ts';
 import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
 import { readChunks, type CatalogChunks, type RouteChunks } from './route-chunks.ts';
@@ -16,7 +17,10 @@ import { negotiateLanguage, type PageLanguage } from './page-language.ts';
 import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { resolveSession, type AuthContext } from '#server/features/auth/auth.service.ts';
-import { getSiteLanguages, type SiteLanguages } from '#server/features/owner/owner.service.ts';
+import { findUserById, getSiteLanguages, toPortfolioOwner, type SiteLanguages } from '#server/features/owner/owner.service.ts';
+import type { ContactContext } from '#server/features/contact/contact.service.ts';
+import { CONTACT_FORM_POST } from '#contract/contact.ts';
+import { siteNameOf } from '#contract/site-name.ts';
 import { countableVisit, referrerEvents } from '#server/features/statistics/statistics.request.ts';
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import type { DataCache } from '#server/http/etag.ts';
@@ -71,6 +75,8 @@ export interface WebOptions extends WebContext {
   dataCache: DataCache;
   /** The built server render of the first screen (dist/ssr/entry-server.js); without it, the browser draws every page. */
   screenRendererFile?: string;
+  /** What the contact form posted without the script is sent with: the JSON route's service. */
+  contact: ContactContext;
 }
 
 /**
@@ -85,7 +91,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const { routeChunks, catalogChunks }: { routeChunks: RouteChunks; catalogChunks: CatalogChunks } =
     template && clientDir ? readChunks(clientDir) : { routeChunks: () => [], catalogChunks: () => [] };
 
-  const renderScreen = template ? await loadScreenRenderer(options.screenRendererFile) : undefined;
+  const renderer = template ? await loadScreenRenderer(options.screenRendererFile) : undefined;
+  const renderScreen = renderer?.renderScreen;
 
   if (template && clientDir) {
     await app.register(fastifyStatic, {
@@ -239,6 +246,45 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         .send(payload)
     );
   };
+
+  /**
+   * The contact form of a browser that runs no script (the header card's `<noscript>`): a plain
+   * urlencoded post, answered with a page the server alone draws, in the visitor's language. A
+   * post from another site's page is refused before it gets here (http/security.ts, as any
+   * state-changing call). Only with the built renderer: it draws the form's texts.
+   */
+  const renderContactScreen = renderer?.renderContactScreen;
+  if (template && renderContactScreen) {
+    await app.register(async (scope) => {
+      scope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: CONTACT_FORM_BODY_LIMIT },
+        (_request, body, done) => done(null, parseFormBody(String(body))),
+      );
+      scope.post(CONTACT_FORM_POST, async (request, reply) => {
+        const fields = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : {};
+        const answer = await postContactForm(options.contact, fields, request.ip);
+        const { language } = (await languageOf(request, reply)).chosen;
+        const ownerRow = await findUserById(options.contact, answer.userId);
+        const owner = ownerRow ? toPortfolioOwner(ownerRow) : undefined;
+        const ownerName = owner ? siteNameOf(owner) : siteNameOf({ portfolioTitle: null });
+        const screen = await renderContactScreen({ language, ownerId: answer.userId, ownerName, posted: answer.posted });
+        const look = {
+          language,
+          theme: pageTheme(request.cookies[THEME_COOKIE], owner?.themeDefault ?? 'system'),
+          headingFont: owner?.headingFont ?? 'sans',
+        };
+        const meta = { title: ownerName, siteName: ownerName, type: 'website' as const, noIndex: true };
+        return reply
+          .code(answer.status)
+          .headers({ ...options.pageHeaders, ...answer.headers })
+          .header('cache-control', 'no-store')
+          .header('x-robots-tag', 'noindex')
+          .type('text/html; charset=utf-8')
+          .send(renderServerOnlyPage(template, meta, look, screen));
+      });
+    });
+  }
 
   /**
    * A page sent to a visitor counts, whether built now or taken from the page cache, and before

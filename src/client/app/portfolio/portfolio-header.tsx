@@ -8,6 +8,7 @@ import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { Button } from '#client/components/ui/button.tsx';
 import { AboutDialog, ContactDialog, preloadContactDialog } from './lazy-dialogs.tsx';
+import { ContactFormWithoutScript } from '#client/features/messages/components/contact-form-without-script.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
 
 /**
@@ -101,6 +102,17 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
               <Trans>About</Trans>
             </h2>
             <p className="mt-2 break-words whitespace-pre-line">{owner.aboutText}</p>
+          </section>
+        </noscript>
+      )}
+      {/* Nor the Contact dialog: its form is here, posted as a plain form to the server. */}
+      {owner.showContactForm && (
+        <noscript>
+          <section aria-labelledby="contact-without-script" className="border-t px-4 py-6 text-start sm:px-8">
+            <h2 id="contact-without-script" className="mb-4 text-lg font-semibold">
+              <Trans>Contact</Trans>
+            </h2>
+            <ContactFormWithoutScript ownerId={owner.id} />
           </section>
         </noscript>
       )}

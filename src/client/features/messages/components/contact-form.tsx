@@ -11,6 +11,7 @@ import { Label } from '#client/components/ui/label.tsx';
 import { Textarea } from '#client/components/ui/textarea.tsx';
 import { useSendContactMessage } from '#client/features/messages/api/send-contact-message.ts';
 import { formatPlace } from '#client/lib/i18n.ts';
+import { useContactFieldMessages } from './contact-field-messages.ts';
 
 const ContactFormSchema = ContactRequest.pick({ name: true, email: true, message: true, website: true });
 type ContactFormValues = z.output<typeof ContactFormSchema>;
@@ -29,20 +30,9 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
   const { errors } = form.formState;
   const messageLength = useWatch({ control: form.control, name: 'message' }).length;
 
-  // The validation messages, by what failed: the contract's schema says them in English for the
-  // API's answers; the form says the same in the visitor's language.
-  const nameError = (error: FieldError | undefined) => {
-    if (!error) return undefined;
-    if (error.type === 'too_small') return t`Name is required`;
-    if (error.type === 'too_big') return t`Name must be at most ${CONTACT_NAME_MAX} characters`;
-    return t`Name must be one line, without control characters`;
-  };
-  const messageError = (error: FieldError | undefined) => {
-    if (!error) return undefined;
-    if (error.type === 'too_small') return t`Message is required`;
-    if (error.type === 'too_big') return t`Message must be at most ${CONTACT_MESSAGE_MAX} characters`;
-    return t`Message must not contain control characters`;
-  };
+  const fieldMessages = useContactFieldMessages();
+  const nameError = (error: FieldError | undefined) => fieldMessages.name(error?.type);
+  const messageError = (error: FieldError | undefined) => fieldMessages.message(error?.type);
 
   const onValid = ({ website, ...values }: ContactFormValues) =>
     send.mutate(
@@ -70,7 +60,7 @@ export function ContactForm({ ownerId, onSent }: { ownerId: number | undefined; 
           />
         )}
       </FormField>
-      <FormField id="contact-email" label={t`Email`} error={errors.email ? t`Valid email is required` : undefined}>
+      <FormField id="contact-email" label={t`Email`} error={fieldMessages.email(errors.email?.type)}>
         {(field) => <EmailInput {...field} required {...form.register('email')} />}
       </FormField>
       {/* Not a FormField: the error line is always there, beside the live count, so typing never shifts the layout. */}
