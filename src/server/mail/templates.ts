@@ -1,7 +1,7 @@
 import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import { escapeHtml } from '#server/lib/html.ts';
 import type { MailMessage } from './mailer.ts';
-import { htmlLanguageOf, mailWords } from './mail-words.ts';
+import { htmlLanguageOf, mailTime, mailWords, type Factor, type FactorChange } from './mail-words.ts';
 
 // Everything a person typed goes through escapeHtml before it lands in a mail's HTML.
 
@@ -36,27 +36,28 @@ export function signInLinkMail(to: string, signInUrl: string, siteName: string, 
   return oneTimeLinkMail(to, signInUrl, siteName, mailWords(language).signInLink, language);
 }
 
-/** Sent to the address that was replaced: whoever changed it, the owner of the old one hears of it. */
-export function recoveryEmailChangedMail(to: string, newEmail: string | null, siteName: string): MailMessage {
-  const subject = `The recovery email of ${siteName} was changed`;
-  const change = newEmail === null ? 'removed' : `changed to ${newEmail}`;
+/** Sent to the address that was replaced: whoever changed it, the owner of the old one hears of it. In the site's default language. */
+export function recoveryEmailChangedMail(to: string, newEmail: string | null, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  const words = mailWords(language).security.recoveryEmailChanged;
+  const subject = words.subject(siteName);
+  const what = words.what(siteName, newEmail);
   return {
     to,
     subject,
-    text: `The recovery email of your ${siteName} account was ${change}. Password reset and sign-in links no longer come to this address.\n\nIf it was not you, sign in from a browser you used before, change your password and set the recovery email back.\n`,
-    html: layout(
-      subject,
-      `<p>The recovery email of your ${escapeHtml(siteName)} account was ${escapeHtml(change)}. Password reset and sign-in links no longer come to this address.</p><p>If it was not you, sign in from a browser you used before, change your password and set the recovery email back.</p>`,
-    ),
+    text: `${what}\n\n${words.notYou}\n`,
+    html: layout(subject, `<p>${escapeHtml(what)}</p><p>${escapeHtml(words.notYou)}</p>`, language),
   };
 }
 
+/** The owner hears of a visitor's message in the site's default language; the message is sent as written. */
 export function contactNotificationMail(
   to: string,
   sender: { name: string; email: string; message: string },
   siteName: string,
+  language: Language = SOURCE_LANGUAGE,
 ): MailMessage {
-  const subject = `New message from ${sender.name} via ${siteName}`;
+  const words = mailWords(language).contact;
+  const subject = words.subject(sender.name, siteName);
   const paragraphs = sender.message
     .split(/\n{2,}/)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
@@ -65,98 +66,101 @@ export function contactNotificationMail(
     to,
     subject: subject.replace(/[\r\n]+/g, ' '),
     replyTo: sender.email,
-    text: `${sender.name} <${sender.email}> wrote:\n\n${sender.message}\n\nReply to this mail to answer them.\n`,
-    html: layout(subject, `<p><strong>${escapeHtml(sender.name)}</strong> &lt;${escapeHtml(sender.email)}&gt; wrote:</p>${paragraphs}<p style="color:#555">Reply to this mail to answer them.</p>`),
+    text: `${words.wrote(`${sender.name} <${sender.email}>`)}\n\n${sender.message}\n\n${words.reply}\n`,
+    html: layout(
+      subject,
+      `<p>${words.wrote(`<strong>${escapeHtml(sender.name)}</strong> &lt;${escapeHtml(sender.email)}&gt;`)}</p>${paragraphs}<p style="color:#555">${escapeHtml(words.reply)}</p>`,
+      language,
+    ),
   };
 }
 
 /** A gallery link's holder sent their picks (proofing). */
-export function galleryPicksMail(to: string, picks: { label: string; galleryName: string; titles: string[] }, siteName: string): MailMessage {
-  const count = `${picks.titles.length} ${picks.titles.length === 1 ? 'photo' : 'photos'}`;
-  const subject = `${picks.label} picked ${count} in ${picks.galleryName}`.replace(/[\r\n]+/g, ' ');
+export function galleryPicksMail(
+  to: string,
+  picks: { label: string; galleryName: string; titles: string[] },
+  siteName: string,
+  language: Language = SOURCE_LANGUAGE,
+): MailMessage {
+  const words = mailWords(language).notices;
+  const count = words.photos(picks.titles.length);
+  const subject = words.picksSubject(picks.label, count, picks.galleryName).replace(/[\r\n]+/g, ' ');
   const list = picks.titles.map((title) => `<li>${escapeHtml(title)}</li>`).join('');
   return {
     to,
     subject,
-    text: `${picks.label} sent their picks from the gallery "${picks.galleryName}" (${count}):\n\n${picks.titles.map((title) => `- ${title}`).join('\n')}\n\nThe picks are locked until you reopen them from the gallery's links in ${siteName}.\n`,
+    text: `${words.picksFrom(picks.label, picks.galleryName, count, false)}\n\n${picks.titles.map((title) => `- ${title}`).join('\n')}\n\n${words.picksLocked(siteName)}\n`,
     html: layout(
       subject,
-      `<p><strong>${escapeHtml(picks.label)}</strong> sent their picks from the gallery “${escapeHtml(picks.galleryName)}” (${count}):</p><ul>${list}</ul><p style="color:#555">The picks are locked until you reopen them from the gallery's links in ${escapeHtml(siteName)}.</p>`,
+      `<p>${words.picksFrom(`<strong>${escapeHtml(picks.label)}</strong>`, escapeHtml(picks.galleryName), escapeHtml(count), true)}</p><ul>${list}</ul><p style="color:#555">${words.picksLocked(escapeHtml(siteName))}</p>`,
+      language,
     ),
   };
 }
 
 /** A notice of a gallery link's activity, mailed at once (the owner's choice per kind). */
-export function galleryNoticeMail(to: string, text: string, siteName: string): MailMessage {
+export function galleryNoticeMail(to: string, text: string, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
   const subject = text.replace(/[\r\n]+/g, ' ');
-  const where = `The link's activity is in the gallery's links in ${siteName}.`;
-  return { to, subject, text: `${text}\n\n${where}\n`, html: layout(subject, `<p>${escapeHtml(text)}</p><p style="color:#555">${escapeHtml(where)}</p>`) };
+  const where = mailWords(language).notices.where(siteName);
+  return { to, subject, text: `${text}\n\n${where}\n`, html: layout(subject, `<p>${escapeHtml(text)}</p><p style="color:#555">${escapeHtml(where)}</p>`, language) };
 }
 
 /** The day's notices of gallery links in one mail (the owner's choice per kind). */
-export function galleryDigestMail(to: string, notices: Array<{ text: string; createdAt: string }>, siteName: string): MailMessage {
-  const count = `${notices.length} ${notices.length === 1 ? 'notice' : 'notices'}`;
-  const subject = `Your galleries on ${siteName}: ${count}`.replace(/[\r\n]+/g, ' ');
-  const at = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} UTC`;
+export function galleryDigestMail(to: string, notices: Array<{ text: string; createdAt: string }>, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  const words = mailWords(language).notices;
+  const subject = words.digestSubject(siteName, notices.length).replace(/[\r\n]+/g, ' ');
+  const at = (iso: string) => mailTime(new Date(iso), language);
   return {
     to,
     subject,
-    text: `Since the last digest:\n\n${notices.map((notice) => `- ${at(notice.createdAt)}: ${notice.text}`).join('\n')}\n\nEach link's activity is in the gallery's links in ${siteName}.\n`,
+    text: `${words.digestSince}\n\n${notices.map((notice) => `- ${at(notice.createdAt)}: ${notice.text}`).join('\n')}\n\n${words.digestWhere(siteName)}\n`,
     html: layout(
       subject,
-      `<p>Since the last digest:</p><ul>${notices.map((notice) => `<li>${escapeHtml(at(notice.createdAt))}: ${escapeHtml(notice.text)}</li>`).join('')}</ul><p style="color:#555">Each link's activity is in the gallery's links in ${escapeHtml(siteName)}.</p>`,
+      `<p>${escapeHtml(words.digestSince)}</p><ul>${notices.map((notice) => `<li>${escapeHtml(at(notice.createdAt))}: ${escapeHtml(notice.text)}</li>`).join('')}</ul><p style="color:#555">${words.digestWhere(escapeHtml(siteName))}</p>`,
+      language,
     ),
   };
 }
 
-/** A notice about the account's security, sent to the recovery address. */
-function securityNotice(to: string, subject: string, what: string, siteName: string): MailMessage {
-  const advice = 'If it was not you, sign in, change your password, and sign out the browsers you do not know under Account, Security.';
+/** A notice about the account's security, sent to the recovery address in the site's default language. */
+function securityNotice(to: string, subject: string, what: string, siteName: string, language: Language): MailMessage {
+  const advice = mailWords(language).security.advice;
   return {
     to,
     subject,
     text: `${what}\n\n${advice}\n\n${siteName}\n`,
-    html: layout(subject, `<p>${escapeHtml(what)}</p><p>${escapeHtml(advice)}</p>`),
+    html: layout(subject, `<p>${escapeHtml(what)}</p><p>${escapeHtml(advice)}</p>`, language),
   };
 }
 
-export function newSignInMail(to: string, device: string, address: string, at: Date, siteName: string): MailMessage {
-  return securityNotice(
-    to,
-    `New sign-in to ${siteName}`,
-    `Your ${siteName} account was signed in to from a new browser: ${device}, from ${address}, at ${at.toISOString().replace('T', ' ').slice(0, 16)} UTC.`,
-    siteName,
-  );
+export function newSignInMail(to: string, device: string, address: string, at: Date, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  const words = mailWords(language).security.newSignIn;
+  return securityNotice(to, words.subject(siteName), words.what(siteName, device, address, mailTime(at, language)), siteName, language);
 }
 
-export function factorChangedMail(to: string, change: 'added' | 'removed', factor: string, siteName: string): MailMessage {
-  const verb = change === 'added' ? 'added to' : 'removed from';
-  return securityNotice(to, `A sign-in method was ${change}: ${siteName}`, `${factor} was ${verb} your ${siteName} account.`, siteName);
+export function factorChangedMail(to: string, change: FactorChange, factor: Factor, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  const words = mailWords(language).security.factorChanged;
+  return securityNotice(to, words.subject(change, siteName), words.what(change, factor, siteName), siteName, language);
 }
 
-export function passwordChangedMail(to: string, siteName: string): MailMessage {
-  return securityNotice(to, `Your ${siteName} password was changed`, `The password of your ${siteName} account was changed.`, siteName);
+export function passwordChangedMail(to: string, siteName: string, language: Language = SOURCE_LANGUAGE): MailMessage {
+  const words = mailWords(language).security.passwordChanged;
+  return securityNotice(to, words.subject(siteName), words.what(siteName), siteName, language);
 }
 
 /**
  * After a reset by mail: what stays valid. Passkeys are paused (each only a step after the new
  * password until kept); the authenticator app and the recovery codes stay as they were.
  */
-export function passwordResetDoneMail(to: string, siteName: string, changed: { pausedPasskeys: number; revokedTokens: number }): MailMessage {
-  const passkeys =
-    changed.pausedPasskeys > 0
-      ? ` Your passkeys are paused: until you sign in with the new password and keep them under Account, Security, a passkey works only as the step after the password, never on its own.`
-      : '';
-  const tokens =
-    changed.revokedTokens > 0
-      ? ` Your API tokens are revoked: a tool that used one is refused until you make it a new token under Account, API tokens.`
-      : '';
-  return securityNotice(
-    to,
-    `Your ${siteName} password was changed`,
-    `The password of your ${siteName} account was changed with a reset link sent to this address. Every browser was signed out.${passkeys}${tokens} Your authenticator app and recovery codes stay as they were.`,
-    siteName,
-  );
+export function passwordResetDoneMail(
+  to: string,
+  siteName: string,
+  changed: { pausedPasskeys: number; revokedTokens: number },
+  language: Language = SOURCE_LANGUAGE,
+): MailMessage {
+  const words = mailWords(language).security;
+  const what = words.passwordResetDone(siteName, { passkeysPaused: changed.pausedPasskeys > 0, tokensRevoked: changed.revokedTokens > 0 });
+  return securityNotice(to, words.passwordChanged.subject(siteName), what, siteName, language);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { ChangePasswordRequest, LoginRequest } from '#contract/auth.ts';
+import type { Language } from '#contract/languages.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { invalid, notSignedIn } from '#server/lib/errors.ts';
 import { queueMail } from '#server/mail/mail.jobs.ts';
@@ -88,9 +89,10 @@ async function startSession(ctx: AuthContext, user: UserRow, client: ClientInfo,
 }
 
 /** Mails a notice to the owner's recovery address, if there is one, as a job: tried again while the mail server is down. */
-export async function notifyOwner(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, user: UserRow, mail: (to: string, siteName: string) => MailMessage): Promise<void> {
+export async function notifyOwner(ctx: Pick<AppContext, 'db' | 'clock' | 'jobs'>, user: UserRow, mail: (to: string, siteName: string, language: Language) => MailMessage): Promise<void> {
   if (!user.email) return;
-  await queueMail(ctx, mail(user.email, siteNameOf(user)));
+  // The owner's mails go in the site's default language, the one they chose.
+  await queueMail(ctx, mail(user.email, siteNameOf(user), user.defaultLanguage));
   ctx.jobs.wake();
 }
 
@@ -163,7 +165,7 @@ export async function signIn(ctx: SignInContext, user: UserRow, client: ClientIn
     await repo.deleteTrustedDevice(ctx.db, hashToken(client.deviceToken));
   } else if (await repo.hasTrustedDevice(ctx.db, user.id, ctx.clock().toISOString())) {
     // A browser the owner never used, while others are known: the very first sign-in is no news.
-    await notifyOwner(ctx, user, (to, site) => newSignInMail(to, describeDevice(client.userAgent), client.address, ctx.clock(), site));
+    await notifyOwner(ctx, user, (to, site, language) => newSignInMail(to, describeDevice(client.userAgent), client.address, ctx.clock(), site, language));
   }
   const deviceToken = randomBytes(32).toString('base64url');
   const now = ctx.clock();

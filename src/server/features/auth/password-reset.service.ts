@@ -83,5 +83,5 @@ export async function resetPassword(ctx: PasswordResetContext, request: ResetPas
   });
   // The reset signs nobody in, and leaves the second factors on: the next sign-in still asks for one.
   const user = await findUserById(ctx, token.userId);
-  if (user) await notifyOwner(ctx, user, (to, site) => passwordResetDoneMail(to, site, changed));
+  if (user) await notifyOwner(ctx, user, (to, site, language) => passwordResetDoneMail(to, site, changed, language));
 }

@@ -167,7 +167,7 @@ export async function addPasskey(ctx: SecurityContext, user: UserRow, session: F
     lastUsedAt: null,
     pausedAt: null,
   });
-  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', `A passkey (${request.name})`, site));
+  await notifyOwner(ctx, user, (to, site, language) => factorChangedMail(to, 'added', { passkey: request.name }, site, language));
   return { message: 'Passkey added', recoveryCodes };
 }
 
@@ -188,7 +188,7 @@ export async function removePasskey(ctx: SecurityContext, user: UserRow, session
   if (!passkey || passkey.userId !== user.id) throw notFound('auth.passkey_not_found');
   requireFreshCheck(ctx, session);
   if (!(await repo.deletePasskey(ctx.db, user.id, id))) throw notFound('auth.passkey_not_found');
-  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', `A passkey (${passkey.name})`, site));
+  await notifyOwner(ctx, user, (to, site, language) => factorChangedMail(to, 'removed', { passkey: passkey.name }, site, language));
 }
 
 /** Options for signing in with a passkey: any of the site's (usernameless), or the half signed-in owner's. */
@@ -335,7 +335,7 @@ export async function confirmTotpSetup(ctx: SecurityContext, user: UserRow, sess
   const step = matchTotpStep(totp.secret, code, now.getTime());
   if (step === undefined || !(await repo.acceptTotpStep(ctx.db, user.id, step, { confirmingAt: now.toISOString() }))) throw invalid('auth.wrong_code');
   const recoveryCodes = await recoveryCodesIfNone(ctx, user.id);
-  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'added', 'An authenticator app', site));
+  await notifyOwner(ctx, user, (to, site, language) => factorChangedMail(to, 'added', 'authenticator', site, language));
   return { message: 'Authenticator app is on', recoveryCodes };
 }
 
@@ -343,7 +343,7 @@ export async function disableTotp(ctx: SecurityContext, user: UserRow, session: 
   if (!(await repo.findTotp(ctx.db, user.id))?.confirmedAt) throw notFound('auth.totp_not_on');
   requireFreshCheck(ctx, session);
   if (!(await repo.deleteTotp(ctx.db, user.id))) throw notFound('auth.totp_not_on');
-  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', 'The authenticator app', site));
+  await notifyOwner(ctx, user, (to, site, language) => factorChangedMail(to, 'removed', 'authenticator', site, language));
 }
 
 // ---- The fresh check ----
@@ -404,7 +404,7 @@ export async function securityOverview(ctx: SecurityContext, user: UserRow, sess
 /** For the command line: every factor of the user goes, so the password alone signs in again. */
 export async function resetSecondFactors(ctx: SecurityContext, user: UserRow): Promise<void> {
   await repo.deleteFactorsOfUser(ctx.db, user.id);
-  await notifyOwner(ctx, user, (to, site) => factorChangedMail(to, 'removed', 'Every passkey, the authenticator app and the recovery codes', site));
+  await notifyOwner(ctx, user, (to, site, language) => factorChangedMail(to, 'removed', 'everything', site, language));
 }
 
 // ---- Signed-in browsers ----

@@ -52,7 +52,7 @@ export async function sendContactMessage(
       createdAt: ctx.clock().toISOString(),
       readAt: null,
     });
-    if (owner.email) await queueMail({ db: trx, clock: ctx.clock }, contactNotificationMail(owner.email, row, siteNameOf(owner)));
+    if (owner.email) await queueMail({ db: trx, clock: ctx.clock }, contactNotificationMail(owner.email, row, siteNameOf(owner), owner.defaultLanguage));
   });
   ctx.jobs.wake();
 }

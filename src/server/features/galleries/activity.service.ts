@@ -14,6 +14,7 @@ import {
   type UpdateNoticeSettingsRequest,
 } from '#contract/gallery-activity.ts';
 import { siteNameOf } from '#contract/site-name.ts';
+import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import type { AppContext } from '#server/app-context.ts';
 import type { Db } from '#server/db/database.ts';
 import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
@@ -24,6 +25,7 @@ import { enqueue, jobKind } from '#server/jobs/job-queue.ts';
 import { handle, type Periodic } from '#server/jobs/worker.ts';
 import { queueMail, sendMailJob } from '#server/mail/mail.jobs.ts';
 import type { MailMessage } from '#server/mail/mailer.ts';
+import { mailWords, type MailWords } from '#server/mail/mail-words.ts';
 import { galleryDigestMail, galleryNoticeMail } from '#server/mail/templates.ts';
 import * as repo from './activity.repository.ts';
 import { findOwnedLink } from './galleries.repository.ts';
@@ -37,6 +39,9 @@ import type { GalleryLinkRow } from './galleries.table.ts';
  */
 
 type ActivityContext = Pick<AppContext, 'db' | 'clock'>;
+
+/** A notice's words, in the language it is kept and mailed in. */
+type NoticeWords = MailWords['notices'];
 
 /** What a request holds that tells a visit apart, and whether the signed-in owner sent it. */
 export interface Holder {
@@ -101,7 +106,7 @@ export async function recordOpened(ctx: ActivityContext & Pick<AppContext, 'jobs
     const first = !(await repo.hasEvent(trx, link.id, 'opened'));
     await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'opened', { once: `opened:${visit}` });
     if (!first) return false;
-    return notify({ db: trx, clock: ctx.clock }, link, 'opened', { text: `${link.label} opened the gallery "${categoryName}"`, once: `opened:${link.id}` });
+    return notify({ db: trx, clock: ctx.clock }, link, 'opened', { text: (words) => words.opened(link.label, categoryName), once: `opened:${link.id}` });
   });
   if (told) ctx.jobs.wake();
   return visitCookie(ctx, link.id, holder, visit);
@@ -140,8 +145,7 @@ export async function recordDownload(ctx: ActivityContext & Pick<AppContext, 'jo
     const first = !(await repo.hasEvent(trx, link.id, 'downloaded'));
     await recordEvent({ db: trx, clock: ctx.clock }, link.id, 'downloaded', photo ? { photoId: photo.id } : { detail: 'zip' });
     if (!first) return false;
-    const what = photo ? `"${photo.title}"` : 'the whole gallery';
-    return notify({ db: trx, clock: ctx.clock }, link, 'downloaded', { text: `${link.label} downloaded ${what} from "${categoryName}", the link's first download`, once: `downloaded:${link.id}` });
+    return notify({ db: trx, clock: ctx.clock }, link, 'downloaded', { text: (words) => words.downloaded(link.label, photo?.title ?? null, categoryName), once: `downloaded:${link.id}` });
   });
   if (told) ctx.jobs.wake();
 }
@@ -161,9 +165,13 @@ export async function notify(
   ctx: ActivityContext,
   link: NoticeLink,
   kind: NoticeKind,
-  notice: { text: string; once?: string; photoId?: number; mail?: (to: string, siteName: string) => MailMessage },
+  notice: { text: (words: NoticeWords) => string; once?: string; photoId?: number; mail?: (to: string, siteName: string, language: Language) => MailMessage },
 ): Promise<boolean> {
   const owner = await getPortfolioOwner(ctx);
+  const user = await findUserById(ctx, owner.id);
+  // Kept and mailed in the site's default language, as every mail to the owner.
+  const language = user?.defaultLanguage ?? SOURCE_LANGUAGE;
+  const text = notice.text(mailWords(language).notices);
   const delivery = (await settingsOf(ctx.db, owner.id))[kind];
   const now = ctx.clock().toISOString();
   const row = await repo.insertNotice(ctx.db, {
@@ -171,7 +179,7 @@ export async function notify(
     linkId: link.id,
     kind,
     photoId: notice.photoId ?? null,
-    text: notice.text,
+    text,
     delivery,
     once: notice.once ?? null,
     createdAt: now,
@@ -179,10 +187,9 @@ export async function notify(
     mailedAt: null,
   });
   if (!row || delivery !== 'now') return false;
-  const user = await findUserById(ctx, owner.id);
   if (!user?.email) return false;
   const siteName = siteNameOf(user);
-  await queueMail(ctx, notice.mail ? notice.mail(user.email, siteName) : galleryNoticeMail(user.email, notice.text, siteName));
+  await queueMail(ctx, notice.mail ? notice.mail(user.email, siteName, language) : galleryNoticeMail(user.email, text, siteName, language));
   await repo.markMailed(ctx.db, [row.id], now);
   return true;
 }
@@ -211,7 +218,7 @@ export async function sendNoticeDigest(ctx: ActivityContext): Promise<number> {
     if (pending.length === 0) return 0;
     const user = await findUserById({ db: trx }, ownerId);
     if (user?.email) {
-      await enqueue({ db: trx, clock: ctx.clock }, sendMailJob, galleryDigestMail(user.email, pending, siteNameOf(user)), { key: `gallery-notice-digest:${ownerId}:${day}` });
+      await enqueue({ db: trx, clock: ctx.clock }, sendMailJob, galleryDigestMail(user.email, pending, siteNameOf(user), user.defaultLanguage), { key: `gallery-notice-digest:${ownerId}:${day}` });
     }
     await repo.markMailed(trx, pending.map((notice) => notice.id), now.toISOString());
     return pending.length;

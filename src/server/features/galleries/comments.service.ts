@@ -99,7 +99,7 @@ async function addComment(
         const inTrx = { db: trx, clock: ctx.clock };
         await recordEvent(inTrx, link.id, 'commented', { photoId });
         const photo = await comments.photoTitleOf(trx, photoId);
-        await notify(inTrx, link, 'commented', { text: `${link.label} commented on "${photo}": ${row.text.length > 200 ? `${row.text.slice(0, 200)}…` : row.text}`, photoId });
+        await notify(inTrx, link, 'commented', { text: (words) => words.commented(link.label, photo, row.text.length > 200 ? `${row.text.slice(0, 200)}…` : row.text), photoId });
       }
     }
     return threadOf(trx, link, photoId);

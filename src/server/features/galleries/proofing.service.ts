@@ -126,8 +126,8 @@ export async function submitPicks(
     if (!access.byOwner) {
       await recordEvent({ db: trx, clock: ctx.clock }, submitted.id, 'submitted', { detail: String(titles.length) });
       await notify({ db: trx, clock: ctx.clock }, submitted, 'submitted', {
-        text: `${submitted.label} sent their picks in "${category.name}": ${count}`,
-        mail: (to, siteName) => galleryPicksMail(to, { label: submitted.label, galleryName: category.name, titles }, siteName),
+        text: (words) => words.picksSent(submitted.label, category.name, words.photos(titles.length)),
+        mail: (to, siteName, language) => galleryPicksMail(to, { label: submitted.label, galleryName: category.name, titles }, siteName, language),
       });
     }
     await recordWebhookEvent({ db: trx, clock: ctx.clock }, 'picks.submitted', {

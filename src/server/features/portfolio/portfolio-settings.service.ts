@@ -29,7 +29,7 @@ export async function savePortfolioSettings(
   if (emailChanges && owner.email) {
     // The change is saved either way; a notice that could not be sent is logged for the operator.
     await ctx.mailer
-      .send(recoveryEmailChangedMail(owner.email, saved.email, siteNameOf(saved)))
+      .send(recoveryEmailChangedMail(owner.email, saved.email, siteNameOf(saved), saved.defaultLanguage))
       .catch((error: unknown) => ctx.log.error({ err: error }, 'recovery email change notice failed'));
   }
   return saved;
