@@ -7,23 +7,19 @@ import { directionOf, SOURCE_LANGUAGE, type Language } from '#contract/languages
  * the spec's, word for word. A mail goes in its recipient's language: the owner's in the site's
  * default language, a client's in their link's language, else the site's default.
  */
+/** A mail that carries a one-time link the owner asked for: a password reset, a sign-in link. */
+interface AskedLinkWords {
+  subject: (site: string) => string;
+  asked: (site: string) => string;
+  open: string;
+  button: string;
+  expires: string;
+  notYou: string;
+}
+
 export interface MailWords {
-  passwordReset: {
-    subject: (site: string) => string;
-    asked: (site: string) => string;
-    open: string;
-    button: string;
-    expires: string;
-    notYou: string;
-  };
-  signInLink: {
-    subject: (site: string) => string;
-    asked: (site: string) => string;
-    open: string;
-    button: string;
-    expires: string;
-    notYou: string;
-  };
+  passwordReset: AskedLinkWords;
+  signInLink: AskedLinkWords;
   /** A gallery link's mails; `{client}`, `{gallery}`, `{link}`, `{expiry}`, `{message}` and `{site}` are filled in. */
   gallery: {
     invitationSubject: string;
