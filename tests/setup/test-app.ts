@@ -87,9 +87,9 @@ async function openTestDatabase(
     const templateName = options.from?.postgresDatabase ?? inject('postgresTemplates')[template];
     // Under the run's prefix whatever it is copied from, so the global teardown drops a leftover.
     const name = `${inject('postgresTemplates').empty.replace(/_empty$/, '')}_${randomBytes(6).toString('hex')}`;
-    // FILE_COPY copies the template's files in one go (and checkpoints, cheap with fsync off in
-    // CI); PostgreSQL 15's default, WAL_LOG, writes every page of it to the WAL, twice as slow here.
-    await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}" strategy file_copy`));
+    // WAL_LOG, PostgreSQL 15's default. FILE_COPY copied twice as fast alone, but checkpoints twice
+    // per copy, each flushing every other test's writes; the run that tried it took twice as long.
+    await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
     const database = openDatabase({
       databaseUrl: databaseUrlOf(databaseUrl, name),
       sqlitePath: '',
