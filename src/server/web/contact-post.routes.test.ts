@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { build } from 'vite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { CONTACT_FORM_POST } from '#contract/contact.ts';
 import { CONTACT_LIMIT_PER_ADDRESS } from '#server/features/contact/contact.service.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtRendererForFile } from '#tests/fixtures/built-client.ts';
 import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -13,29 +9,14 @@ import { createTestApp, OWNER, type TestApp } from '#tests/setup/test-app.ts';
  * server draws with the renderer `npm run build` makes: built here by Vite, into a folder of its own.
  */
 
-let clientDir: string;
-let rendererDir: string;
+const built = builtRendererForFile();
 let t: TestApp;
 
-beforeAll(async () => {
-  clientDir = makeBuiltClient();
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-ssr-'));
-  await build({
-    configFile: path.resolve(import.meta.dirname, '../../../vite.config.ts'),
-    build: { ssr: 'src/client/entry-server.tsx', outDir: rendererDir },
-    logLevel: 'silent',
-  });
-});
-afterAll(() => {
-  fs.rmSync(clientDir, { recursive: true, force: true });
-  fs.rmSync(rendererDir, { recursive: true, force: true });
-});
 afterEach(async () => {
   await t?.close();
 });
 
-const start = (options: { smtp?: boolean } = {}) =>
-  createTestApp({ clientDir, screenRendererFile: path.join(rendererDir, 'entry-server.js'), ...options });
+const start = (options: { smtp?: boolean } = {}) => createTestApp({ ...built(), ...options });
 
 const SITE = 'http://localhost:3000';
 const visitor = { name: 'Grace', email: 'grace@example.com', message: 'Are prints of the <b>night</b> series for sale?', userId: '1' };

@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { build } from 'vite';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Photo } from '#contract/photos.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
-import { makeBuiltClient } from '#tests/fixtures/built-client.ts';
+import { builtRendererForFile } from '#tests/fixtures/built-client.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
 /**
@@ -15,29 +11,15 @@ import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
  * unit tests: a Vite build per database would double its cost for nothing it could find.
  */
 
-let clientDir: string;
-let rendererDir: string;
+const built = builtRendererForFile();
 let t: TestApp;
 
-beforeAll(async () => {
-  clientDir = makeBuiltClient();
-  rendererDir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-ssr-'));
-  await build({
-    configFile: path.resolve(import.meta.dirname, '../../../vite.config.ts'),
-    build: { ssr: 'src/client/entry-server.tsx', outDir: rendererDir },
-    logLevel: 'silent',
-  });
-});
-afterAll(() => {
-  fs.rmSync(clientDir, { recursive: true, force: true });
-  fs.rmSync(rendererDir, { recursive: true, force: true });
-});
 afterEach(async () => {
   await t?.close();
 });
 
 const start = (rendered = true) =>
-  createTestApp({ clientDir, ...(rendered ? { screenRendererFile: path.join(rendererDir, 'entry-server.js') } : {}) });
+  createTestApp(rendered ? built() : { clientDir: built().clientDir });
 const getPage = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
 /** What the server put inside `<div id="root">`. */
