@@ -15,6 +15,7 @@ import { setPasswordCostForTests } from '#server/features/auth/passwords.ts';
 import { countBusy } from '#server/jobs/job-queue.ts';
 import { OWNER } from './owner.ts';
 import { databaseUrlOf, withAdmin } from './postgres-admin.ts';
+import { takeDatabase, type TakenDatabase } from './postgres-pool.ts';
 import { dropTestSchema, migrateBesideOthers } from './postgres-schemas.ts';
 import { startSmtpServer, type TestSmtpServer } from './smtp.ts';
 
@@ -78,30 +79,33 @@ export interface SiteSnapshot {
 async function openTestDatabase(
   dataDir: string,
   options: { withOwner: boolean; fromScratch: boolean; from?: SiteSnapshot | undefined; listenRetryMs?: number | undefined; changeNotices?: boolean | undefined },
-): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; postgresDatabase: string | null }> {
+): Promise<{ database: DatabaseHandle; drop: () => Promise<void>; pooled?: TakenDatabase; postgresDatabase: string | null }> {
   const template = options.withOwner ? 'owner' : 'empty';
   if (process.env.TEST_DIALECT === 'postgres') {
     const databaseUrl = process.env.TEST_DATABASE_URL;
     if (!databaseUrl) throw new Error('TEST_DATABASE_URL is not set');
     if (options.fromScratch) return { ...(await openScratchSchema(databaseUrl, options.changeNotices ?? true)), postgresDatabase: null };
-    const templateName = options.from?.postgresDatabase ?? inject('postgresTemplates')[template];
     // Under the run's prefix whatever it is copied from, so the global teardown drops a leftover.
-    const name = `${inject('postgresTemplates').empty.replace(/_empty$/, '')}_${randomBytes(6).toString('hex')}`;
+    const prefix = inject('postgresTemplates').empty.replace(/_empty$/, '');
+    const open = (name: string) =>
+      openDatabase({
+        databaseUrl: databaseUrlOf(databaseUrl, name),
+        sqlitePath: '',
+        poolSize: 4,
+        ...(options.listenRetryMs === undefined ? {} : { listenRetryMs: options.listenRetryMs }),
+        changeNotices: options.changeNotices ?? true,
+      });
+    if (!options.from) {
+      // A database of this worker's pool (tests/setup/postgres-pool.ts): reset and reused.
+      const taken = await takeDatabase(databaseUrl, inject('postgresTemplates')[template], prefix);
+      return { database: open(taken.name), drop: () => dropDatabase(databaseUrl, taken.name), pooled: taken, postgresDatabase: taken.name };
+    }
+    // A snapshot's copy is its own, dropped when closed.
+    const name = `${prefix}_${randomBytes(6).toString('hex')}`;
     // WAL_LOG, PostgreSQL 15's default. FILE_COPY copied twice as fast alone, yet the PostgreSQL
     // project took as long with it (485 s) as without (502 s): its two checkpoints a copy ate the gain.
-    await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${templateName}"`));
-    const database = openDatabase({
-      databaseUrl: databaseUrlOf(databaseUrl, name),
-      sqlitePath: '',
-      poolSize: 4,
-      ...(options.listenRetryMs === undefined ? {} : { listenRetryMs: options.listenRetryMs }),
-      changeNotices: options.changeNotices ?? true,
-    });
-    return {
-      database,
-      drop: () => dropDatabase(databaseUrl, name),
-      postgresDatabase: name,
-    };
+    await withAdmin(databaseUrl, (admin) => admin.query(`create database "${name}" template "${options.from?.postgresDatabase}"`));
+    return { database: open(name), drop: () => dropDatabase(databaseUrl, name), postgresDatabase: name };
   }
   const sqlitePath = path.join(dataDir, 'atelier.sqlite');
   // A snapshot's folder holds its database file, copied with the rest.
@@ -175,7 +179,7 @@ export async function createTestApp(
   // owner at that clock's time, as the site would.
   const ownerFromTemplate = wantsOwner && !options.clock && !options.fromScratch && !options.passwordCost;
   if (options.passwordCost) setPasswordCostForTests(options.passwordCost);
-  const { database, drop, postgresDatabase } = await openTestDatabase(dataDir, {
+  const { database, drop, pooled, postgresDatabase } = await openTestDatabase(dataDir, {
     withOwner: ownerFromTemplate,
     fromScratch: options.fromScratch ?? false,
     from: options.from,
@@ -225,7 +229,9 @@ export async function createTestApp(
       await app.close();
       await smtp?.close();
       await database.destroy();
-      dropInBackground(drop);
+      // A pooled database is reset before the next test takes one; any other copy is dropped.
+      if (pooled) await pooled.giveBack();
+      else dropInBackground(drop);
       // The site's files (uploads and their copies) go while the next test runs, as its database does.
       fs.promises.rm(dataDir, { recursive: true, force: true }).catch((error: unknown) => console.warn('a test site folder was left behind:', error));
     },
@@ -237,6 +243,7 @@ export async function createTestApp(
       await app.close();
       await smtp?.close();
       await database.destroy();
+      await pooled?.keep();
       const dialect = database.dialect;
       return {
         dialect,
