@@ -60,7 +60,8 @@ export function seedQueryCache(queryClient: QueryClient, data: PageData | null =
     queryClient.setQueryData(getPhotoWindowQueryOptions(data.photo, PHOTO_PAGE_SIZE).queryKey, data.photoWindow);
   }
   if (data.gallery) {
-    queryClient.setQueryData<GalleryAnswer>(galleryKey(data.gallery.token), { state: 'open', gallery: data.gallery.gallery });
+    const answer: GalleryAnswer = { state: 'open', gallery: data.gallery.gallery };
+    queryClient.setQueryData(galleryKey(data.gallery.token), answer);
   }
   if (data.user === null) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
 }
