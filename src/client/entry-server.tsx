@@ -17,15 +17,16 @@ import { ContactScreenWithoutScript } from '#client/features/messages/components
  * the same data and hydrates it (main.tsx).
  */
 
-// Every language's catalog, loaded once as the module is (imported as the browser imports them, so
-// each stays a chunk of its own there).
+// Every language's catalogs, loaded once as the module is (imported as the browser imports them, so
+// each stays a chunk of its own there): the visitor's, and a client's gallery's (the browser loads
+// it with the gallery's screen, in the page's language; here every language is rendered in turn).
 const CATALOGS: Record<Language, Messages> = {
-  en: (await import('#client/locales/en/visitor.po')).messages,
-  de: (await import('#client/locales/de/visitor.po')).messages,
-  fr: (await import('#client/locales/fr/visitor.po')).messages,
-  es: (await import('#client/locales/es/visitor.po')).messages,
-  ja: (await import('#client/locales/ja/visitor.po')).messages,
-  ar: (await import('#client/locales/ar/visitor.po')).messages,
+  en: { ...(await import('#client/locales/en/visitor.po')).messages, ...(await import('#client/locales/en/gallery.po')).messages },
+  de: { ...(await import('#client/locales/de/visitor.po')).messages, ...(await import('#client/locales/de/gallery.po')).messages },
+  fr: { ...(await import('#client/locales/fr/visitor.po')).messages, ...(await import('#client/locales/fr/gallery.po')).messages },
+  es: { ...(await import('#client/locales/es/visitor.po')).messages, ...(await import('#client/locales/es/gallery.po')).messages },
+  ja: { ...(await import('#client/locales/ja/visitor.po')).messages, ...(await import('#client/locales/ja/gallery.po')).messages },
+  ar: { ...(await import('#client/locales/ar/visitor.po')).messages, ...(await import('#client/locales/ar/gallery.po')).messages },
 };
 i18n.load(CATALOGS);
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
+import { Gallery } from './galleries.ts';
 import { PhotoPage, PhotoSections } from './photo-pages.ts';
 import { PhotoWithCategory } from './photos.ts';
 import { PortfolioOwner } from './portfolio.ts';
@@ -20,6 +21,12 @@ export const PageData = z.object({
   photo: PhotoWithCategory.optional(),
   /** The photos around it in its section (a window of PHOTO_PAGE_SIZE): its page's previous and next. */
   photoWindow: PhotoPage.optional(),
+  /**
+   * A client's gallery its visitor may see now (no password, or its access cookie held): the
+   * link's token as the address has it and what `/api/galleries/{token}` answers them. None for a
+   * gallery still behind its password, nor for a request with a session cookie: the client asks.
+   */
+  gallery: z.object({ token: z.string(), gallery: Gallery }).optional(),
   /** Null when the request carried no session cookie: surely a visitor, no need to ask. */
   user: z.null().optional(),
 });

@@ -81,7 +81,6 @@ export const api = {
   galleryLink: '/api/gallery-links/:id',
   /** Undo of a revoke, within the Undo window. */
   galleryLinkRestore: '/api/gallery-links/:id/restore',
-  gallery: '/api/galleries/:token',
   galleryUnlock: '/api/galleries/:token/unlock',
   /** Proofing: a holder's picks (list, add, remove, send), and the owner's view of a link's picks. */
   galleryPicks: '/api/galleries/:token/picks',

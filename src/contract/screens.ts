@@ -18,7 +18,7 @@ export const screens = {
   gallery: '/g/:token',
 } as const;
 
-/** The calls of a visitor's first screen: who is signed in, the owner's header, the sections, a photo, the counts. */
+/** The calls of a visitor's first screen: who is signed in, the owner's header, the sections, a photo, the counts, a client's gallery. */
 export const visitorApi = {
   currentUser: '/api/auth/user',
   portfolioOwner: '/api/portfolio-owner',
@@ -29,6 +29,8 @@ export const visitorApi = {
   photoPage: '/api/photos/page',
   photoSections: '/api/photos/sections',
   events: '/api/events',
+  /** What a gallery link's holder sees (its page embeds the answer: the key it is seeded under). */
+  gallery: '/api/galleries/:token',
 } as const;
 
 /** The `:name` segments of a pattern, as the object `pathTo` needs. */

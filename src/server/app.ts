@@ -170,6 +170,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     dataCache: ctx.dataCache,
     screenRendererFile: options.screenRendererFile,
     contact: ctx,
+    secure: config.secure,
   });
   return app;
 }

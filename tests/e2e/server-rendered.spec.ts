@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, section, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
+import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
 
 /**
  * The first screen comes as HTML (docs/decisions/0018): readable and walkable without JavaScript,
@@ -19,6 +20,22 @@ async function threePhotos(owner: OwnerApi) {
   ];
   await owner.placePhotos(photos, category.id);
   return { title, category, photos };
+}
+
+/** The three photos in an unlisted category, and a link to it without a password, letting its holder download. */
+async function galleryOfThree(owner: OwnerApi) {
+  const { title, category, photos } = await threePhotos(owner);
+  const unlisted = await owner.request.put(pathTo(api.category, { id: category.id }), { data: { visibility: 'unlisted' } });
+  expect(unlisted.status(), await unlisted.text()).toBe(200);
+  const made = await owner.request.post(pathTo(api.categoryLinks, { id: category.id }), { data: { label: 'Parents', downloads: 'display' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const link = (await made.json()) as NewGalleryLink;
+  // Unlisted, its copies moved to the private store under new names: the photos as the link shows them.
+  const shown = await owner.request.get(pathTo(api.gallery, { token: link.path.split('/').at(-1)! }));
+  expect(shown.status(), await shown.text()).toBe(200);
+  const { photos: current } = (await shown.json()) as Gallery;
+  expect(current.map((photo) => photo.title)).toEqual(photos.map((photo) => photo.title));
+  return { title, category, photos: current, link };
 }
 
 test.describe('without JavaScript', () => {
@@ -57,6 +74,35 @@ test.describe('without JavaScript', () => {
     await page.getByRole('link', { name: 'Back to portfolio' }).click();
     await expect(page).toHaveURL(screens.home);
     await expect(section(page, category.name).getByRole('img', { name: quay.title })).toBeVisible();
+  });
+
+  test("a client's gallery shows its name and every photo from the link's own files, and its Download all link", async ({ page, owner }) => {
+    const { category, photos, link } = await galleryOfThree(owner);
+    await page.goto(link.path);
+
+    await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+    await expect(page.getByText('3 photos', { exact: true })).toBeVisible();
+    const main = page.getByRole('main');
+    for (const photo of photos) {
+      const image = main.getByRole('img', { name: photo.title });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+      expect(await image.getAttribute('srcset')).toContain(`${link.path}/files/${photo.thumbnail}?v=`);
+      expect(await image.getAttribute('sizes')).toBeTruthy();
+    }
+    await expect(main.getByRole('link', { name: /Download all/ })).toHaveAttribute('href', `/api/galleries/${link.path.split('/').at(-1)}/download`);
+  });
+
+  test('the Contact button leads to the plain form on the header card', async ({ page, owner }) => {
+    await threePhotos(owner);
+    // A short screen: the form starts below the fold.
+    await page.setViewportSize({ width: 390, height: 300 });
+    await page.goto(screens.home);
+    const name = page.getByRole('region', { name: 'Contact' }).getByLabel('Name');
+    await expect(name).not.toBeInViewport();
+    await page.getByRole('button', { name: 'Contact', exact: true }).click();
+    await expect(page).toHaveURL(/#contact-without-script$/);
+    await expect(name).toBeInViewport();
   });
 
   test("a visitor sends a message with the header card's plain form: a bad email keeps the text and says why, then the owner's inbox has it", async ({ page, owner }) => {
@@ -134,7 +180,7 @@ function drawnMarkup(page: Page): Promise<string> {
 
 /** The same page drawn by the browser alone: its server-rendered screen cut from the HTML. */
 async function withoutServerScreen(page: Page): Promise<void> {
-  await page.route(/\/(?:photo\/\d+)?(?:\?.*)?$/, async (route) => {
+  await page.route(/\/(?:photo\/\d+|g\/[\w-]+)?(?:\?.*)?$/, async (route) => {
     if (route.request().resourceType() !== 'document') return route.fallback();
     const response = await route.fetch();
     const html = (await response.text()).replace(/(<div id="root">)[\s\S]*?(<\/div>\s*<script type="application\/json" id="page-data">)/, '$1$2');
@@ -156,13 +202,15 @@ function problemsOf(page: Page): string[] {
 }
 
 test.describe('hydration', () => {
-  for (const screen of ['portfolio', 'photo page'] as const) {
+  for (const screen of ['portfolio', 'photo page', "client's gallery"] as const) {
     test(`takes over the ${screen} the server drew: every node kept, the same markup as the browser draws alone, no warning`, async ({ browser, baseURL, owner }) => {
-      const { category, photos } = await threePhotos(owner);
-      const address = screen === 'portfolio' ? screens.home : pathTo(screens.photo, { id: photos[1]!.id });
+      const { category, photos, link } = screen === "client's gallery" ? await galleryOfThree(owner) : { ...(await threePhotos(owner)), link: undefined };
+      const address = link ? link.path : screen === 'portfolio' ? screens.home : pathTo(screens.photo, { id: photos[1]!.id });
       const drawn = async (page: Page) => {
         if (screen === 'portfolio') {
           await expect(section(page, category.name).getByRole('img')).toHaveCount(3);
+        } else if (link) {
+          await expect(page.getByRole('main').getByRole('img')).toHaveCount(3);
         } else {
           await expect(page.getByRole('link', { name: `Next photo: ${photos[2]!.title}` })).toBeVisible();
         }
@@ -189,8 +237,8 @@ test.describe('hydration', () => {
       expect(problems).toEqual([]);
 
       // The script has it: a tile opens the viewer over the page, not the photo's page.
-      if (screen === 'portfolio') {
-        await section(hydrated, category.name).getByRole('img', { name: photos[0]!.title }).click();
+      if (screen !== 'photo page') {
+        await hydrated.getByRole('main').getByRole('img', { name: photos[0]!.title }).click();
         await expect(hydrated.getByRole('dialog', { name: photos[0]!.title })).toBeVisible();
       }
       await hydrated.close();

@@ -7,6 +7,7 @@ import { getPhotoSectionsQueryOptions, getPhotoWindowQueryOptions } from '#clien
 import { PHOTO_PAGE_SIZE } from '#contract/photo-cursor.ts';
 import { getCategoriesQueryOptions } from '#client/features/categories/api/get-categories.ts';
 import { getPortfolioOwnerQueryOptions } from '#client/features/owner/api/get-portfolio-owner.ts';
+import { galleryKey, type GalleryAnswer } from '#client/features/galleries/api/gallery-query.ts';
 
 const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null;
 
@@ -24,6 +25,7 @@ function hasPageDataShape(data: unknown): data is PageData {
     optional('photoSections', (value) => isObject(value) && Array.isArray((value as { sections?: unknown }).sections)) &&
     optional('photo', isObject) &&
     optional('photoWindow', (value) => isObject(value) && Array.isArray((value as { photos?: unknown }).photos)) &&
+    optional('gallery', (value) => isObject(value) && typeof (value as { token?: unknown }).token === 'string' && isObject((value as { gallery?: unknown }).gallery)) &&
     optional('user', (value) => value === null)
   );
 }
@@ -56,6 +58,10 @@ export function seedQueryCache(queryClient: QueryClient, data: PageData | null =
   if (data.photo) queryClient.setQueryData(getPhotoQueryOptions(data.photo.id).queryKey, data.photo);
   if (data.photo && data.photoWindow) {
     queryClient.setQueryData(getPhotoWindowQueryOptions(data.photo, PHOTO_PAGE_SIZE).queryKey, data.photoWindow);
+  }
+  if (data.gallery) {
+    const answer: GalleryAnswer = { state: 'open', gallery: data.gallery.gallery };
+    queryClient.setQueryData(galleryKey(data.gallery.token), answer);
   }
   if (data.user === null) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
 }

@@ -14,7 +14,9 @@ import { altOf } from '#contract/alt-text.ts';
 import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { portfolioFor } from '#server/features/portfolio/portfolio-view.service.ts';
 import { firstPhotos, photoPage as photoPageOf, sectionsOf } from '#server/features/portfolio/photo-pages.service.ts';
-import { galleryExists } from '#server/features/galleries/galleries.service.ts';
+import { galleryExists, openGallery, type GalleryAccess } from '#server/features/galleries/galleries.service.ts';
+import type { VisitCookie } from '#server/features/galleries/activity.service.ts';
+import { GalleryTokenParams, type Gallery } from '#contract/galleries.ts';
 import { DomainError } from '#server/lib/errors.ts';
 import { excerpt, type PageMeta } from './page-head.ts';
 import type { PageRoute } from './page-routes.ts';
@@ -36,6 +38,8 @@ export interface Page {
   data: PageData;
   /** The owner's theme default and heading font, for every screen (sign-in and 404 too). */
   look: OwnerLook;
+  /** A gallery's visit, recorded by the page as its API would: its cookie, set on the answer. */
+  visit?: VisitCookie;
 }
 
 export type OwnerLook = Pick<PortfolioOwner, 'themeDefault' | 'headingFont'>;
@@ -75,6 +79,8 @@ function firstTiles(sections: PortfolioSection[], count: number) {
  */
 export interface PageViewer {
   maybeOwner: boolean;
+  /** What the request holds that may open a gallery link (its cookies); without it a gallery's page embeds none. */
+  galleryAccess?: GalleryAccess;
 }
 
 async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page> {
@@ -119,20 +125,55 @@ async function portfolioPage(ctx: WebContext, viewer: PageViewer): Promise<Page>
   };
 }
 
+/** What the page route makes of a link its visitor holds: the gallery with its visit's cookie, its password still to give, or no gallery. */
+type HeldGallery = { state: 'open'; gallery: Gallery; visit: VisitCookie | null } | { state: 'locked' } | { state: 'gone' };
+
 /**
- * A client's gallery: nothing of it in the page (the client asks the API, which knows the
- * holder's access), kept from search engines; 404 when the link does not open.
+ * The gallery as `/api/galleries/{token}` answers its holder, with the same service: the same
+ * photos and files (a watermarked gallery's marked copies, under the link's own path), the same
+ * sneak peek, and the visit recorded as the API records it (the client, finding the gallery in the
+ * page, does not ask again).
  */
-async function galleryPage(ctx: WebContext, token: string, language: Language): Promise<Page> {
+async function heldGallery(ctx: WebContext, token: string, access: GalleryAccess): Promise<HeldGallery> {
+  try {
+    const { gallery, visit } = await openGallery(ctx.photos, token, { ...access, byOwner: false });
+    return { state: 'open', gallery, visit };
+  } catch (error) {
+    if (error instanceof DomainError && error.kind === 'notSignedIn') return { state: 'locked' };
+    if (error instanceof DomainError && error.kind === 'notFound') return { state: 'gone' };
+    throw error;
+  }
+}
+
+/**
+ * A client's gallery, kept from search engines; 404 when the link does not open. A visitor who
+ * may see it now (no password, or its access cookie held) gets it in the page, which the server
+ * then draws (docs/decisions/0018); a gallery behind its password, and any request with a session
+ * cookie (the owner previewing a link), get nothing of it: the client asks the API.
+ */
+async function galleryPage(ctx: WebContext, token: string, viewer: PageViewer, language: Language): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
   const siteName = siteNameOf(owner);
-  const opens = await galleryExists(ctx.photos, token);
   const titles = screenTitles(language);
+  const asHolder = !viewer.maybeOwner && viewer.galleryAccess !== undefined && GalleryTokenParams.safeParse({ token }).success;
+  const held = asHolder && viewer.galleryAccess ? await heldGallery(ctx, token, viewer.galleryAccess) : undefined;
+  const opens = held ? held.state !== 'gone' : await galleryExists(ctx.photos, token);
+  const meta: PageMeta = { title: `${opens ? titles.gallery : titles.galleryNotFound} · ${siteName}`, siteName, type: 'website', noIndex: true };
+  if (!held || held.state !== 'open') return { status: opens ? 200 : 404, meta, data: { owner }, look: lookOf(owner) };
+  const { gallery, visit } = held;
+  const { layout, density } = gallery.category;
   return {
-    status: opens ? 200 : 404,
-    meta: { title: `${opens ? titles.gallery : titles.galleryNotFound} · ${siteName}`, siteName, type: 'website', noIndex: true },
-    data: { owner },
+    status: 200,
+    meta: {
+      ...meta,
+      preloads: gallery.photos.slice(0, PRELOADED_TILES).map((photo) => {
+        const { href, srcset, sizes } = gridTileImage(photo, layout, density);
+        return { href, srcset, sizes };
+      }),
+    },
+    data: { owner, gallery: { token, gallery } },
     look: lookOf(owner),
+    ...(visit ? { visit } : {}),
   };
 }
 
@@ -232,7 +273,7 @@ export async function buildPage(
     case 'photo':
       return photoPage(ctx, route.id, viewer, language);
     case 'gallery':
-      return galleryPage(ctx, route.token, language);
+      return galleryPage(ctx, route.token, viewer, language);
     case 'screen':
       return screenPage(ctx, 200, titles[route.name]);
   }

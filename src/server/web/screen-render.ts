@@ -35,13 +35,15 @@ export async function loadScreenRenderer(file: string | undefined): Promise<Scre
 }
 
 /**
- * Whether the server renders the screen: a visitor's portfolio and a photo's page, with the data
- * the browser's first render draws from. Not the signed-in owner's (it asks who is signed in first,
- * under a spinner), nor a screen without its data (a 404, a page whose data could not be read).
+ * Whether the server renders the screen: a visitor's portfolio, a photo's page and a client's
+ * gallery open to its visitor, with the data the browser's first render draws from. Not the
+ * signed-in owner's (it asks who is signed in first, under a spinner), nor a screen without its
+ * data (a 404, a page whose data could not be read, a gallery behind its password).
  */
 export function rendersOnServer(route: PageRoute | null, data: PageData, visitor: boolean): boolean {
   if (!visitor || data.user !== null || !data.owner) return false;
   if (route?.kind === 'portfolio') return data.photoSections !== undefined;
   if (route?.kind === 'photo') return data.photo !== undefined;
+  if (route?.kind === 'gallery') return data.gallery?.token === route.token;
   return false;
 }

@@ -25,7 +25,9 @@ import { countableVisit, referrerEvents } from '#server/features/statistics/stat
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import type { DataCache } from '#server/http/etag.ts';
 import { errorBody } from '#server/http/http-error.ts';
-import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, REVALIDATE } from '#server/lib/cache-control.ts';
+import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, NO_STORE, REVALIDATE } from '#server/lib/cache-control.ts';
+import { setVisitCookie } from '#server/features/galleries/activity.routes.ts';
+import type { VisitCookie } from '#server/features/galleries/activity.service.ts';
 
 export { isClientRoute };
 
@@ -58,6 +60,8 @@ interface BuiltPage {
   status: number;
   /** Kept out of search engines by header too, for crawlers that never read the meta tag. */
   noIndex: boolean;
+  /** A gallery's visit cookie: only ever on a page built for its request, never on one kept. */
+  visit?: VisitCookie;
   encoding?: string;
   payload: Buffer;
 }
@@ -77,6 +81,8 @@ export interface WebOptions extends WebContext {
   screenRendererFile?: string;
   /** What the contact form posted without the script is sent with: the JSON route's service. */
   contact: ContactContext;
+  /** Whether the site is served over HTTPS: a gallery's access and visit cookies are then the `__Host-` kind. */
+  secure: boolean;
 }
 
 /**
@@ -160,7 +166,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const pageFor = async (request: FastifyRequest, route: PageRoute | null, language: PageLanguage['language']): Promise<Page> => {
     let page: Page;
     try {
-      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]) }, language);
+      const galleryAccess = { cookies: request.cookies, secure: options.secure };
+      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]), galleryAccess }, language);
     } catch (error) {
       // The page still works without its data: the client asks the API.
       request.log.error({ err: error }, 'could not build the page data');
@@ -217,6 +224,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       return {
         status: page.status,
         noIndex: page.meta.noIndex === true,
+        ...(page.visit ? { visit: page.visit } : {}),
         ...(await compress(encoding, renderPage(template, meta, page.data, look, screen))),
       };
     };
@@ -235,12 +243,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     }
     if (built.encoding) reply.header('content-encoding', built.encoding);
     if (built.noIndex) reply.header('x-robots-tag', 'noindex');
+    setVisitCookie(reply, built.visit ?? null, options.secure);
     return (
       reply
         .code(status)
         // Revalidated on every visit; the page differs for a visitor and for the signed-in owner,
-        // and by the language the browser asks for.
-        .header('cache-control', REVALIDATE)
+        // and by the language the browser asks for. A gallery's is its holder's alone, as its API's
+        // answer is: kept by no cache.
+        .header('cache-control', route?.kind === 'gallery' ? NO_STORE : REVALIDATE)
         .header('vary', 'Cookie, Accept-Encoding, Accept-Language')
         .type('text/html; charset=utf-8')
         .send(payload)

@@ -8,6 +8,7 @@ import { isMusicRelease } from '#contract/music.ts';
 import { PlayOverlay } from '#client/features/music/components/play-overlay.tsx';
 import { PhotoImage } from '#client/features/photos/components/photo-image.tsx';
 import { useIsDraggingPhoto } from '#client/lib/drag-context.ts';
+import { pressOnSpace } from '#client/lib/link-as-button.ts';
 import { altOf } from '#contract/alt-text.ts';
 
 export interface PhotoTileProps {
@@ -102,13 +103,7 @@ export const PhotoTile = memo(function PhotoTile({ photo, layout = 'square', den
         event.preventDefault();
         if (!isDragging) onOpen(photo);
       }}
-      onKeyDown={(event) => {
-        // Space presses a button; on a link it would scroll the page.
-        if (event.key === ' ') {
-          event.preventDefault();
-          event.currentTarget.click();
-        }
-      }}
+      onKeyDown={pressOnSpace}
       className={tileClassName}
     >
       {content}

@@ -6,10 +6,14 @@ import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { Button } from '#client/components/ui/button.tsx';
+import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { pressOnSpace } from '#client/lib/link-as-button.ts';
 import { AboutDialog, ContactDialog, preloadContactDialog } from './lazy-dialogs.tsx';
 import { ContactFormWithoutScript } from '#client/features/messages/components/contact-form-without-script.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
+
+/** The plain contact form's heading, in the card's `<noscript>`: where the Contact link leads without the script. */
+const CONTACT_WITHOUT_SCRIPT_ID = 'contact-without-script';
 
 /**
  * The header card, shown only when the owner has a title: title, subtitle, the banner
@@ -24,7 +28,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   // finds the same markup.
   const [contactOpen, setContactOpen] = useState(() => !onServer && new URLSearchParams(window.location.search).has('contact'));
   const aboutButton = useRef<HTMLButtonElement>(null);
-  const contactButton = useRef<HTMLButtonElement>(null);
+  const contactButton = useRef<HTMLAnchorElement>(null);
   if (!owner.portfolioTitle) return null;
   const banner = owner.bannerImage;
   return (
@@ -78,18 +82,25 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
             <SocialLinks owner={owner} />
           </div>
           <div className="order-2 flex flex-1 justify-end sm:order-3">
+            {/* A link to the plain form below without the script; with it, the button that opens the dialog. */}
             {owner.showContactForm && (
-              <Button
+              <a
                 ref={contactButton}
-                variant="outline"
+                href={`#${CONTACT_WITHOUT_SCRIPT_ID}`}
+                role="button"
                 aria-haspopup="dialog"
+                className={buttonVariants({ variant: 'outline' })}
                 onPointerEnter={preloadContactDialog}
                 onFocus={preloadContactDialog}
-                onClick={() => setContactOpen(true)}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setContactOpen(true);
+                }}
+                onKeyDown={pressOnSpace}
               >
                 <Mail aria-hidden />
                 <Trans>Contact</Trans>
-              </Button>
+              </a>
             )}
           </div>
         </div>
@@ -108,8 +119,8 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
       {/* Nor the Contact dialog: its form is here, posted as a plain form to the server. */}
       {owner.showContactForm && (
         <noscript>
-          <section aria-labelledby="contact-without-script" className="border-t px-4 py-6 text-start sm:px-8">
-            <h2 id="contact-without-script" className="mb-4 text-lg font-semibold">
+          <section aria-labelledby={CONTACT_WITHOUT_SCRIPT_ID} className="border-t px-4 py-6 text-start sm:px-8">
+            <h2 id={CONTACT_WITHOUT_SCRIPT_ID} className="mb-4 text-lg font-semibold">
               <Trans>Contact</Trans>
             </h2>
             <ContactFormWithoutScript ownerId={owner.id} />

@@ -6,7 +6,8 @@ import { apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
-import { categoryLinksKey, galleryKey, type GalleryAnswer } from './galleries.ts';
+import { categoryLinksKey } from './galleries.ts';
+import { galleryKey, type GalleryAnswer } from './gallery-query.ts';
 
 /** A link's holder's threads: each photo's verdict and comments, the same on every device. */
 export const threadsKey = (token: string) => [pathTo(api.galleryComments, { token })];

@@ -7,6 +7,7 @@ import { ApiError, apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
+import { galleryKey, type GalleryAnswer } from './gallery-query.ts';
 
 /** The owner's links to a category. */
 export const categoryLinksKey = (categoryId: number) => [pathTo(api.categoryLinks, { id: categoryId })];
@@ -71,14 +72,6 @@ export function useRevokeLink(categoryId: number) {
     onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The link could not be revoked'), variant: 'destructive' }),
   });
 }
-
-/**
- * What a link's holder sees. Locked (its password still to give) and gone are answers, not
- * errors: a 401 here is no sign that the owner's session ended.
- */
-export type GalleryAnswer = { state: 'open'; gallery: Gallery } | { state: 'locked' } | { state: 'gone' };
-
-export const galleryKey = (token: string) => [pathTo(api.gallery, { token })];
 
 export function useGallery(token: string) {
   return useQuery({
