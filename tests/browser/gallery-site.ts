@@ -26,6 +26,8 @@ export const galleryHandlers = (answer: () => Response) =>
     ...siteHandlers(),
     [`GET ${api.gallery}`]: answer,
     [`GET ${api.galleryPicks}`]: () => reply(GalleryPicks, { photoIds: [1], pickCap: 2, submittedAt: null }),
+    // The viewer counts a photo looked at; the server answers with no body.
+    [`POST ${api.galleryPhotoViewed}`]: () => new Response(null, { status: 204 }),
     [`GET ${api.galleryComments}`]: () =>
       reply(GalleryThreads, {
         threads: [{ photoId: 1, verdict: 'approved', comments: [{ id: 1, author: 'owner', text: 'Lovely light.', createdAt: '2027-03-01T09:30:00.000Z' }] }],
