@@ -27,8 +27,8 @@ const SIGN_IN_FILES = [
   '<rootDir>/src/client/features/auth/lib/error-texts.ts',
 ];
 /**
- * What a client holding a gallery link reads: its own catalog. Its texts in files the owner's
- * screens share (the API's hooks, the downloads) are in `gallery-texts.ts`.
+ * What a client holding a gallery link reads: its own catalog. Its texts in the gallery's API hooks
+ * and the downloads' component are in `gallery-texts.ts`.
  */
 const GALLERY_FILES = [
   '<rootDir>/src/client/app/routes/gallery.tsx',

@@ -6,10 +6,10 @@ import { activateLanguage } from '#client/lib/i18n.ts';
 import { messages as visitorEnglish } from '#client/locales/en/visitor.po';
 import { messages as signInEnglish } from '#client/locales/en/sign-in.po';
 import { messages as galleryEnglish } from '#client/locales/en/gallery.po';
-import { Gallery, GalleryPicks, GalleryThreads } from '#contract/galleries.ts';
-import { makeCategory, makePhoto } from '#tests/fixtures/contract.ts';
+import { Gallery } from '#contract/galleries.ts';
 import { axeViolations } from './axe.ts';
 import { refuse, refuseWith, reply, serveContract, type ContractServer } from './contract-fetch.ts';
+import { GALLERY_TOKEN, galleryHandlers, openGallery } from './gallery-site.ts';
 import { renderApp, unmountApp } from './render-app.tsx';
 import { siteHandlers } from './site.ts';
 import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
@@ -160,35 +160,13 @@ const GALLERY_WORDS: Record<Translation, { protected: string; open: string; pass
 };
 const GALLERY_ENGLISH = englishOf(visitorEnglish, galleryEnglish);
 
-const TOKEN = 'a'.repeat(43);
-const galleryPhotos = [makePhoto(1, 7, 0), makePhoto(2, 7, 1), makePhoto(3, 7, 2)];
-/** A link with everything on: proofing with a cap, comments, display downloads under a limit, a sneak peek. */
-const openGallery = {
-  label: 'For Ada',
-  category: { ...makeCategory(7, 0), name: 'Wedding' },
-  photos: galleryPhotos,
-  proofing: true,
-  downloads: 'display',
-  comments: true,
-  downloadLimit: 10,
-  downloadsLeft: 4,
-  releaseAt: '2027-03-14T12:00:00.000Z',
-} satisfies Gallery;
-const galleryHandlers = (answer: () => Response) => ({
-  ...siteHandlers(),
-  [`GET ${api.gallery}`]: answer,
-  [`GET ${api.galleryPicks}`]: () => reply(GalleryPicks, { photoIds: [1], pickCap: 2, submittedAt: null }),
-  [`GET ${api.galleryComments}`]: () =>
-    reply(GalleryThreads, { threads: [{ photoId: 1, verdict: 'approved', comments: [{ id: 1, author: 'owner', text: 'Lovely light.', createdAt: '2027-03-01T09:30:00.000Z' }] }] }),
-});
-
 describe("a client's gallery in every language", () => {
   for (const language of LANGUAGES.filter((candidate): candidate is Translation => candidate !== 'en')) {
     it(`draws the password screen, the gallery with its picks, review and downloads, the viewer, and the ended link in ${language}`, async () => {
       const words = GALLERY_WORDS[language];
       await activateLanguage(language);
       server = serveContract(galleryHandlers(() => refuseWith(401, 'galleries.locked')));
-      await renderApp(pathTo(screens.gallery, { token: TOKEN }));
+      await renderApp(pathTo(screens.gallery, { token: GALLERY_TOKEN }));
       await expect.element(page.getByRole('heading', { name: words.protected })).toBeVisible();
       await page.getByRole('button', { name: words.open }).click();
       await expect.element(page.getByText(words.passwordRequired, { exact: true })).toBeVisible();
@@ -198,7 +176,7 @@ describe("a client's gallery in every language", () => {
       unmountApp();
       server.restore();
       server = serveContract(galleryHandlers(() => reply(Gallery, openGallery)));
-      await renderApp(pathTo(screens.gallery, { token: TOKEN }));
+      await renderApp(pathTo(screens.gallery, { token: GALLERY_TOKEN }));
       await expect.element(page.getByRole('heading', { name: 'Wedding' })).toBeVisible();
       await expect.element(page.getByText(words.photos, { exact: true })).toBeVisible();
       await expect.element(page.getByRole('button', { name: words.pick })).toBeVisible();
@@ -218,7 +196,7 @@ describe("a client's gallery in every language", () => {
       unmountApp();
       server.restore();
       server = serveContract(galleryHandlers(() => refuseWith(404, 'galleries.not_found')));
-      await renderApp(pathTo(screens.gallery, { token: TOKEN }));
+      await renderApp(pathTo(screens.gallery, { token: GALLERY_TOKEN }));
       await expect.element(page.getByRole('heading', { name: words.gone })).toBeVisible();
       expect(englishLeft(language, GALLERY_ENGLISH)).toEqual([]);
       expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');

@@ -1,24 +1,15 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { adminQuery, type AdminSection } from '#contract/admin-sections.ts';
-import { ContactMessageList } from '#contract/contact.ts';
-import { NoticeSettings, Notices } from '#contract/gallery-activity.ts';
-import { FailedJobs } from '#contract/jobs.ts';
 import { LANGUAGES, type Language } from '#contract/languages.ts';
-import { api, screens } from '#contract/routes.ts';
-import { SecurityOverview, SignedInBrowsers } from '#contract/security.ts';
-import { StatisticsReport } from '#contract/statistics.ts';
-import { ApiTokenList } from '#contract/tokens.ts';
-import { WebhookList } from '#contract/webhooks.ts';
-import { SiteWatermark, WatermarkProgress } from '#contract/watermarks.ts';
+import { screens } from '#contract/routes.ts';
 import { activateLanguage } from '#client/lib/i18n.ts';
 import { messages as ownerEnglish } from '#client/locales/en/owner.po';
 import { messages as visitorEnglish } from '#client/locales/en/visitor.po';
 import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
-import { reply, serveContract, type ContractServer } from './contract-fetch.ts';
+import { serveContract, type ContractServer } from './contract-fetch.ts';
+import { ownerSiteHandlers } from './owner-site.ts';
 import { renderApp, unmountApp } from './render-app.tsx';
-import { siteHandlers } from './site.ts';
-import { categoryNamed, photoTitled, workspaceHandlers, workspaceSite } from './workspace.ts';
 
 /**
  * The owner's admin in every language: each main section drawn through the real app (the owner's
@@ -57,47 +48,6 @@ function englishLeft(language: Exclude<Language, 'en'>): string[] {
   return [...new Set(ENGLISH_TEXTS.filter((text) => shown.has(text) && !same.has(text)))];
 }
 
-const now = new Date().toISOString();
-const landscapes = categoryNamed(1, 'Landscapes');
-
-function serveOwnerSite() {
-  server = serveContract({
-    ...siteHandlers({ signedIn: true, photos: [] }),
-    ...workspaceHandlers(
-      workspaceSite({ categories: [landscapes], bank: [photoTitled(11, 'Dune')], placed: { 1: [photoTitled(12, 'Ridge', 1)] } }),
-    ),
-    [`GET ${api.watermark}`]: () => reply(SiteWatermark, { watermark: null }),
-    [`GET ${api.watermarkProgress}`]: () => reply(WatermarkProgress, { running: false, done: 0, total: 0 }),
-    [`GET ${api.messages}`]: () =>
-      reply(ContactMessageList, {
-        messages: [{ id: 1, name: 'Grace', email: 'grace@example.test', message: 'Hello there.', createdAt: now, readAt: null }],
-        unread: 1,
-      }),
-    [`GET ${api.notices}`]: () => reply(Notices, { notices: [], unread: 0 }),
-    [`GET ${api.noticeSettings}`]: () => reply(NoticeSettings, { opened: 'now', submitted: 'digest', downloaded: 'off', commented: 'now' }),
-    [`GET ${api.failedJobs}`]: () => reply(FailedJobs, { jobs: [] }),
-    [`GET ${api.security}`]: () =>
-      reply(SecurityOverview, { passkeys: [], totp: false, recoveryCodesLeft: 0, confirmedUntil: null, passkeysUnavailable: null }),
-    [`GET ${api.sessions}`]: () =>
-      reply(SignedInBrowsers, [{ id: 'b1', device: 'Firefox on Linux', address: '192.0.2.1', firstSeen: now, lastSeen: now, current: true }]),
-    [`GET ${api.tokens}`]: () => reply(ApiTokenList, []),
-    [`GET ${api.webhooks}`]: () => reply(WebhookList, []),
-    [`GET ${api.statistics}`]: () =>
-      reply(StatisticsReport, {
-        days: 30,
-        series: [{ date: now.slice(0, 10), visitors: 3, views: 5 }],
-        totals: { visitors: 3, views: 5, viewerOpens: 2, streamClicks: 0 },
-        topPages: [],
-        topPhotos: [],
-        topCategories: [],
-        topReleases: [],
-        topServices: [],
-        streamClicks: [],
-        topReferrers: [],
-      }),
-  });
-}
-
 /** What each section shows once drawn, by its heading in each language. */
 const HEADINGS: Record<Exclude<Language, 'en'>, Record<AdminSection, string>> = {
   de: { photos: 'Fotos hochladen', settings: 'Portfolio-Einstellungen', messages: 'Nachrichten', account: 'Sicherheit', statistics: 'Statistik' },
@@ -111,7 +61,7 @@ describe("the owner's admin in every language", () => {
   for (const language of LANGUAGES.filter((candidate): candidate is Exclude<Language, 'en'> => candidate !== 'en')) {
     it(`draws every section in ${language}, with no English left`, async () => {
       await activateLanguage(language);
-      serveOwnerSite();
+      server = serveContract(ownerSiteHandlers());
       for (const section of ['photos', 'settings', 'messages', 'account', 'statistics'] as const) {
         await renderApp(`${screens.home}${adminQuery(section)}`);
         await expect.element(page.getByRole('heading', { name: HEADINGS[language][section], exact: true }).first()).toBeVisible();

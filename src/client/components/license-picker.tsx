@@ -49,7 +49,7 @@ export function LicensePicker({ field, value, onChange, emptyLabel, disabled }: 
           aria-label={t`Licence link`}
           type="url"
           inputMode="url"
-          placeholder="https://example.com/licence"
+          placeholder={t`https://example.com/licence`}
           value={value}
           disabled={disabled}
           aria-invalid={field['aria-invalid']}

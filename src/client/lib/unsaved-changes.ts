@@ -1,4 +1,6 @@
+import { msg } from '@lingui/core/macro';
 import { useEffect } from 'react';
+import { i18n } from './i18n.ts';
 
 /**
  * Edits not yet saved, anywhere on the page: a settings form, an open rename or description.
@@ -6,7 +8,8 @@ import { useEffect } from 'react';
  */
 const pending = new Set<symbol>();
 
-export const LEAVE_WARNING = 'You have unsaved changes. Leave without saving them?';
+/** Said when the owner would leave: read at that moment, in the language shown then. */
+const LEAVE_WARNING = msg`You have unsaved changes. Leave without saving them?`;
 
 export function hasUnsavedChanges(): boolean {
   return pending.size > 0;
@@ -14,7 +17,7 @@ export function hasUnsavedChanges(): boolean {
 
 /** True when nothing would be lost, or the owner says to go on anyway. */
 export function confirmDiscard(): boolean {
-  return !hasUnsavedChanges() || window.confirm(LEAVE_WARNING);
+  return !hasUnsavedChanges() || window.confirm(i18n._(LEAVE_WARNING));
 }
 
 /** Forgets every pending edit: after the owner chose to leave, or when the session is gone. */
@@ -26,7 +29,7 @@ function warnBeforeUnload(event: BeforeUnloadEvent) {
   if (!hasUnsavedChanges()) return;
   // The browser shows its own question; the text is not used by any current browser.
   event.preventDefault();
-  event.returnValue = LEAVE_WARNING;
+  event.returnValue = i18n._(LEAVE_WARNING);
 }
 
 /** Registers this component's unsaved edit while `dirty`. */

@@ -54,6 +54,8 @@ export interface MailWords {
     downloaded: (label: string, photo: string | null, gallery: string) => string;
     commented: (label: string, photo: string, comment: string) => string;
     picksSent: (label: string, gallery: string, photos: string) => string;
+    /** The owner's inbox message of sent picks: how many, the gallery, its titles one a line ("- Dune"), the file names to filter by. */
+    picksInbox: (photos: string, gallery: string, titles: string, filter: string) => string;
     picksSubject: (label: string, photos: string, gallery: string) => string;
     /** The picks' mail; `html` for its HTML part, where English quotes typographically. */
     picksFrom: (label: string, gallery: string, photos: string, html: boolean) => string;
@@ -160,6 +162,7 @@ const en: MailWords = {
     downloaded: (label, photo, gallery) => `${label} downloaded ${photo === null ? 'the whole gallery' : `"${photo}"`} from "${gallery}", the link's first download`,
     commented: (label, photo, comment) => `${label} commented on "${photo}": ${comment}`,
     picksSent: (label, gallery, photos) => `${label} sent their picks in "${gallery}": ${photos}`,
+    picksInbox: (photos, gallery, titles, filter) => `Picked ${photos} in the gallery "${gallery}":\n\n${titles}\n\nFile-name filter: ${filter}`,
     picksSubject: (label, photos, gallery) => `${label} picked ${photos} in ${gallery}`,
     picksFrom: (label, gallery, photos, html) => `${label} sent their picks from the gallery ${html ? `“${gallery}”` : `"${gallery}"`} (${photos}):`,
     picksLocked: (site) => `The picks are locked until you reopen them from the gallery's links in ${site}.`,
@@ -246,6 +249,7 @@ const de: MailWords = {
         : `${label} hat „${photo}“ aus „${gallery}“ heruntergeladen, der erste Download über den Link`,
     commented: (label, photo, comment) => `${label} hat „${photo}“ kommentiert: ${comment}`,
     picksSent: (label, gallery, photos) => `${label} hat die Auswahl in „${gallery}“ gesendet: ${photos}`,
+    picksInbox: (photos, gallery, titles, filter) => `${photos} in der Galerie „${gallery}“ ausgewählt:\n\n${titles}\n\nFilter nach Dateinamen: ${filter}`,
     picksSubject: (label, photos, gallery) => `${label} hat ${photos} in ${gallery} ausgewählt`,
     picksFrom: (label, gallery, photos) => `${label} hat die Auswahl aus der Galerie „${gallery}“ gesendet (${photos}):`,
     picksLocked: (site) => `Die Auswahl bleibt gesperrt, bis Sie sie in ${site} bei den Links der Galerie wieder öffnen.`,
@@ -332,6 +336,7 @@ const fr: MailWords = {
         : `${label} a téléchargé « ${photo} » depuis « ${gallery} », premier téléchargement du lien`,
     commented: (label, photo, comment) => `${label} a commenté « ${photo} » : ${comment}`,
     picksSent: (label, gallery, photos) => `${label} a envoyé sa sélection dans « ${gallery} » : ${photos}`,
+    picksInbox: (photos, gallery, titles, filter) => `Sélection de ${photos} dans la galerie « ${gallery} » :\n\n${titles}\n\nFiltre par nom de fichier : ${filter}`,
     picksSubject: (label, photos, gallery) => `${label} a sélectionné ${photos} dans ${gallery}`,
     picksFrom: (label, gallery, photos) => `${label} a envoyé sa sélection de la galerie « ${gallery} » (${photos}) :`,
     picksLocked: (site) => `La sélection reste verrouillée jusqu’à ce que vous la rouvriez depuis les liens de la galerie dans ${site}.`,
@@ -418,6 +423,7 @@ const es: MailWords = {
         : `${label} descargó «${photo}» de «${gallery}», la primera descarga del enlace`,
     commented: (label, photo, comment) => `${label} comentó «${photo}»: ${comment}`,
     picksSent: (label, gallery, photos) => `${label} envió su selección de «${gallery}»: ${photos}`,
+    picksInbox: (photos, gallery, titles, filter) => `Selección de ${photos} en la galería «${gallery}»:\n\n${titles}\n\nFiltro por nombre de archivo: ${filter}`,
     picksSubject: (label, photos, gallery) => `${label} eligió ${photos} en ${gallery}`,
     picksFrom: (label, gallery, photos) => `${label} envió su selección de la galería «${gallery}» (${photos}):`,
     picksLocked: (site) => `La selección queda bloqueada hasta que la vuelvas a abrir desde los enlaces de la galería en ${site}.`,
@@ -500,6 +506,7 @@ const ja: MailWords = {
         : `${label}が「${gallery}」から「${photo}」をダウンロードしました（このリンクで初めてのダウンロード）`,
     commented: (label, photo, comment) => `${label}が「${photo}」にコメントしました：${comment}`,
     picksSent: (label, gallery, photos) => `${label}が「${gallery}」で選んだ写真を送信しました：${photos}`,
+    picksInbox: (photos, gallery, titles, filter) => `ギャラリー「${gallery}」で${photos}が選ばれました：\n\n${titles}\n\nファイル名フィルター：${filter}`,
     picksSubject: (label, photos, gallery) => `${label}が${gallery}で${photos}を選びました`,
     picksFrom: (label, gallery, photos) => `${label}がギャラリー「${gallery}」で選んだ写真を送信しました（${photos}）：`,
     picksLocked: (site) => `選ばれた写真は、${site}のギャラリーのリンクから再び開くまでロックされます。`,
@@ -581,6 +588,7 @@ const ar: MailWords = {
       photo === null ? `نزّل ${label} المعرض «${gallery}» كاملًا، وهو أول تنزيل عبر الرابط` : `نزّل ${label} «${photo}» من «${gallery}»، وهو أول تنزيل عبر الرابط`,
     commented: (label, photo, comment) => `علّق ${label} على «${photo}»: ${comment}`,
     picksSent: (label, gallery, photos) => `أرسل ${label} اختياراته في «${gallery}»: ${photos}`,
+    picksInbox: (photos, gallery, titles, filter) => `اختيار ${photos} في المعرض «${gallery}»:\n\n${titles}\n\nمرشّح أسماء الملفات: ${filter}`,
     picksSubject: (label, photos, gallery) => `اختار ${label} ${photos} في ${gallery}`,
     picksFrom: (label, gallery, photos) => `أرسل ${label} اختياراته من المعرض «${gallery}» (${photos}):`,
     picksLocked: (site) => `تبقى الاختيارات مقفلة حتى تعيد فتحها من روابط المعرض في ${site}.`,

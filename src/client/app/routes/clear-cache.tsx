@@ -1,3 +1,4 @@
+import { Trans } from '@lingui/react/macro';
 import { useState } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { AppLayout } from '#client/app/layout.tsx';
@@ -46,16 +47,20 @@ export function ClearCachePage() {
     <AppLayout>
       <Card className="mx-auto w-full max-w-md">
         <CardHeader>
-          <CardTitle as="h1">Clear cache</CardTitle>
+          <CardTitle as="h1">
+            <Trans>Clear cache</Trans>
+          </CardTitle>
           <CardDescription>
-            Clears what this site keeps in your browser (stored data, cached files and offline workers), then
-            reloads the portfolio fresh from the server.
+            <Trans>
+              Clears what this site keeps in your browser (stored data, cached files and offline workers), then reloads the portfolio
+              fresh from the server.
+            </Trans>
           </CardDescription>
         </CardHeader>
         <CardContent>
           <Button className="w-full" disabled={clearing} onClick={() => void clearAndReload()}>
             <RefreshCw aria-hidden className={clearing ? 'motion-safe:animate-spin' : undefined} />
-            {clearing ? 'Clearing...' : 'Clear cache and reload'}
+            {clearing ? <Trans>Clearing...</Trans> : <Trans>Clear cache and reload</Trans>}
           </Button>
         </CardContent>
       </Card>

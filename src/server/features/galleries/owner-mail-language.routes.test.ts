@@ -116,3 +116,27 @@ describe("the owner's mails in the site's default language, through SMTP", () =>
     expect(mails.digest.text).toContain('Since the last digest:\n\n- 2026-06-01 06:00 UTC: Freunde opened the gallery "Smith wedding"');
   });
 });
+
+describe("the owner's inbox message of sent picks, in the site's default language", () => {
+  it('German when the site speaks German by default; English keeps the spec\'s words', async () => {
+    t = await createTestApp();
+    const cookie = await t.signIn();
+    const photos = await createPhotos(t, cookie, 2, ['DSC_0001.jpg', 'DSC_0002.jpg']);
+    const categoryId = await unlistedCategoryOf(cookie, photos);
+    const sendPicks = async (label: string) => {
+      const link = await createLink({ cookie, categoryId }, { label, proofing: true });
+      const picks = `/api/galleries/${tokenOf(link)}/picks`;
+      for (const photo of photos) expect((await t.app.inject({ method: 'PUT', url: `${picks}/${photo.id}` })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'POST', url: `${picks}/submit` })).statusCode).toBe(200);
+      const inbox = (await owner(cookie, 'GET', '/api/messages')).json<{ messages: Array<{ name: string; message: string }> }>();
+      return inbox.messages.find((message) => message.name === label)?.message;
+    };
+
+    expect(await sendPicks('Parents')).toBe('Picked 2 photos in the gallery "Smith wedding":\n\n- DSC_0001\n- DSC_0002\n\nFile-name filter: DSC_0001, DSC_0002');
+    const saved = await owner(cookie, 'PATCH', '/api/portfolio-settings', { defaultLanguage: 'de', languages: ['en', 'de'] });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(await sendPicks('Eltern')).toBe(
+      '2 Fotos in der Galerie „Smith wedding“ ausgewählt:\n\n- DSC_0001\n- DSC_0002\n\nFilter nach Dateinamen: DSC_0001, DSC_0002',
+    );
+  });
+});

@@ -1,12 +1,14 @@
 import type { GalleryExportFilter, GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
 import { pickCapCode } from '#contract/error-codes.ts';
+import { SOURCE_LANGUAGE } from '#contract/languages.ts';
 import { pickFilterText, pickNameOf, type GalleryLinkPick } from '#contract/galleries.ts';
 import type { AppContext } from '#server/app-context.ts';
 import { addInboxMessage } from '#server/features/contact/contact.service.ts';
-import { getPortfolioOwner } from '#server/features/owner/owner.service.ts';
+import { findUserById, getPortfolioOwner } from '#server/features/owner/owner.service.ts';
 import { listPhotos, originalNamesOf } from '#server/features/photos/photos.service.ts';
 import { conflict, notFound } from '#server/lib/errors.ts';
 import { recordWebhookEvent } from '#server/features/webhooks/webhooks.service.ts';
+import { mailWords } from '#server/mail/mail-words.ts';
 import { galleryPicksMail } from '#server/mail/templates.ts';
 import { openHeldLink, ownedLink, showsPhoto, type GalleryAccess } from './galleries.service.ts';
 import { planLinkMails } from './link-mails.service.ts';
@@ -119,8 +121,10 @@ export async function submitPicks(
     if (!submitted) throw notFound('galleries.not_found');
     const picked = await pickedPhotos({ ...ctx, db: trx }, submitted);
     const titles = picked.map(({ photo }) => photo.title);
-    const count = `${titles.length} ${titles.length === 1 ? 'photo' : 'photos'}`;
-    const message = `Picked ${count} in the gallery "${category.name}":\n\n${titles.map((title) => `- ${title}`).join('\n')}\n\nFile-name filter: ${pickFilterText(picked.map(pickNameOf))}`;
+    // Written in the site's default language, as the owner's notices and mails are.
+    const words = mailWords((await findUserById({ ...ctx, db: trx }, owner.id))?.defaultLanguage ?? SOURCE_LANGUAGE).notices;
+    const list = titles.map((title) => `- ${title}`).join('\n');
+    const message = words.picksInbox(words.photos(titles.length), category.name, list, pickFilterText(picked.map(pickNameOf)));
     await addInboxMessage({ ...ctx, db: trx }, owner.id, { name: submitted.label, email: '', message });
     // The owner's notice: the picks' own mail at once, a line in the day's digest, or the admin only, by their choice.
     if (!access.byOwner) {

@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
@@ -15,15 +16,16 @@ const sessionsKey = [api.sessions] as const;
 export const useSecurityOverview = () => useQuery({ queryKey: securityKey, queryFn: () => apiClient.get<SecurityOverview>(api.security) });
 export const useSignedInBrowsers = () => useQuery({ queryKey: sessionsKey, queryFn: () => apiClient.get<SignedInBrowser[]>(api.sessions) });
 
-function failed(title: string) {
+/** `title` is read when the change fails, in the language shown then. */
+function failed(title: () => string) {
   return (error: unknown) =>
     // A missing fresh check is no failure to show: the panel asks for it and tries again.
     (error instanceof ApiError && error.status === 403) ||
-    toast({ title, description: passkeyErrorMessage(error) ?? errorMessage(error, 'Please try again.'), variant: 'destructive' });
+    toast({ title: title(), description: passkeyErrorMessage(error) ?? errorMessage(error, t`Please try again.`), variant: 'destructive' });
 }
 
 /** A mutation that refreshes the Security area when it is done. */
-function useSecurityMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, errorTitle: string, keys: ReadonlyArray<readonly string[]> = [securityKey]) {
+function useSecurityMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, errorTitle: () => string, keys: ReadonlyArray<readonly string[]> = [securityKey]) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -33,18 +35,18 @@ function useSecurityMutation<Input, Output>(mutationFn: (input: Input) => Promis
 }
 
 export const useAddPasskey = () =>
-  useSecurityMutation(async (name: string) => apiClient.post<FactorAdded>(api.passkeys, { name, response: await passkeyRegistration() }), 'Passkey not added');
+  useSecurityMutation(async (name: string) => apiClient.post<FactorAdded>(api.passkeys, { name, response: await passkeyRegistration() }), () => t`Passkey not added`);
 
 export const useRenamePasskey = () =>
-  useSecurityMutation(({ id, name }: { id: string; name: string }) => apiClient.patch<MessageResponse>(pathTo(api.passkey, { id }), { name }), 'Passkey not renamed');
+  useSecurityMutation(({ id, name }: { id: string; name: string }) => apiClient.patch<MessageResponse>(pathTo(api.passkey, { id }), { name }), () => t`Passkey not renamed`);
 
 export const useKeepPasskey = () =>
-  useSecurityMutation((id: string) => apiClient.post<MessageResponse>(pathTo(api.passkeyKeep, { id }), {}), 'Passkey not kept');
+  useSecurityMutation((id: string) => apiClient.post<MessageResponse>(pathTo(api.passkeyKeep, { id }), {}), () => t`Passkey not kept`);
 
 export const useRemovePasskey = () =>
-  useSecurityMutation((id: string) => apiClient.delete<MessageResponse>(pathTo(api.passkey, { id })), 'Passkey not removed');
+  useSecurityMutation((id: string) => apiClient.delete<MessageResponse>(pathTo(api.passkey, { id })), () => t`Passkey not removed`);
 
-export const useStartTotp = () => useSecurityMutation(() => apiClient.post<TotpSetup>(api.totpSetup, {}), 'Setup failed');
+export const useStartTotp = () => useSecurityMutation(() => apiClient.post<TotpSetup>(api.totpSetup, {}), () => t`Setup failed`);
 
 /** Errors show in the form, not in a toast. */
 export function useConfirmTotp() {
@@ -55,10 +57,10 @@ export function useConfirmTotp() {
   });
 }
 
-export const useDisableTotp = () => useSecurityMutation(() => apiClient.delete<MessageResponse>(api.totp), 'Not turned off');
+export const useDisableTotp = () => useSecurityMutation(() => apiClient.delete<MessageResponse>(api.totp), () => t`Not turned off`);
 
 export const useRegenerateRecoveryCodes = () =>
-  useSecurityMutation(() => apiClient.post<RecoveryCodes>(api.recoveryCodes, {}), 'No new codes');
+  useSecurityMutation(() => apiClient.post<RecoveryCodes>(api.recoveryCodes, {}), () => t`No new codes`);
 
 /** The fresh check before a sensitive change: the password, a code of the app, or a passkey. */
 export function useConfirmIdentity() {
@@ -71,7 +73,7 @@ export function useConfirmIdentity() {
 }
 
 export const useSignOutBrowser = () =>
-  useSecurityMutation((id: string) => apiClient.delete<MessageResponse>(pathTo(api.session, { id })), 'Not signed out', [sessionsKey]);
+  useSecurityMutation((id: string) => apiClient.delete<MessageResponse>(pathTo(api.session, { id })), () => t`Not signed out`, [sessionsKey]);
 
 export const useSignOutOtherBrowsers = () =>
-  useSecurityMutation(() => apiClient.post<MessageResponse>(api.sessionsSignOutOthers, {}), 'Not signed out', [sessionsKey]);
+  useSecurityMutation(() => apiClient.post<MessageResponse>(api.sessionsSignOutOthers, {}), () => t`Not signed out`, [sessionsKey]);

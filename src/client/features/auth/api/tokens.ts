@@ -1,3 +1,4 @@
+import { t } from '@lingui/core/macro';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse } from '#contract/common.ts';
 import { api, pathTo } from '#contract/routes.ts';
@@ -11,7 +12,7 @@ const tokensKey = [api.tokens] as const;
 
 export const useApiTokens = () => useQuery({ queryKey: tokensKey, queryFn: () => apiClient.get<ApiToken[]>(api.tokens) });
 
-function useTokenMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, failure: string) {
+function useTokenMutation<Input, Output>(mutationFn: (input: Input) => Promise<Output>, failure: () => string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -19,12 +20,12 @@ function useTokenMutation<Input, Output>(mutationFn: (input: Input) => Promise<O
     onError: (error) =>
       // A missing fresh check is no failure to show: the panel asks for it and tries again.
       (error instanceof ApiError && error.status === 403) ||
-      toast({ title: failure, description: errorMessage(error, 'Please try again.'), variant: 'destructive' }),
+      toast({ title: failure(), description: errorMessage(error, t`Please try again.`), variant: 'destructive' }),
   });
 }
 
 export const useCreateApiToken = () =>
-  useTokenMutation((request: CreateTokenRequest) => apiClient.post<NewApiToken>(api.tokens, request), 'Token not made');
+  useTokenMutation((request: CreateTokenRequest) => apiClient.post<NewApiToken>(api.tokens, request), () => t`Token not made`);
 
 export const useRevokeApiToken = () =>
-  useTokenMutation((id: number) => apiClient.delete<MessageResponse>(pathTo(api.token, { id })), 'Token not revoked');
+  useTokenMutation((id: number) => apiClient.delete<MessageResponse>(pathTo(api.token, { id })), () => t`Token not revoked`);

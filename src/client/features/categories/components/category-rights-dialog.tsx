@@ -88,7 +88,7 @@ function CategoryRightsForm({ category, onDone }: { category: Category; onDone: 
         {(field) => <Input {...field} placeholder={t`Photo: Ada Lovelace`} {...register('defaultCredit')} />}
       </FormField>
       <FormField id={ids.copyright} label={t`Default copyright`} error={validationText(errors.defaultCopyright?.message)}>
-        {(field) => <Input {...field} placeholder="© 2026 Ada Lovelace" {...register('defaultCopyright')} />}
+        {(field) => <Input {...field} placeholder={t`© 2026 Ada Lovelace`} {...register('defaultCopyright')} />}
       </FormField>
       <DialogFormFooter submitLabel={t`Save`} pendingLabel={t`Saving...`} pending={update.isPending} />
     </form>

@@ -1,12 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Gallery, GalleryLink, GalleryLinkThreads, GalleryThread, GalleryThreads, GalleryVerdict } from '#contract/galleries.ts';
+import type { Gallery, GalleryThread, GalleryThreads, GalleryVerdict } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
-import { categoryLinksKey } from './galleries.ts';
 import { galleryKey, type GalleryAnswer } from './gallery-query.ts';
 
 /** A link's holder's threads: each photo's verdict and comments, the same on every device. */
@@ -41,36 +40,6 @@ export function useSetVerdict(token: string) {
     onSuccess: (thread) => queryClient.setQueryData<GalleryThreads>(threadsKey(token), (threads) => withThread(threads, thread)),
     onError: (error) =>
       toast({ title: i18n._(GALLERY_TEXTS.notSaved), description: errorMessage(error, i18n._(GALLERY_TEXTS.verdictNotSaved)), variant: 'destructive' }),
-  });
-}
-
-/** The owner's view of one link's threads. */
-export const linkThreadsKey = (linkId: number) => [pathTo(api.galleryLinkComments, { id: linkId })];
-
-export function useLinkThreads(linkId: number, enabled = true) {
-  return useQuery({
-    queryKey: linkThreadsKey(linkId),
-    queryFn: () => apiClient.get<GalleryLinkThreads>(pathTo(api.galleryLinkComments, { id: linkId })),
-    enabled,
-  });
-}
-
-export function useAnswerComment(linkId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: ({ photoId, text }: { photoId: number; text: string }) =>
-      apiClient.post<GalleryThread>(pathTo(api.galleryLinkPhotoComments, { id: linkId, photoId }), { text }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: linkThreadsKey(linkId) }),
-  });
-}
-
-/** The owner's reset of a link's download count. */
-export function useResetDownloads(categoryId: number) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (linkId: number) => apiClient.post<GalleryLink>(pathTo(api.galleryLinkDownloadsReset, { id: linkId })),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: categoryLinksKey(categoryId) }),
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The downloads could not be reset'), variant: 'destructive' }),
   });
 }
 

@@ -7,7 +7,7 @@ import { visitorApi } from '#contract/screens.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient } from '#client/lib/api-client.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
-import { categoryLinksKey } from './galleries.ts';
+import { categoryLinksKey } from './links.ts';
 
 /** A link's recipients by mail and the state of each one's last invitation. */
 export const invitationsKey = (linkId: number) => [pathTo(api.galleryLinkInvitations, { id: linkId })];

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { errorText, pickCapCode } from '#contract/error-codes.ts';
-import type { GalleryExportFilter, GalleryLinkPicks, GalleryPicks } from '#contract/galleries.ts';
+import type { GalleryPicks } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { apiClient } from '#client/lib/api-client.ts';
@@ -78,30 +78,3 @@ export function useSubmitPicks(token: string) {
     },
   });
 }
-
-/** The owner's view of one link's picks. */
-export const linkPicksKey = (linkId: number) => [pathTo(api.galleryLinkPicks, { id: linkId })];
-
-/** The picks, or (`only`) the approved or the commented photos, each with its verdict. */
-export function useLinkPicks(linkId: number, only: GalleryExportFilter = 'picks') {
-  return useQuery({
-    queryKey: only === 'picks' ? linkPicksKey(linkId) : [...linkPicksKey(linkId), only],
-    queryFn: () => apiClient.get<GalleryLinkPicks>(`${pathTo(api.galleryLinkPicks, { id: linkId })}${only === 'picks' ? '' : `?only=${only}`}`),
-  });
-}
-
-/** Opens sent picks again; the link's row (its submitted state) is in the category's links. */
-export function useReopenPicks(linkId: number, categoryLinksKey: readonly unknown[]) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => apiClient.post<GalleryLinkPicks>(pathTo(api.galleryLinkPicksReopen, { id: linkId })),
-    onSuccess: (picks) => {
-      queryClient.setQueryData(linkPicksKey(linkId), picks);
-      void queryClient.invalidateQueries({ queryKey: categoryLinksKey });
-    },
-    onError: (error) => toast({ title: 'Error', description: errorMessage(error, 'The picks could not be reopened'), variant: 'destructive' }),
-  });
-}
-
-export const picksCsvUrl = (linkId: number, only: GalleryExportFilter = 'picks') =>
-  `${pathTo(api.galleryLinkPicksCsv, { id: linkId })}${only === 'picks' ? '' : `?only=${only}`}`;

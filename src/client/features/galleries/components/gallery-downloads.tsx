@@ -1,80 +1,14 @@
-import { useId, useState, type MouseEvent, type ReactNode } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { errorText } from '#contract/error-codes.ts';
 import { Download } from 'lucide-react';
-import type { Gallery, GalleryDownloads, GalleryLink } from '#contract/galleries.ts';
+import type { Gallery } from '#contract/galleries.ts';
 import type { Photo } from '#contract/photos.ts';
 import { labelOf } from '#contract/alt-text.ts';
-import { FormField } from '#client/components/form-field.tsx';
 import { Button } from '#client/components/ui/button.tsx';
-import { NativeSelect } from '#client/components/ui/native-select.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { galleryDownloadUrl, photoDownloadUrl } from '#client/features/galleries/api/downloads.ts';
 import { i18n } from '#client/lib/i18n.ts';
 import { downloadAllSize, downloadLabel, downloadsLeftText, GALLERY_ERROR_TEXTS, GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
-import { useUpdateLink } from '#client/features/galleries/api/galleries.ts';
-
-/** The owner's words for each policy. */
-export const DOWNLOAD_CHOICES: Record<GalleryDownloads, string> = {
-  none: 'No downloads',
-  display: 'Display copies',
-  originals: 'Originals, no location',
-};
-
-const hintOf = (policy: GalleryDownloads) =>
-  policy === 'originals'
-    ? 'The files as you uploaded them, without GPS or place names.'
-    : policy === 'display'
-      ? 'The copies the gallery shows, one at a time or all as a ZIP.'
-      : 'The client can look but not download.';
-
-/** The policy of a new link, in its form. */
-export function DownloadsField({ value, onChange }: { value: GalleryDownloads; onChange: (policy: GalleryDownloads) => void }) {
-  const id = useId();
-  return (
-    <FormField id={id} label="Downloads" hint={hintOf(value)}>
-      {(control) => (
-        <NativeSelect {...control} value={value} onChange={(event) => onChange(event.target.value as GalleryDownloads)}>
-          {Object.entries(DOWNLOAD_CHOICES).map(([policy, label]) => (
-            <option key={policy} value={policy}>
-              {label}
-            </option>
-          ))}
-        </NativeSelect>
-      )}
-    </FormField>
-  );
-}
-
-/** A link's policy in its row of the links dialog, changed in place. */
-export function LinkDownloads({ link, categoryId }: { link: GalleryLink; categoryId: number }) {
-  const update = useUpdateLink(categoryId);
-  return (
-    <label className="flex w-full flex-wrap items-center gap-2 text-xs text-muted-foreground">
-      <Download className="size-4" aria-hidden />
-      <span>
-        Downloads<span className="sr-only"> for {link.label}</span>
-      </span>
-      <NativeSelect
-        className="h-11 w-auto flex-1 sm:h-9 sm:flex-none sm:py-1"
-        value={link.downloads}
-        disabled={update.isPending}
-        data-link-downloads={link.id}
-        onChange={(event) =>
-          update.mutate(
-            { id: link.id, changes: { downloads: event.target.value as GalleryDownloads } },
-            { onSuccess: () => toast({ title: 'Downloads changed', description: `${link.label}: ${DOWNLOAD_CHOICES[event.target.value as GalleryDownloads]}` }) },
-          )
-        }
-      >
-        {Object.entries(DOWNLOAD_CHOICES).map(([policy, label]) => (
-          <option key={policy} value={policy}>
-            {label}
-          </option>
-        ))}
-      </NativeSelect>
-    </label>
-  );
-}
 
 /** What the holder is told when the link's downloads are used up: the server's own words for its refusal, in the page's language. */
 const downloadsUsedUp = () => {

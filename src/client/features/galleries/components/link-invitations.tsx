@@ -20,7 +20,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { formatDateTime, formatDay } from '#client/lib/formats.ts';
-import { useUpdateLink } from '#client/features/galleries/api/galleries.ts';
+import { useUpdateLink } from '#client/features/galleries/api/links.ts';
 import {
   useCategoryPhotoChoices,
   useInvitations,

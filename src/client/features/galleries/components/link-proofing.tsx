@@ -13,8 +13,7 @@ import { Spinner } from '#client/components/ui/spinner.tsx';
 import { Switch } from '#client/components/ui/switch.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { copyText } from '#client/lib/clipboard.ts';
-import { categoryLinksKey, useUpdateLink } from '#client/features/galleries/api/galleries.ts';
-import { picksCsvUrl, useLinkPicks, useReopenPicks } from '#client/features/galleries/api/proofing.ts';
+import { categoryLinksKey, picksCsvUrl, useLinkPicks, useReopenPicks, useUpdateLink } from '#client/features/galleries/api/links.ts';
 
 import { formatDay as dayOf } from '#client/lib/formats.ts';
 

@@ -14,8 +14,7 @@ import { Textarea } from '#client/components/ui/textarea.tsx';
 import { toast } from '#client/components/ui/use-toast.ts';
 import { errorMessage } from '#client/lib/error-text.ts';
 import { formatDateTime } from '#client/lib/formats.ts';
-import { useUpdateLink } from '#client/features/galleries/api/galleries.ts';
-import { useAnswerComment, useLinkThreads, useResetDownloads } from '#client/features/galleries/api/comments.ts';
+import { useAnswerComment, useLinkThreads, useResetDownloads, useUpdateLink } from '#client/features/galleries/api/links.ts';
 
 /** A download limit typed by the owner: blank is none; else a whole number from 0. */
 export function parseDownloadLimit(text: string): { limit: number | null } | { error: string } {

@@ -3,9 +3,10 @@ import { msg, plural, t } from '@lingui/core/macro';
 import type { ErrorCode } from '#contract/error-codes.ts';
 
 /**
- * What a client holding a gallery link reads from code the owner's screens share (the API's hooks,
- * the downloads' component): kept here, in the gallery's catalog (`app/section-catalogs.ts`), and
- * read with `i18n._`, so the owner's texts in those files stay in the owner's catalog.
+ * What a client holding a gallery link reads from the gallery's API hooks and the downloads'
+ * component, files outside the gallery's catalog (lingui.config.ts): kept here, in the gallery's
+ * catalog (`app/section-catalogs.ts`), and read with `i18n._`, so those words stay out of the
+ * visitor's first load. The owner's side of links is `api/links.ts` and `components/link-*.tsx`.
  */
 export const GALLERY_TEXTS = {
   wrongPassword: msg`Wrong password`,

@@ -1,8 +1,10 @@
+import { useLingui } from '@lingui/react';
 import { Plural, Trans } from '@lingui/react/macro';
 import { TriangleAlert } from 'lucide-react';
 import { Button } from '#client/components/ui/button.tsx';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#client/components/ui/card.tsx';
 import { useDismissJob, useFailedJobs, useRetryJob } from '#client/features/jobs/api/failed-jobs.ts';
+import { jobDescription } from '#client/features/jobs/lib/job-descriptions.ts';
 import { formatDateTime as when } from '#client/lib/formats.ts';
 
 /**
@@ -13,6 +15,8 @@ export function FailedJobsPanel() {
   const failed = useFailedJobs();
   const retry = useRetryJob();
   const dismiss = useDismissJob();
+  // Drawn again on a switch of language: the jobs' descriptions are read while drawing.
+  useLingui();
   const jobs = failed.data?.jobs ?? [];
   if (jobs.length === 0) return null;
   return (
@@ -33,7 +37,7 @@ export function FailedJobsPanel() {
           {jobs.map((job) => (
             <li key={job.id} className="grid gap-2 p-3 sm:grid-cols-[1fr_auto] sm:items-center">
               <div className="grid gap-0.5">
-                <p className="font-medium">{job.description}</p>
+                <p className="font-medium">{jobDescription(job)}</p>
                 <p className="text-sm break-words text-muted-foreground">{job.error}</p>
                 <p className="text-xs text-muted-foreground">
                   {when(job.failedAt)} · <Plural value={job.attempts} one="# attempt" other="# attempts" />

@@ -195,13 +195,13 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
           </legend>
           <div className="grid gap-4 @3xl:grid-cols-3">
             {setting('twitterUrl', t`Twitter URL`, undefined, (props) => (
-              <Input type="url" inputMode="url" placeholder="https://x.com/yourname" {...props} />
+              <Input type="url" inputMode="url" placeholder={t`https://x.com/yourname`} {...props} />
             ))}
             {setting('substackUrl', t`Substack URL`, undefined, (props) => (
-              <Input type="url" inputMode="url" placeholder="https://yourname.substack.com" {...props} />
+              <Input type="url" inputMode="url" placeholder={t`https://yourname.substack.com`} {...props} />
             ))}
             {setting('linktreeUrl', t`Linktree URL`, undefined, (props) => (
-              <Input type="url" inputMode="url" placeholder="https://linktr.ee/yourname" {...props} />
+              <Input type="url" inputMode="url" placeholder={t`https://linktr.ee/yourname`} {...props} />
             ))}
           </div>
         </fieldset>
@@ -227,8 +227,9 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
             {setting('headingFont', t`Heading Typeface`, undefined, (props) => (
               <NativeSelect {...props}>
                 <option value="sans">{t`System sans-serif`}</option>
-                <option value="serif">Playfair Display (serif)</option>
-                <option value="display">Oswald (condensed)</option>
+                <option value="serif">{t`Playfair Display (serif)`}</option>
+                <option value="display">{t`Oswald (condensed)`}</option>
+                {/* A typeface's name alone, the same in every language. */}
                 <option value="mono">IBM Plex Mono</option>
               </NativeSelect>
             ))}

@@ -148,7 +148,7 @@ function EditPhotoForm({ photo, onDone }: { photo: Photo; onDone: () => void }) 
             {...field}
             type="url"
             inputMode="url"
-            placeholder="https://example.com/project"
+            placeholder={t`https://example.com/project`}
             {...register('hyperlink')}
           />
         )}

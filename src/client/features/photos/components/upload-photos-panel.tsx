@@ -15,7 +15,7 @@ import { checkSession, sendPhotoBatch } from '#client/features/photos/api/upload
 import { getPhotosQueryOptions } from '#client/features/photos/api/get-photos.ts';
 import { beginRecentUpload, markRecentUploads } from '#client/features/photos/lib/recent-uploads.ts';
 import { useUploadFormats } from '#client/features/photos/api/get-upload-formats.ts';
-import { BASIC_FORMATS, isTaken, notAnImage, sniffImage } from '#client/features/photos/lib/sniff-image.ts';
+import { BASIC_FORMATS, isTaken, notAnImage, notATakenType, sniffImage } from '#client/features/photos/lib/sniff-image.ts';
 import {
   UploadQueue,
   type FileStatus,
@@ -125,7 +125,9 @@ export function UploadPhotosPanel({ categories }: { categories: Category[] }) {
     disabled: busy,
     onDrop: (accepted: File[], rejected: FileRejection[]) => {
       setFinished(null);
-      const byName = rejected.map(({ file, errors }) => ({ name: file.name, reason: errors.map((error) => error.message).join('; ') }));
+      // The picker's own reason is English: a type it refused is said in the owner's language.
+      const reasonOf = (error: FileRejection['errors'][number]) => (error.code === 'file-invalid-type' ? notATakenType(takes) : error.message);
+      const byName = rejected.map(({ file, errors }) => ({ name: file.name, reason: errors.map(reasonOf).join('; ') }));
       setBrowserRejections(byName);
       // The name says image; the content must too, before anything is sent.
       void Promise.all(accepted.map(async (file) => ({ file, format: await sniffImage(file).catch(() => null) }))).then((checked) => {

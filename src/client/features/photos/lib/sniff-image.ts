@@ -36,6 +36,12 @@ export function notAnImage(takes: readonly string[]): string {
   return t`Not an image: the file's content is not ${list}`;
 }
 
+/** The refusal of a file whose type (its name's extension) is none of what the server takes. */
+export function notATakenType(takes: readonly string[]): string {
+  const list = takes.length > 1 ? listOfChoices(takes) : (takes[0] ?? '');
+  return t`File type must be ${list}`;
+}
+
 /** "JPEG, PNG or GIF" in the owner's language. */
 function listOfChoices(items: readonly string[]): string {
   const most = items.slice(0, -1).join(', ');

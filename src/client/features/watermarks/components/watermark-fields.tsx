@@ -113,7 +113,7 @@ export function WatermarkFields({
     <div className="grid gap-4">
       {draft.kind === 'text' ? (
         <FormField id={ids.text} label={t`Text`} error={errors.text} hint={t`One line, drawn in white with a dark outline.`}>
-          {(field) => <Input {...field} value={draft.text} placeholder="© 2026 Ada Lovelace" maxLength={200} onChange={(event) => set('text', event.target.value)} />}
+          {(field) => <Input {...field} value={draft.text} placeholder={t`© 2026 Ada Lovelace`} maxLength={200} onChange={(event) => set('text', event.target.value)} />}
         </FormField>
       ) : (
         <LogoField id={ids.logo} logo={draft.logo} error={errors.logo} onUploaded={(logo) => set('logo', logo)} />
