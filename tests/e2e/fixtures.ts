@@ -6,6 +6,13 @@ import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { api } from '#contract/routes.ts';
 
+/**
+ * A desktop Chrome's user agent. The tests' own Chromium says HeadlessChrome, which the server
+ * takes for a bot, as isbot does: never counted in the statistics, and never given a gallery's
+ * page drawn with its photos (a bot's request is a chat's link preview, which must not record a visit).
+ */
+export const PERSONS_BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
+
 export const OWNER_USERNAME = 'owner';
 export const OWNER_PASSWORD = 'correct horse battery staple';
 

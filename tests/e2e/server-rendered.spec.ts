@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { PERSONS_BROWSER_AGENT } from './fixtures.ts';
 import { expect, section, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
@@ -7,6 +8,9 @@ import type { Gallery, NewGalleryLink } from '#contract/galleries.ts';
  * The first screen comes as HTML (docs/decisions/0018): readable and walkable without JavaScript,
  * and taken over by the script without a node redrawn or an attribute left different.
  */
+
+// A person's browser: a bot's request for a client's gallery (a link's preview) gets no photos.
+test.use({ userAgent: PERSONS_BROWSER_AGENT });
 
 /** A category of three photos, and the portfolio's title. */
 async function threePhotos(owner: OwnerApi) {
@@ -217,7 +221,7 @@ test.describe('hydration', () => {
         for (const image of await page.locator('#root img').all()) await expect(image).toHaveAttribute('data-image-state', 'loaded');
       };
 
-      const hydrated = await browser.newPage({ baseURL });
+      const hydrated = await browser.newPage({ baseURL, userAgent: PERSONS_BROWSER_AGENT });
       const problems = problemsOf(hydrated);
       await recordServerNodes(hydrated);
       await hydrated.goto(address);
@@ -228,7 +232,7 @@ test.describe('hydration', () => {
       expect(brought).toBeGreaterThan(20);
       expect(kept).toBe(brought);
 
-      const alone = await browser.newPage({ baseURL });
+      const alone = await browser.newPage({ baseURL, userAgent: PERSONS_BROWSER_AGENT });
       await withoutServerScreen(alone);
       await alone.goto(address);
       await drawn(alone);

@@ -1,11 +1,10 @@
 import type { Page } from '@playwright/test';
 import { screens } from '#contract/routes.ts';
-import { signInAsOwner } from './fixtures.ts';
+import { PERSONS_BROWSER_AGENT, signInAsOwner } from './fixtures.ts';
 import { expect, test, tile, uniqueName } from './portfolio-helpers.ts';
 import { openAdminSection } from './admin-helpers.ts';
 
 /** A desktop browser's user agent: headless Chromium names itself, and bots are not counted. */
-const VISITOR_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0.0.0 Safari/537.36';
 
 /** Signs in and opens the admin's Statistics; `list(title)` reads one of the Statistics panel's top lists. */
 async function openStatistics(page: Page) {
@@ -26,7 +25,7 @@ test.describe('statistics', () => {
     const release = await owner.createPhoto({ title: uniqueName('Counted EP'), hyperlink: 'https://open.spotify.com/album/4aawyAB9vmqN3uQ7FjRGTy' });
     await owner.placePhotos([photo, release], category.id);
 
-    const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
+    const visitor = await browser.newContext({ userAgent: PERSONS_BROWSER_AGENT });
     try {
       const visit = await visitor.newPage();
       await visit.route('https://open.spotify.com/**', (route) =>
@@ -75,7 +74,7 @@ test.describe('statistics', () => {
     const photo = await owner.createPhoto({ title: uniqueName('Shared photo') });
     const pagePath = `/photo/${photo.id}`;
 
-    const visitor = await browser.newContext({ userAgent: VISITOR_AGENT });
+    const visitor = await browser.newContext({ userAgent: PERSONS_BROWSER_AGENT });
     try {
       const visit = await visitor.newPage();
       await visit.goto(pagePath);

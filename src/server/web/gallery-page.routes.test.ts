@@ -35,7 +35,10 @@ async function setUp() {
   return { cookie, categoryId, photos };
 }
 
-const getPage = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+/** A person's browser: a bot's request (a chat's link preview) gets no gallery in its page. */
+const BROWSER = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
+const getPage = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': BROWSER, ...(cookie ? { cookie } : {}) } });
 
 /** What the server put inside `<div id="root">`. */
 function screenOf(html: string): string {
@@ -104,6 +107,24 @@ describe("a client's gallery page, drawn by the server", () => {
     expect(pageDataOf(response.body).gallery).toEqual({ token, gallery: expect.objectContaining({ label: 'Parents', photos }) });
     // The first tiles are preloaded from the head.
     expect(response.body).toContain(`<link rel="preload" as="image" fetchpriority="high" href="/g/${token}/files/${photos[0]!.thumbnail}?v=${photos[0]!.version}"`);
+  });
+
+  it("records no visit for a link's preview in a chat or a browser's prefetch, and puts no gallery in their page", async () => {
+    const s = await setUp();
+    const link = await createLink(s, { label: 'Parents', downloads: 'display' });
+    const visits = async () => (await owner(s.cookie, 'GET', `/api/gallery-links/${link.id}/activity`)).json<GalleryLinkActivity>().counts.visits;
+    const previews = [
+      { 'user-agent': 'WhatsApp/2.23.20.0 A' },
+      { 'user-agent': 'Slackbot-LinkExpanding 1.0 (+https://api.slack.com/robots)' },
+      { 'user-agent': BROWSER, 'sec-purpose': 'prefetch' },
+    ];
+    for (const headers of previews) {
+      const response = await t.app.inject({ method: 'GET', url: link.path, headers });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies.map((cookie) => cookie.name)).not.toContain(`atelier_gallery_visit_${link.id}`);
+      expect(pageDataOf(response.body).gallery, JSON.stringify(headers)).toBeUndefined();
+    }
+    expect(await visits()).toBe(0);
   });
 
   it("is in the link's language, with the gallery's catalog, and offers no download where the link allows none", async () => {

@@ -21,7 +21,7 @@ import { findUserById, getSiteLanguages, toPortfolioOwner, type SiteLanguages } 
 import type { ContactContext } from '#server/features/contact/contact.service.ts';
 import { CONTACT_FORM_POST } from '#contract/contact.ts';
 import { siteNameOf } from '#contract/site-name.ts';
-import { countableVisit, referrerEvents } from '#server/features/statistics/statistics.request.ts';
+import { countableVisit, fromPersonsBrowser, referrerEvents } from '#server/features/statistics/statistics.request.ts';
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import type { DataCache } from '#server/http/etag.ts';
 import { errorBody } from '#server/http/http-error.ts';
@@ -166,8 +166,10 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const pageFor = async (request: FastifyRequest, route: PageRoute | null, language: PageLanguage['language']): Promise<Page> => {
     let page: Page;
     try {
-      const galleryAccess = { cookies: request.cookies, secure: options.secure };
-      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]), galleryAccess }, language);
+      // Opening a gallery records its visit (and tells the owner a client came): a link's preview in
+      // a chat or a mail, or a prefetch, gets the page without the gallery, as the API is never asked.
+      const galleryAccess = fromPersonsBrowser(request) ? { cookies: request.cookies, secure: options.secure } : undefined;
+      page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]), ...(galleryAccess ? { galleryAccess } : {}) }, language);
     } catch (error) {
       // The page still works without its data: the client asks the API.
       request.log.error({ err: error }, 'could not build the page data');

@@ -11,11 +11,21 @@ import type { CountedEvent, Visit } from './statistics.service.ts';
 export function countableVisit(request: FastifyRequest): Visit | null {
   const { headers } = request;
   if (headers.dnt === '1' || headers['sec-gpc'] === '1') return null;
-  const purpose = headers['sec-purpose'] ?? headers.purpose;
-  if (purpose !== undefined && /prefetch|prerender/i.test(String(purpose))) return null;
   const userAgent = headers['user-agent'];
-  if (!userAgent || isBot(userAgent)) return null;
+  if (!userAgent || !fromPersonsBrowser(request)) return null;
   return { address: request.ip, userAgent };
+}
+
+/**
+ * Whether a request is a browser opening the page for a person now: not a known bot (a chat's or
+ * a mail's link preview among them) nor a speculative prefetch or prerender.
+ */
+export function fromPersonsBrowser(request: FastifyRequest): boolean {
+  const { headers } = request;
+  const purpose = headers['sec-purpose'] ?? headers.purpose;
+  if (purpose !== undefined && /prefetch|prerender/i.test(String(purpose))) return false;
+  const userAgent = headers['user-agent'];
+  return Boolean(userAgent) && !isBot(String(userAgent));
 }
 
 /** isbot's answers for the user agents seen last: most requests come from a few browsers. */
