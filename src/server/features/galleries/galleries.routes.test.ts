@@ -26,7 +26,9 @@ async function unlistedGallery(options: Parameters<typeof createTestApp>[0] = {}
 }
 
 const { owner, createLink, unlistedCategoryOf } = galleryFixture(() => t);
-const visitor = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+/** A person's phone (a bot's request, a chat's link preview, gets a gallery's page without the gallery). */
+const PHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const visitor = (url: string, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': PHONE, ...(cookie ? { cookie } : {}) } });
 
 const unlock = (link: NewGalleryLink, password: string, address = '203.0.113.5') =>
   t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password }, remoteAddress: address });
