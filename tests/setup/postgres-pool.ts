@@ -10,8 +10,8 @@ import { databaseUrlOf, withAdmin } from './postgres-admin.ts';
  * back from a schema of the database's own, every sequence set back, in one query. DELETE, not
  * TRUNCATE: a TRUNCATE makes new files for every table and index, and took half a second.
  * The reset must leave nothing the next test could see: the tables' rows and the sequences are
- * all a site keeps (no test changes the schema of a copied database; `fromScratch` sites migrate
- * a schema of their own and are dropped).
+ * all a site keeps. A database whose schema a test changed (a migration run down) is dropped
+ * instead; `fromScratch` sites migrate a schema of their own and never come here.
  */
 
 /** Where a pooled database keeps its template's rows. */

@@ -168,7 +168,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
     try {
       // Opening a gallery records its visit (and tells the owner a client came): a link's preview in
       // a chat or a mail, or a prefetch, gets the page without the gallery, as the API is never asked.
-      const galleryAccess = fromPersonsBrowser(request) ? { cookies: request.cookies, secure: options.secure } : undefined;
+      const galleryAccess = route?.kind === 'gallery' && fromPersonsBrowser(request) ? { cookies: request.cookies, secure: options.secure } : undefined;
       page = await buildPage(options, route, { maybeOwner: Boolean(request.cookies[options.sessionCookieName]), ...(galleryAccess ? { galleryAccess } : {}) }, language);
     } catch (error) {
       // The page still works without its data: the client asks the API.
