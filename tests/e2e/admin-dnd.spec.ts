@@ -13,6 +13,7 @@ import {
   movePhotosViaApi,
   openAdmin,
   photoBank,
+  pickUpByKeyboard,
   storedOrder,
   uniqueName,
   uploadPhotosViaApi,
@@ -75,9 +76,7 @@ test.describe('reordering photos in the admin area', () => {
     await page.mouse.up();
     await expect(dragAnnouncement(page, `Photo ${a} was dropped at position 1 of 2.`)).toBeAttached();
 
-    await card.getByRole('button', { name: `Drag ${b}` }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, `Picked up photo ${b}. It is at position 2 of 2 in category ${category.name}.`)).toBeAttached();
+    await pickUpByKeyboard(page, card.getByRole('button', { name: `Drag ${b}` }), `Picked up photo ${b}. It is at position 2 of 2 in category ${category.name}.`);
     await page.keyboard.press('ArrowLeft');
     await expect(dragAnnouncement(page, `Photo ${b} was moved into position 1 of 2.`)).toBeAttached();
     await page.keyboard.press('Escape');
@@ -107,9 +106,7 @@ test.describe('reordering photos in the admin area', () => {
         );
 
     let done = settled('photo');
-    await card.getByRole('button', { name: 'Drag Maple' }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, 'Picked up photo Maple')).toBeAttached();
+    await pickUpByKeyboard(page, card.getByRole('button', { name: 'Drag Maple' }), 'Picked up photo Maple');
     await page.keyboard.press('ArrowLeft');
     await expect(dragAnnouncement(page, 'Photo Maple was moved into position 1 of 2.')).toBeAttached();
     await page.keyboard.press('Space');
@@ -124,9 +121,7 @@ test.describe('reordering photos in the admin area', () => {
     await expect(toasts(page)).toHaveCount(0);
 
     done = settled('category');
-    await page.getByRole('button', { name: `Drag category ${other.name}` }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, `Picked up category ${other.name}`)).toBeAttached();
+    await pickUpByKeyboard(page, page.getByRole('button', { name: `Drag category ${other.name}` }), `Picked up category ${other.name}`);
     await page.keyboard.press('ArrowUp');
     await expect(dragAnnouncement(page, `Category ${other.name} was moved into position 1 of 2.`)).toBeAttached();
     await page.keyboard.press('Space');
@@ -147,9 +142,7 @@ test.describe('reordering photos in the admin area', () => {
     const grid = categoryCard(page, category.name).getByRole('list', { name: `Photos in ${category.name}` });
     const shown = grid.getByRole('listitem').getByRole('paragraph');
 
-    await grid.getByRole('button', { name: 'Drag Cobalt' }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, 'Picked up photo Cobalt')).toBeAttached();
+    await pickUpByKeyboard(page, grid.getByRole('button', { name: 'Drag Cobalt' }), 'Picked up photo Cobalt');
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
     await expect(dragAnnouncement(page, 'Photo Cobalt was moved into position 3 of 3.')).toBeAttached();
@@ -226,9 +219,7 @@ test.describe('reordering categories', () => {
     await expect(shownCategories(page)).toHaveText(afterMouse);
     await expect.poll(() => categoryNamesOnServer(page)).toEqual(afterMouse);
 
-    await handle(names[2]!).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, `Picked up category ${names[2]}. It is at position 1 of 3.`)).toBeAttached();
+    await pickUpByKeyboard(page, handle(names[2]!), `Picked up category ${names[2]}. It is at position 1 of 3.`);
     await page.keyboard.press('ArrowDown');
     await expect(dragAnnouncement(page, `Category ${names[2]} was moved into position 2 of 3.`)).toBeAttached();
     await page.keyboard.press('Space');
@@ -249,9 +240,7 @@ test.describe('reordering categories', () => {
       await route.fulfill({ status: 500, body: '' });
     });
 
-    await page.getByRole('button', { name: `Drag category ${names[1]}` }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, `Picked up category ${names[1]}`)).toBeAttached();
+    await pickUpByKeyboard(page, page.getByRole('button', { name: `Drag category ${names[1]}` }), `Picked up category ${names[1]}`);
     await page.keyboard.press('ArrowUp');
     await expect(dragAnnouncement(page, 'was moved into position 1 of 2.')).toBeAttached();
     await page.keyboard.press('Space');
@@ -338,9 +327,7 @@ test.describe('reordering on the public grid', () => {
     await expect.poll(() => storedOrder(page, first.id)).toEqual(['Cove', 'Reef', 'Bay']);
     await expect(page.getByRole('dialog')).toHaveCount(0);
 
-    await page.getByRole('button', { name: 'Drag Reef' }).focus();
-    await page.keyboard.press('Space');
-    await expect(dragAnnouncement(page, `Picked up photo Reef. It is at position 2 of 3 in ${first.name}.`)).toBeAttached();
+    await pickUpByKeyboard(page, page.getByRole('button', { name: 'Drag Reef' }), `Picked up photo Reef. It is at position 2 of 3 in ${first.name}.`);
     await page.keyboard.press('ArrowLeft');
     await expect(dragAnnouncement(page, `Photo Reef was moved into position 1 of 3 in ${first.name}.`)).toBeAttached();
     await page.keyboard.press('Space');

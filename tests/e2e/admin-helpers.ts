@@ -232,6 +232,19 @@ export function dragAnnouncement(page: Page, text: string | RegExp) {
 }
 
 /**
+ * Picks a drag handle up with Space. dnd-kit's keyboard sensor starts listening for the arrow keys
+ * in a zero-delay timer after the drag starts, and its "Picked up" announcement can be on screen
+ * before that timer has run: a key pressed then is lost. A zero-delay timer set in the page now
+ * runs after the sensor's, so the next key is heard.
+ */
+export async function pickUpByKeyboard(page: Page, handle: Locator, announcement: string) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await expect(dragAnnouncement(page, announcement)).toBeAttached();
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+}
+
+/**
  * A finger drag through Chromium's real touch input (CDP), so dnd-kit's TouchSensor gets genuine
  * touchstart/touchmove/touchend: press, hold until the drag has started (the press delay), slide
  * in steps, lift.

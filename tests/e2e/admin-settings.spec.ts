@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page, Request } from '@playwright/test';
 import { png } from '#tests/fixtures/images.ts';
-import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
+import { expect, fileChooserOpenedBy, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
 import { openAdminSection } from './admin-helpers.ts';
 import { api, screens } from '#contract/routes.ts';
 
@@ -215,9 +215,8 @@ test.describe('portfolio settings', () => {
 test.describe('banner', () => {
   async function chooseBanner(page: Page, file: { name: string; mimeType: string; buffer: Buffer }) {
     const settings = page.getByRole('region', { name: 'Portfolio Settings' });
-    const chooser = page.waitForEvent('filechooser');
-    await settings.getByRole('button', { name: /^(Upload|Replace) Banner$/ }).click();
-    await (await chooser).setFiles(file);
+    const chooser = await fileChooserOpenedBy(page, () => settings.getByRole('button', { name: /^(Upload|Replace) Banner$/ }).click());
+    await chooser.setFiles(file);
   }
 
   test('uploads, saves at once, shows the preview and the header background, then removes it', async ({ page }) => {

@@ -1,5 +1,5 @@
 import type { Category } from '#contract/categories.ts';
-import { expect, OWNER_PASSWORD, OWNER_USERNAME, test } from './fixtures.ts';
+import { expect, fileChooserOpenedBy, OWNER_PASSWORD, OWNER_USERNAME, test } from './fixtures.ts';
 import {
   categoryCard,
   clearContent,
@@ -11,6 +11,7 @@ import {
   openAdmin,
   photoBank,
   photoInput,
+  pickUpByKeyboard,
   pngFiles,
   storedOrder,
   toast,
@@ -57,9 +58,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await tileAction(page, photoBank(page), dusk, skies);
   await expect(categoryCard(page, skies).getByRole('img', { name: dusk })).toBeVisible();
 
-  await page.getByRole('button', { name: `Drag ${noon}` }).focus();
-  await page.keyboard.press('Space');
-  await expect(dragAnnouncement(page, `Picked up photo ${noon}. It is at position 1 of 1 in the photo bank.`)).toBeAttached();
+  await pickUpByKeyboard(page, page.getByRole('button', { name: `Drag ${noon}` }), `Picked up photo ${noon}. It is at position 1 of 1 in the photo bank.`);
   // The categories sit beside the bank on a wide screen, below it on a narrow one.
   await page.keyboard.press(page.viewportSize()!.width >= 1024 ? 'ArrowRight' : 'ArrowDown');
   await expect(dragAnnouncement(page, `Photo ${noon} is over category ${skies}`)).toBeAttached();
@@ -74,9 +73,7 @@ test('a full session: sign in, upload, organise, reorder, edit, delete, and see 
   await dragWithMouse(page, skiesCard.getByRole('img', { name: noon }), skiesCard.getByRole('img', { name: dawn }));
   await expect.poll(() => storedOrder(page, skiesId)).toEqual([dusk, dawn, noon]);
 
-  await skiesCard.getByRole('button', { name: `Drag ${dusk}` }).focus();
-  await page.keyboard.press('Space');
-  await expect(dragAnnouncement(page, `Picked up photo ${dusk}. It is at position 1 of 3 in category ${skies}.`)).toBeAttached();
+  await pickUpByKeyboard(page, skiesCard.getByRole('button', { name: `Drag ${dusk}` }), `Picked up photo ${dusk}. It is at position 1 of 3 in category ${skies}.`);
   await page.keyboard.press('ArrowRight');
   await expect(dragAnnouncement(page, `Photo ${dusk} was moved into position 2 of 3.`)).toBeAttached();
   await page.keyboard.press('Space');
@@ -135,9 +132,7 @@ test('the admin photo area, its dialogs and a keyboard drag have no serious axe 
   await expectNoAxeViolations(page);
   await page.getByRole('alertdialog').getByRole('button', { name: 'Cancel' }).click();
 
-  await categoryCard(page, name).getByRole('button', { name: `Drag ${photos[0]!.title}` }).focus();
-  await page.keyboard.press('Space');
-  await expect(dragAnnouncement(page, `Picked up photo ${photos[0]!.title}`)).toBeAttached();
+  await pickUpByKeyboard(page, categoryCard(page, name).getByRole('button', { name: `Drag ${photos[0]!.title}` }), `Picked up photo ${photos[0]!.title}`);
   await expectNoAxeViolations(page);
   await page.keyboard.press('Escape');
   await expect(dragAnnouncement(page, 'Moving was cancelled')).toBeAttached();
@@ -161,9 +156,8 @@ test('with the keyboard alone: choose files, upload, add a category, place, rena
   // The drop area is a button: Enter opens the file chooser.
   const [first, second] = [uniqueName('Kestrel'), uniqueName('Osprey')];
   await page.getByRole('button', { name: /Drag and drop photos here/ }).focus();
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles(await pngFiles([first, second]));
+  const chooser = await fileChooserOpenedBy(page, () => page.keyboard.press('Enter'));
+  await chooser.setFiles(await pngFiles([first, second]));
   await expect(page.getByText('2 file(s) selected')).toBeVisible();
   await page.getByRole('button', { name: 'Upload Photos' }).focus();
   await page.keyboard.press('Enter');

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type FileChooser, type Page } from '@playwright/test';
 import { api } from '#contract/routes.ts';
 
 /**
@@ -136,4 +136,17 @@ export async function signInAsOwner(page: Page): Promise<void> {
 /** The toasts on screen: list items of Radix's "Notifications (F8)" region. */
 export function toasts(page: Page) {
   return page.getByRole('region', { name: /notifications/i }).getByRole('listitem');
+}
+
+/**
+ * The file chooser `action` opens. Playwright asks the browser to intercept choosers when the
+ * first listener is added, without waiting for its answer: a key pressed at once could open a
+ * chooser the browser did not hand over (the file input was clicked, no event came). A round trip
+ * through the page after adding the listener makes sure interception is on before the action.
+ */
+export async function fileChooserOpenedBy(page: Page, action: () => Promise<void>): Promise<FileChooser> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.evaluate(() => undefined);
+  await action();
+  return chooser;
 }

@@ -5,6 +5,7 @@ import { api, pathTo, screens } from '#contract/routes.ts';
 import { SINE_WAV, SWEEP_MP3 } from '#tests/fixtures/audio.ts';
 import { expect, expectNoSeriousViolations, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
 import { openAdmin, photoBank, tileAction } from './admin-helpers.ts';
+import { fileChooserOpenedBy } from './fixtures.ts';
 
 /**
  * A release's audio previews in the release dialog: the player comes with the dialog of a release
@@ -184,9 +185,8 @@ test.describe('the owner\'s audio previews of a release', () => {
     await expect(editor.getByText('No audio tracks yet.')).toBeVisible();
 
     // Both files in one pick: sent one after the other, each with its own progress.
-    const chooser = page.waitForEvent('filechooser');
-    await editor.getByRole('button', { name: 'Add audio tracks' }).click();
-    await (await chooser).setFiles([
+    const chooser = await fileChooserOpenedBy(page, () => editor.getByRole('button', { name: 'Add audio tracks' }).click());
+    await chooser.setFiles([
       { name: 'Rising.mp3', mimeType: 'audio/mpeg', buffer: SWEEP },
       { name: 'Tone.wav', mimeType: 'audio/wav', buffer: SHORT },
     ]);
