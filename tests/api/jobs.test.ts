@@ -59,6 +59,29 @@ describe('the jobs table', () => {
     expect((await listJobs(t.database.db)).map((job) => job.state)).toEqual(['done', 'done']);
   });
 
+  it('says when the jobs it holds have finished, and whether it held any', async () => {
+    t = await createTestApp();
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    let finished = false;
+    const worker = workerWith([handle(pass, async () => {
+      started = true;
+      await gate;
+      finished = true;
+    })]);
+    await worker.start();
+    await worker.inHandSettled();
+    expect(await worker.inHandSettled()).toBe(false);
+    await enqueue(t.ctx, pass, {});
+    worker.wake();
+    await waitFor(() => started, 'the job started');
+    const settled = worker.inHandSettled();
+    release();
+    expect(await settled).toBe(true);
+    expect(finished).toBe(true);
+  });
+
   it('runs what a change waits for before background work queued earlier', async () => {
     t = await createTestApp();
     const urgent = jobKind<{ n: number }>('test.urgent', { priority: URGENT });

@@ -214,6 +214,17 @@ export class Worker<Ctx> {
     }
   }
 
+  /**
+   * Resolves once the claim under way and the jobs this process holds have finished; answers
+   * whether there were any. One who runs due jobs itself (a test's `runJobs`) waits on these when
+   * the table says some are running, instead of looking again after a while.
+   */
+  async inHandSettled(): Promise<boolean> {
+    const inHand = [...(this.claiming ? [this.claiming] : []), ...this.held.values()];
+    await Promise.allSettled(inHand);
+    return inHand.length > 0;
+  }
+
   /** Stops claiming, lets the jobs in hand finish, runs each tick a last time, and stops every timer. */
   async stop(): Promise<void> {
     this.running = false;
@@ -341,9 +352,9 @@ export class Worker<Ctx> {
  * takes the jobs from the table, or the command drains them itself.
  */
 export class Jobs {
-  private worker: Pick<Worker<unknown>, 'wake' | 'settled'> | null = null;
+  private worker: Pick<Worker<unknown>, 'wake' | 'settled' | 'inHandSettled'> | null = null;
 
-  attach(worker: Pick<Worker<unknown>, 'wake' | 'settled'>): void {
+  attach(worker: Pick<Worker<unknown>, 'wake' | 'settled' | 'inHandSettled'>): void {
     this.worker = worker;
   }
 
@@ -357,5 +368,10 @@ export class Jobs {
 
   async settled(ids: readonly number[], timeoutMs?: number): Promise<void> {
     await this.worker?.settled(ids, timeoutMs);
+  }
+
+  /** Whether this process's worker held jobs, once they have finished (see `Worker.inHandSettled`). */
+  async inHandSettled(): Promise<boolean> {
+    return (await this.worker?.inHandSettled()) ?? false;
   }
 }
