@@ -51,7 +51,7 @@ test.describe('without JavaScript', () => {
     await page.goto(screens.home);
 
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    // No button opens the About dialog: its text is on the header card.
+    // No dialog opens without the script: the About text is on the header card.
     const about = page.getByRole('region', { name: 'About' });
     await expect(about.getByText('I photograph harbours at dawn.')).toBeVisible();
     const grid = section(page, category.name);
@@ -107,6 +107,18 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL(/#contact-without-script$/);
     await expect(name).toBeInViewport();
+  });
+
+  test('the About button leads to the About text on the header card', async ({ page, owner }) => {
+    await threePhotos(owner);
+    // A short screen: the text starts below the fold.
+    await page.setViewportSize({ width: 390, height: 200 });
+    await page.goto(screens.home);
+    const text = page.getByRole('region', { name: 'About' }).getByText('I photograph harbours at dawn.');
+    await expect(text).not.toBeInViewport();
+    await page.getByRole('button', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/#about-without-script$/);
+    await expect(text).toBeInViewport();
   });
 
   test("a visitor sends a message with the header card's plain form: a bad email keeps the text and says why, then the owner's inbox has it", async ({ page, owner }) => {
@@ -249,6 +261,25 @@ test.describe('hydration', () => {
       await alone.close();
     });
   }
+});
+
+test('with the script, About opens its dialog where it is: by a click or by Space, the address unchanged', async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  await threePhotos(owner);
+  await page.goto(screens.home);
+  const about = page.getByRole('button', { name: 'About', exact: true });
+  await about.click();
+  const dialog = page.getByRole('dialog', { name: 'About' });
+  await expect(dialog.getByText('I photograph harbours at dawn.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(about).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  // The text without the script is no second copy in the page: its <noscript> is not drawn.
+  await expect(page.getByRole('region', { name: 'About' })).toHaveCount(0);
+  expect(problems).toEqual([]);
 });
 
 test('?contact still opens the contact form at once over the server-drawn portfolio', async ({ page, owner }) => {
