@@ -42,6 +42,19 @@ async function galleryOfThree(owner: OwnerApi) {
   return { title, category, photos: current, link };
 }
 
+/** The password of the locked links below. */
+const PASSWORD = 'river-stone-42';
+
+/** The three photos in an unlisted category, and a link to it behind a password. */
+async function lockedGalleryOfThree(owner: OwnerApi) {
+  const { category, photos } = await threePhotos(owner);
+  const unlisted = await owner.request.put(pathTo(api.category, { id: category.id }), { data: { visibility: 'unlisted' } });
+  expect(unlisted.status(), await unlisted.text()).toBe(200);
+  const made = await owner.request.post(pathTo(api.categoryLinks, { id: category.id }), { data: { label: 'Parents', password: PASSWORD } });
+  expect(made.status(), await made.text()).toBe(201);
+  return { category, photos, link: (await made.json()) as NewGalleryLink };
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -95,6 +108,28 @@ test.describe('without JavaScript', () => {
       expect(await image.getAttribute('sizes')).toBeTruthy();
     }
     await expect(main.getByRole('link', { name: /Download all/ })).toHaveAttribute('href', `/api/galleries/${link.path.split('/').at(-1)}/download`);
+  });
+
+  test("a client's gallery behind its password: a wrong password is refused with its message, the right one opens the gallery with its photos", async ({ page, owner }) => {
+    const { category, photos, link } = await lockedGalleryOfThree(owner);
+    await page.goto(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This gallery is protected' })).toBeVisible();
+    await page.getByLabel('Password').fill('river-stone-41');
+    await page.getByRole('button', { name: 'Open gallery' }).click();
+    await expect(page).toHaveURL(`${link.path}/unlock`);
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Wrong password');
+    await expect(page.getByText('Wrong password')).toBeVisible();
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Open gallery' }).click();
+    await expect(page).toHaveURL(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+    const main = page.getByRole('main');
+    for (const photo of photos) {
+      const image = main.getByRole('img', { name: photo.title });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    }
   });
 
   test('the Contact button leads to the plain form on the header card', async ({ page, owner }) => {
@@ -280,6 +315,39 @@ test('with the script, About opens its dialog where it is: by a click or by Spac
   // The text without the script is no second copy in the page: its <noscript> is not drawn.
   await expect(page.getByRole('region', { name: 'About' })).toHaveCount(0);
   expect(problems).toEqual([]);
+});
+
+test("takes over a client's gallery behind its password: the server's form kept, the same markup, no warning; the script unlocks it where it is", async ({ browser, baseURL, owner }) => {
+  const { category, photos, link } = await lockedGalleryOfThree(owner);
+  const hydrated = await browser.newPage({ baseURL, userAgent: PERSONS_BROWSER_AGENT });
+  const problems = problemsOf(hydrated);
+  await recordServerNodes(hydrated);
+  await hydrated.goto(link.path);
+  await expect(hydrated.getByLabel('Password')).toBeVisible();
+  await expect(hydrated.getByRole('button', { name: 'Dark theme' })).toBeVisible();
+  const { brought, kept } = await serverNodesKept(hydrated);
+  expect(brought).toBeGreaterThan(10);
+  expect(kept).toBe(brought);
+
+  const alone = await browser.newPage({ baseURL, userAgent: PERSONS_BROWSER_AGENT });
+  await withoutServerScreen(alone);
+  await alone.goto(link.path);
+  await expect(alone.getByLabel('Password')).toBeVisible();
+  expect(await alone.locator('#root main').count()).toBe(1);
+  expect(await drawnMarkup(hydrated)).toBe(await drawnMarkup(alone));
+  expect(problems).toEqual([]);
+  await alone.close();
+
+  // The script has the form: the JSON route answers, the page stays where it is.
+  await hydrated.getByLabel('Password').fill('river-stone-41');
+  await hydrated.getByRole('button', { name: 'Open gallery' }).click();
+  await expect(hydrated.getByLabel('Password')).toHaveAccessibleDescription('Wrong password');
+  await hydrated.getByLabel('Password').fill(PASSWORD);
+  await hydrated.getByRole('button', { name: 'Open gallery' }).click();
+  await expect(hydrated.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+  await expect(hydrated.getByRole('main').getByRole('img', { name: photos[0]!.title })).toBeVisible();
+  expect(hydrated.url()).toBe(`${baseURL}${link.path}`);
+  await hydrated.close();
 });
 
 test('?contact still opens the contact form at once over the server-drawn portfolio', async ({ page, owner }) => {
