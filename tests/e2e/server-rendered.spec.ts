@@ -154,6 +154,10 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL(/#about-without-script$/);
     await expect(text).toBeInViewport();
+    // Its heading is not under the sticky top bar.
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 2, name: 'About' }).boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   });
 
   test("a visitor sends a message with the header card's plain form: a bad email keeps the text and says why, then the owner's inbox has it", async ({ page, owner }) => {

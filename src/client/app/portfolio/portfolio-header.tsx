@@ -14,6 +14,8 @@ import { SocialLinks } from '#client/features/owner/components/social-links.tsx'
 
 /** About and Contact: links drawn as buttons, 44 px high to touch. */
 const HEADER_BUTTON = clsx(buttonVariants({ variant: 'outline' }), 'min-h-11');
+/** Where the About and Contact links scroll to: clear of the sticky top bar (68 px at most), which covered the heading. */
+const LINK_TARGET = 'scroll-mt-20';
 /** The About text's heading, in the card's `<noscript>`: where the About link leads without the script. */
 const ABOUT_WITHOUT_SCRIPT_ID = 'about-without-script';
 /** The plain contact form's heading, in the card's `<noscript>`: where the Contact link leads without the script. */
@@ -125,7 +127,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
       {owner.aboutText && (
         <noscript>
           <section aria-labelledby={ABOUT_WITHOUT_SCRIPT_ID} className="border-t px-4 py-6 text-start sm:px-8">
-            <h2 id={ABOUT_WITHOUT_SCRIPT_ID} className="text-lg font-semibold">
+            <h2 id={ABOUT_WITHOUT_SCRIPT_ID} className={clsx(LINK_TARGET, 'text-lg font-semibold')}>
               <Trans>About</Trans>
             </h2>
             <p className="mt-2 break-words whitespace-pre-line">{owner.aboutText}</p>
@@ -136,7 +138,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
       {owner.showContactForm && (
         <noscript>
           <section aria-labelledby={CONTACT_WITHOUT_SCRIPT_ID} className="border-t px-4 py-6 text-start sm:px-8">
-            <h2 id={CONTACT_WITHOUT_SCRIPT_ID} className="mb-4 text-lg font-semibold">
+            <h2 id={CONTACT_WITHOUT_SCRIPT_ID} className={clsx(LINK_TARGET, 'mb-4 text-lg font-semibold')}>
               <Trans>Contact</Trans>
             </h2>
             <ContactFormWithoutScript ownerId={owner.id} />
