@@ -2,6 +2,8 @@ import { StrictMode } from 'react';
 import { renderToStringAsync } from 'preact-render-to-string';
 import { i18n, type Messages } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createQueryClient } from '#client/lib/query-client.ts';
 import { App } from '#client/app/app.tsx';
 import { setServerPage } from '#client/lib/server-render.ts';
 import { startIdsAfresh } from '#client/lib/react-on-preact.ts';
@@ -9,6 +11,8 @@ import { SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import type { PageData } from '#contract/page-data.ts';
 import type { ContactFormPosted } from '#contract/contact.ts';
 import { ContactScreenWithoutScript } from '#client/features/messages/components/contact-form-without-script.tsx';
+import { GalleryUnlockScreenWithoutScript } from '#client/app/routes/gallery.tsx';
+import type { GalleryUnlockRefusal } from '#contract/galleries.ts';
 
 /**
  * The server's render of a visitor's first screen (docs/decisions/0018): the same components, on
@@ -76,6 +80,25 @@ export function renderContactScreen(screen: {
     return renderToStringAsync(
       <I18nProvider i18n={i18n}>
         <ContactScreenWithoutScript ownerId={screen.ownerId} ownerName={screen.ownerName} posted={screen.posted} />
+      </I18nProvider>,
+    );
+  };
+  const rendered = queue.then(render, render);
+  queue = rendered.catch(() => undefined);
+  return rendered;
+}
+
+/** The page answering a gallery's password posted without the script and refused, in the page's language. */
+export function renderGalleryUnlockScreen(screen: { language: Language; token: string; refusal: GalleryUnlockRefusal }): Promise<string> {
+  const render = async () => {
+    i18n.activate(screen.language in CATALOGS ? screen.language : SOURCE_LANGUAGE);
+    startIdsAfresh();
+    return renderToStringAsync(
+      <I18nProvider i18n={i18n}>
+        {/* The form's own hooks ask for a query client; nothing is fetched where no script runs. */}
+        <QueryClientProvider client={createQueryClient()}>
+          <GalleryUnlockScreenWithoutScript token={screen.token} refusal={screen.refusal} />
+        </QueryClientProvider>
       </I18nProvider>,
     );
   };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Category } from './categories.ts';
 import { controlsMessage, PASSWORD_MAX_LENGTH, withoutControls } from './common.ts';
+import type { ErrorCode, ErrorParams } from './error-codes.ts';
 import { fileNameStem } from './file-name-titles.ts';
 import { GalleryLinkActivityCounts } from './gallery-activity.ts';
 import { LANGUAGE_QUERY } from './languages.ts';
@@ -320,6 +321,14 @@ export const GalleryLinkPhotoParams = z.object({
 
 export const UnlockGalleryRequest = z.object({ password: z.string().min(1, 'Password is required').max(PASSWORD_MAX_LENGTH) });
 export type UnlockGalleryRequest = z.infer<typeof UnlockGalleryRequest>;
+
+/**
+ * Why the server refused a gallery's password posted as a plain form (a browser that runs no
+ * script, `formPosts.galleryUnlock`): none typed, or the unlock service's refusal by its error
+ * code (a wrong password, too many tries, a link that no longer opens). The answer's page draws
+ * the password form again with the message the form gives the JSON route's same refusal.
+ */
+export type GalleryUnlockRefusal = { reason: 'required' } | { reason: 'refused'; code: ErrorCode; params: ErrorParams };
 
 /**
  * A pick as a photo editor's catalogue names it: the name its file was uploaded under, less the

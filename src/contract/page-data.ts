@@ -24,9 +24,15 @@ export const PageData = z.object({
   /**
    * A client's gallery its visitor may see now (no password, or its access cookie held): the
    * link's token as the address has it and what `/api/galleries/{token}` answers them. None for a
-   * gallery still behind its password, nor for a request with a session cookie: the client asks.
+   * gallery still behind its password (`lockedGallery`), nor for a request with a session cookie: the client asks.
    */
   gallery: z.object({ token: z.string(), gallery: Gallery }).optional(),
+  /**
+   * A client's gallery still behind its password, for a visitor's browser: the link's token, so
+   * the password form is drawn by the server (posted as a plain form without the script) and the
+   * browser's first render draws the same. Nothing else of the gallery.
+   */
+  lockedGallery: z.object({ token: z.string() }).optional(),
   /** Null when the request carried no session cookie: surely a visitor, no need to ask. */
   user: z.null().optional(),
 });

@@ -129,6 +129,16 @@ export const api = {
   openApi: '/api/openapi.json',
 } as const;
 
+/**
+ * The plain forms a page posts when the browser runs no script (urlencoded), each answered with a
+ * page or a redirect to one, never JSON (docs/decisions/0018). The contact form's is
+ * `CONTACT_FORM_POST` (contact-form.ts), in a visitor's first load.
+ */
+export const formPosts = {
+  /** A client's gallery's password: a 303 back to the gallery once it opens. */
+  galleryUnlock: '/g/:token/unlock',
+} as const;
+
 /** Files and documents served beside the API and the screens. */
 export const files = {
   upload: '/uploads/:filename',

@@ -42,6 +42,19 @@ async function galleryOfThree(owner: OwnerApi) {
   return { title, category, photos: current, link };
 }
 
+/** The password of the locked links below. */
+const PASSWORD = 'river-stone-42';
+
+/** The three photos in an unlisted category, and a link to it behind a password. */
+async function lockedGalleryOfThree(owner: OwnerApi) {
+  const { category, photos } = await threePhotos(owner);
+  const unlisted = await owner.request.put(pathTo(api.category, { id: category.id }), { data: { visibility: 'unlisted' } });
+  expect(unlisted.status(), await unlisted.text()).toBe(200);
+  const made = await owner.request.post(pathTo(api.categoryLinks, { id: category.id }), { data: { label: 'Parents', password: PASSWORD } });
+  expect(made.status(), await made.text()).toBe(201);
+  return { category, photos, link: (await made.json()) as NewGalleryLink };
+}
+
 test.describe('without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -51,7 +64,7 @@ test.describe('without JavaScript', () => {
     await page.goto(screens.home);
 
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-    // No button opens the About dialog: its text is on the header card.
+    // No dialog opens without the script: the About text is on the header card.
     const about = page.getByRole('region', { name: 'About' });
     await expect(about.getByText('I photograph harbours at dawn.')).toBeVisible();
     const grid = section(page, category.name);
@@ -97,6 +110,28 @@ test.describe('without JavaScript', () => {
     await expect(main.getByRole('link', { name: /Download all/ })).toHaveAttribute('href', `/api/galleries/${link.path.split('/').at(-1)}/download`);
   });
 
+  test("a client's gallery behind its password: a wrong password is refused with its message, the right one opens the gallery with its photos", async ({ page, owner }) => {
+    const { category, photos, link } = await lockedGalleryOfThree(owner);
+    await page.goto(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: 'This gallery is protected' })).toBeVisible();
+    await page.getByLabel('Password').fill('river-stone-41');
+    await page.getByRole('button', { name: 'Open gallery' }).click();
+    await expect(page).toHaveURL(`${link.path}/unlock`);
+    await expect(page.getByLabel('Password')).toHaveAccessibleDescription('Wrong password');
+    await expect(page.getByText('Wrong password')).toBeVisible();
+
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Open gallery' }).click();
+    await expect(page).toHaveURL(link.path);
+    await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+    const main = page.getByRole('main');
+    for (const photo of photos) {
+      const image = main.getByRole('img', { name: photo.title });
+      await expect(image).toBeVisible();
+      await expect.poll(() => image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    }
+  });
+
   test('the Contact button leads to the plain form on the header card', async ({ page, owner }) => {
     await threePhotos(owner);
     // A short screen: the form starts below the fold.
@@ -107,6 +142,22 @@ test.describe('without JavaScript', () => {
     await page.getByRole('button', { name: 'Contact', exact: true }).click();
     await expect(page).toHaveURL(/#contact-without-script$/);
     await expect(name).toBeInViewport();
+  });
+
+  test('the About button leads to the About text on the header card', async ({ page, owner }) => {
+    await threePhotos(owner);
+    // A short screen: the text starts below the fold.
+    await page.setViewportSize({ width: 390, height: 200 });
+    await page.goto(screens.home);
+    const text = page.getByRole('region', { name: 'About' }).getByText('I photograph harbours at dawn.');
+    await expect(text).not.toBeInViewport();
+    await page.getByRole('button', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/#about-without-script$/);
+    await expect(text).toBeInViewport();
+    // Its heading is not under the sticky top bar.
+    const bar = (await page.getByRole('banner').boundingBox())!;
+    const heading = (await page.getByRole('heading', { level: 2, name: 'About' }).boundingBox())!;
+    expect(heading.y).toBeGreaterThanOrEqual(bar.y + bar.height);
   });
 
   test("a visitor sends a message with the header card's plain form: a bad email keeps the text and says why, then the owner's inbox has it", async ({ page, owner }) => {
@@ -249,6 +300,58 @@ test.describe('hydration', () => {
       await alone.close();
     });
   }
+});
+
+test('with the script, About opens its dialog where it is: by a click or by Space, the address unchanged', async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  await threePhotos(owner);
+  await page.goto(screens.home);
+  const about = page.getByRole('button', { name: 'About', exact: true });
+  await about.click();
+  const dialog = page.getByRole('dialog', { name: 'About' });
+  await expect(dialog.getByText('I photograph harbours at dawn.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(about).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(dialog).toBeVisible();
+  expect(new URL(page.url()).hash).toBe('');
+  // The text without the script is no second copy in the page: its <noscript> is not drawn.
+  await expect(page.getByRole('region', { name: 'About' })).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("takes over a client's gallery behind its password: the server's form kept, the same markup, no warning; the script unlocks it where it is", async ({ browser, baseURL, owner }) => {
+  const { category, photos, link } = await lockedGalleryOfThree(owner);
+  const hydrated = await browser.newPage({ baseURL, userAgent: PERSONS_BROWSER_AGENT });
+  const problems = problemsOf(hydrated);
+  await recordServerNodes(hydrated);
+  await hydrated.goto(link.path);
+  await expect(hydrated.getByLabel('Password')).toBeVisible();
+  await expect(hydrated.getByRole('button', { name: 'Dark theme' })).toBeVisible();
+  const { brought, kept } = await serverNodesKept(hydrated);
+  expect(brought).toBeGreaterThan(10);
+  expect(kept).toBe(brought);
+
+  const alone = await browser.newPage({ baseURL, userAgent: PERSONS_BROWSER_AGENT });
+  await withoutServerScreen(alone);
+  await alone.goto(link.path);
+  await expect(alone.getByLabel('Password')).toBeVisible();
+  expect(await alone.locator('#root main').count()).toBe(1);
+  expect(await drawnMarkup(hydrated)).toBe(await drawnMarkup(alone));
+  expect(problems).toEqual([]);
+  await alone.close();
+
+  // The script has the form: the JSON route answers, the page stays where it is.
+  await hydrated.getByLabel('Password').fill('river-stone-41');
+  await hydrated.getByRole('button', { name: 'Open gallery' }).click();
+  await expect(hydrated.getByLabel('Password')).toHaveAccessibleDescription('Wrong password');
+  await hydrated.getByLabel('Password').fill(PASSWORD);
+  await hydrated.getByRole('button', { name: 'Open gallery' }).click();
+  await expect(hydrated.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
+  await expect(hydrated.getByRole('main').getByRole('img', { name: photos[0]!.title })).toBeVisible();
+  expect(hydrated.url()).toBe(`${baseURL}${link.path}`);
+  await hydrated.close();
 });
 
 test('?contact still opens the contact form at once over the server-drawn portfolio', async ({ page, owner }) => {

@@ -26,6 +26,7 @@ function hasPageDataShape(data: unknown): data is PageData {
     optional('photo', isObject) &&
     optional('photoWindow', (value) => isObject(value) && Array.isArray((value as { photos?: unknown }).photos)) &&
     optional('gallery', (value) => isObject(value) && typeof (value as { token?: unknown }).token === 'string' && isObject((value as { gallery?: unknown }).gallery)) &&
+    optional('lockedGallery', (value) => isObject(value) && typeof (value as { token?: unknown }).token === 'string') &&
     optional('user', (value) => value === null)
   );
 }
@@ -62,6 +63,10 @@ export function seedQueryCache(queryClient: QueryClient, data: PageData | null =
   if (data.gallery) {
     const answer: GalleryAnswer = { state: 'open', gallery: data.gallery.gallery };
     queryClient.setQueryData(galleryKey(data.gallery.token), answer);
+  }
+  if (data.lockedGallery) {
+    const answer: GalleryAnswer = { state: 'locked' };
+    queryClient.setQueryData(galleryKey(data.lockedGallery.token), answer);
   }
   if (data.user === null) queryClient.setQueryData(getUserQueryOptions().queryKey, null);
 }

@@ -70,6 +70,15 @@ export function errorMessage(error: unknown, fallback: string): string {
   return textOf(body?.code, body?.params, body?.message) ?? fallback;
 }
 
+/**
+ * What to tell the user about a refusal the server sent by its code rather than as an error answer
+ * (a form posted without the script, answered with a page), worded as `errorMessage` words the
+ * same refusal of a JSON call.
+ */
+export function codeMessage(code: string, params: ErrorParams, fallback: string): string {
+  return textOf(code, params, undefined) ?? fallback;
+}
+
 /** A refused file's reason (an upload's `rejected` or `receipts`), worded the same way. */
 export function reasonText({ reason, code, params }: { reason: string; code?: string; params?: ErrorParams }): string {
   return textOf(code, params, reason) ?? reason;

@@ -8,6 +8,8 @@ import { builtRendererForFile } from '#tests/fixtures/built-client.ts';
 import { galleryFixture, tokenOf } from '#tests/fixtures/galleries.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
+import { PASSWORD_MAX_LENGTH } from '#contract/common.ts';
+import { TRIES_PER_ADDRESS } from '#server/features/galleries/galleries.service.ts';
 
 /**
  * A client's gallery page, its first screen drawn by the server (docs/decisions/0018) with the
@@ -151,22 +153,32 @@ describe("a client's gallery page, drawn by the server", () => {
     }
   });
 
-  it('leaves a gallery behind its password to the browser (nothing of it in the page) until the visitor holds its access cookie', async () => {
+  it('draws a gallery behind its password as its password form alone, a plain form posted to the server, until the visitor holds its access cookie', async () => {
     const s = await setUp();
     const link = await createLink(s, { label: 'Parents', password: 'river-stone-42' });
+    const token = tokenOf(link);
     const locked = await getPage(link.path);
     expect(locked.statusCode).toBe(200);
-    expect(screenOf(locked.body)).toBe('');
+    expect(locked.headers['cache-control']).toBe('no-store');
+    const lockedScreen = screenOf(locked.body);
+    expect(lockedScreen).toContain('This gallery is protected');
+    expect(lockedScreen).toMatch(new RegExp(`<form method="post" action="/g/${token}/unlock"`));
+    expect(lockedScreen).toMatch(/<input [^>]*type="password"[^>]*name="password"/);
+    // Nothing of the gallery: its token alone, for the browser's first render to draw the same form.
     expect(pageDataOf(locked.body).gallery).toBeUndefined();
+    expect(pageDataOf(locked.body).lockedGallery).toEqual({ token });
+    expect(lockedScreen).not.toContain('Smith wedding');
     for (const photo of s.photos) for (const name of copiesOf(photo)) expect(locked.body).not.toContain(name);
     expect(locked.cookies.map((cookie) => cookie.name)).not.toContain(`atelier_gallery_visit_${link.id}`);
 
-    const unlocked = await t.app.inject({ method: 'POST', url: `/api/galleries/${tokenOf(link)}/unlock`, payload: { password: 'river-stone-42' } });
+    const unlocked = await t.app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: 'river-stone-42' } });
     expect(unlocked.statusCode, unlocked.body).toBe(200);
     const access = unlocked.cookies.find((cookie) => cookie.name === `atelier_gallery_${link.id}`)!;
     const open = await getPage(link.path, `${access.name}=${access.value}`);
     const screen = screenOf(open.body);
     expect(screen).toMatch(/<h1 id="gallery-title"[^>]*>Smith wedding<\/h1>/);
+    expect(screen).not.toContain('<form');
+    expect(pageDataOf(open.body).lockedGallery).toBeUndefined();
     for (const photo of s.photos) expect(tileImage(screen, photo)).toBeDefined();
   });
 
@@ -179,6 +191,119 @@ describe("a client's gallery page, drawn by the server", () => {
     const unknown = await getPage(`/g/${'x'.repeat(43)}`);
     expect(unknown.statusCode).toBe(404);
     expect(screenOf(unknown.body)).toBe('');
+  });
+});
+
+describe("a gallery's password posted without the script", () => {
+  const SITE = 'http://localhost:3000';
+  const PASSWORD = 'river-stone-42';
+
+  /** The form's post: urlencoded, from this site's page unless `headers` say otherwise. */
+  const postPassword = (token: string, fields: Record<string, string>, options: { headers?: Record<string, string>; address?: string; cookie?: string } = {}) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/g/${token}/unlock`,
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'user-agent': BROWSER,
+        ...(options.headers ?? { origin: SITE }),
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+      },
+      payload: new URLSearchParams(fields).toString(),
+      remoteAddress: options.address ?? '127.0.0.1',
+    });
+
+  async function lockedLink() {
+    const s = await setUp();
+    const link = await createLink(s, { label: 'Parents', password: PASSWORD });
+    return { s, link, token: tokenOf(link) };
+  }
+
+  it('the right password: a 303 back to the gallery with its access cookie, which the page then opens with its photos', async () => {
+    const { s, link, token } = await lockedLink();
+    const response = await postPassword(token, { password: PASSWORD });
+    expect(response.statusCode).toBe(303);
+    expect(response.headers.location).toBe(`/g/${token}`);
+    expect(response.headers['cache-control']).toBe('no-store');
+    // The cookies the JSON route sets: the link's access, and the device's that spares this browser the link's count.
+    const access = response.cookies.find((cookie) => cookie.name === `atelier_gallery_${link.id}`);
+    expect(access).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const device = response.cookies.find((cookie) => cookie.name === `atelier_gallery_device_${link.id}`);
+    expect(device).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+
+    const page = await getPage(response.headers.location as string, `${access!.name}=${access!.value}`);
+    expect(page.statusCode).toBe(200);
+    const screen = screenOf(page.body);
+    expect(screen).toMatch(/<h1 id="gallery-title"[^>]*>Smith wedding<\/h1>/);
+    for (const photo of s.photos) expect(tileImage(screen, photo)).toBeDefined();
+  });
+
+  it("a wrong, an empty or an overlong password: the form again with the message, in the visitor's language, and no cookie", async () => {
+    const { s, token } = await lockedLink();
+    const wrong = await postPassword(token, { password: 'river-stone-41' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.headers['content-type']).toContain('text/html');
+    expect(wrong.headers['cache-control']).toBe('no-store');
+    expect(wrong.body).toContain('Wrong password');
+    const field = /<input [^>]*name="password"[^>]*>/.exec(wrong.body)?.[0];
+    expect(field).toContain('aria-invalid="true"');
+    expect(field).toMatch(/aria-describedby="[^"]+-error"/);
+    expect(wrong.body).toMatch(new RegExp(`<form method="post" action="/g/${token}/unlock"`));
+    // Drawn by the server alone: no script to hydrate it, no data, nothing of the gallery.
+    expect(wrong.body).not.toContain('<script');
+    expect(wrong.body).not.toContain('Smith wedding');
+    for (const photo of s.photos) for (const name of copiesOf(photo)) expect(wrong.body).not.toContain(name);
+    expect(wrong.cookies).toEqual([]);
+
+    const empty = await postPassword(token, {});
+    expect([empty.statusCode, empty.body.includes('Password is required')]).toEqual([400, true]);
+    const overlong = await postPassword(token, { password: 'x'.repeat(PASSWORD_MAX_LENGTH + 1) });
+    expect([overlong.statusCode, overlong.body.includes('Wrong password')]).toEqual([400, true]);
+
+    const german = await postPassword(token, { password: 'river-stone-41' }, { headers: { origin: SITE, 'accept-language': 'de' } });
+    expect(german.body).toContain('<html lang="de"');
+    expect(german.body).toContain('Falsches Passwort');
+    expect(german.body).toContain('Diese Galerie ist geschützt');
+  });
+
+  it("a link that does not open: 404 and the gallery's end, never a 500", async () => {
+    t = await createTestApp(built());
+    for (const token of ['x'.repeat(43), 'not-a-token', '%00']) {
+      const response = await postPassword(token, { password: PASSWORD });
+      expect(response.statusCode, token).toBe(404);
+      expect(response.body).toContain('Gallery not found');
+    }
+  });
+
+  it('counts each try against the same limits as the JSON route: past them, 429 with retry-after and the message, even for the right password', async () => {
+    const { token } = await lockedLink();
+    const address = '198.51.100.7';
+    const half = TRIES_PER_ADDRESS.limit / 2;
+    for (let i = 0; i < half; i++) {
+      const json = await t.app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: 'guess' }, remoteAddress: address });
+      expect(json.statusCode).toBe(401);
+    }
+    for (let i = 0; i < TRIES_PER_ADDRESS.limit - half; i++) expect((await postPassword(token, { password: 'guess' }, { address })).statusCode).toBe(401);
+    const limited = await postPassword(token, { password: PASSWORD }, { address });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect(limited.body).toContain('Too many attempts. Please wait a moment and try again.');
+    expect(limited.cookies).toEqual([]);
+    // The JSON route counts the plain form's tries too.
+    const json = await t.app.inject({ method: 'POST', url: `/api/galleries/${token}/unlock`, payload: { password: PASSWORD }, remoteAddress: address });
+    expect(json.statusCode).toBe(429);
+    // Another address is not held back.
+    expect((await postPassword(token, { password: PASSWORD }, { address: '198.51.100.8' })).statusCode).toBe(303);
+  });
+
+  it("refuses a post from another site's page, as the JSON API does, before reading it", async () => {
+    const { token } = await lockedLink();
+    const crossSite: Record<string, string>[] = [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }];
+    for (const headers of crossSite) {
+      const response = await postPassword(token, { password: PASSWORD }, { headers });
+      expect(response.statusCode, JSON.stringify(headers)).toBe(403);
+      expect(response.cookies).toEqual([]);
+    }
   });
 });
 

@@ -148,8 +148,9 @@ async function heldGallery(ctx: WebContext, token: string, access: GalleryAccess
 /**
  * A client's gallery, kept from search engines; 404 when the link does not open. A visitor who
  * may see it now (no password, or its access cookie held) gets it in the page, which the server
- * then draws (docs/decisions/0018); a gallery behind its password, and any request with a session
- * cookie (the owner previewing a link), get nothing of it: the client asks the API.
+ * then draws (docs/decisions/0018); a visitor of a gallery behind its password gets its password
+ * form drawn (its token alone in the page); any request with a session cookie (the owner
+ * previewing a link) gets nothing of it: the client asks the API.
  */
 async function galleryPage(ctx: WebContext, token: string, viewer: PageViewer, language: Language): Promise<Page> {
   const owner = await getPortfolioOwner(ctx.photos);
@@ -159,6 +160,8 @@ async function galleryPage(ctx: WebContext, token: string, viewer: PageViewer, l
   const held = asHolder && viewer.galleryAccess ? await heldGallery(ctx, token, viewer.galleryAccess) : undefined;
   const opens = held ? held.state !== 'gone' : await galleryExists(ctx.photos, token);
   const meta: PageMeta = { title: `${opens ? titles.gallery : titles.galleryNotFound} · ${siteName}`, siteName, type: 'website', noIndex: true };
+  // Behind its password: the form alone, which the server draws and a browser without the script posts.
+  if (held?.state === 'locked') return { status: 200, meta, data: { owner, lockedGallery: { token } }, look: lookOf(owner) };
   if (!held || held.state !== 'open') return { status: opens ? 200 : 404, meta, data: { owner }, look: lookOf(owner) };
   const { gallery, visit } = held;
   const { layout, density } = gallery.category;

@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { Language } from '#contract/languages.ts';
 import type { PageData } from '#contract/page-data.ts';
 import type { ContactFormPosted } from '#contract/contact.ts';
+import type { GalleryUnlockRefusal } from '#contract/galleries.ts';
 import type { PageRoute } from './page-routes.ts';
 
 /**
@@ -20,9 +21,13 @@ export type RenderContactScreen = (screen: {
   posted: ContactFormPosted;
 }) => Promise<string>;
 
+/** The page answering a gallery's password posted without the script and refused (`renderGalleryUnlockScreen`). */
+export type RenderGalleryUnlockScreen = (screen: { language: Language; token: string; refusal: GalleryUnlockRefusal }) => Promise<string>;
+
 export interface ScreenRenderer {
   renderScreen: RenderScreen;
   renderContactScreen: RenderContactScreen;
+  renderGalleryUnlockScreen: RenderGalleryUnlockScreen;
 }
 
 /** The built renderer, or undefined when it is not built: the pages are then drawn by the browser alone, as before. */
@@ -31,19 +36,20 @@ export async function loadScreenRenderer(file: string | undefined): Promise<Scre
   const module = (await import(pathToFileURL(file).href)) as Partial<ScreenRenderer>;
   if (typeof module.renderScreen !== 'function') throw new Error(`${file} exports no renderScreen`);
   if (typeof module.renderContactScreen !== 'function') throw new Error(`${file} exports no renderContactScreen`);
-  return { renderScreen: module.renderScreen, renderContactScreen: module.renderContactScreen };
+  if (typeof module.renderGalleryUnlockScreen !== 'function') throw new Error(`${file} exports no renderGalleryUnlockScreen`);
+  return { renderScreen: module.renderScreen, renderContactScreen: module.renderContactScreen, renderGalleryUnlockScreen: module.renderGalleryUnlockScreen };
 }
 
 /**
  * Whether the server renders the screen: a visitor's portfolio, a photo's page and a client's
- * gallery open to its visitor, with the data the browser's first render draws from. Not the
- * signed-in owner's (it asks who is signed in first, under a spinner), nor a screen without its
- * data (a 404, a page whose data could not be read, a gallery behind its password).
+ * gallery open to its visitor (or its password form, when the gallery is behind one), with the
+ * data the browser's first render draws from. Not the signed-in owner's (it asks who is signed in
+ * first, under a spinner), nor a screen without its data (a 404, a page whose data could not be read).
  */
 export function rendersOnServer(route: PageRoute | null, data: PageData, visitor: boolean): boolean {
   if (!visitor || data.user !== null || !data.owner) return false;
   if (route?.kind === 'portfolio') return data.photoSections !== undefined;
   if (route?.kind === 'photo') return data.photo !== undefined;
-  if (route?.kind === 'gallery') return data.gallery?.token === route.token;
+  if (route?.kind === 'gallery') return data.gallery?.token === route.token || data.lockedGallery?.token === route.token;
   return false;
 }

@@ -1,6 +1,6 @@
 import { pageTheme, THEME_COOKIE } from '#contract/theme-cookie.ts';
 import { LANGUAGE_COOKIE, LANGUAGE_COOKIE_MAX_AGE_SECONDS, LANGUAGE_QUERY, SOURCE_LANGUAGE } from '#contract/languages.ts';
-import { files, screens } from '#contract/routes.ts';
+import { files, formPosts, pathTo, screens } from '#contract/routes.ts';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fs from 'node:fs';
@@ -10,6 +10,8 @@ import { brotliCompress, constants, gzip } from 'node:zlib';
 import { buildPage, fallbackPage, type Page, type WebContext } from './page-content.ts';
 import { parseTemplate, renderPage, renderServerOnlyPage, type PageLook, type PageTemplate } from './page-head.ts';
 import { CONTACT_FORM_BODY_LIMIT, parseFormBody, postContactForm } from './contact-post.ts';
+import { postGalleryUnlock } from './gallery-unlock-post.ts';
+import { screenTitles } from './page-titles.ts';
 import { loadScreenRenderer, rendersOnServer } from './screen-render.ts';
 import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
 import { readChunks, type CatalogChunks, type RouteChunks } from './route-chunks.ts';
@@ -17,7 +19,7 @@ import { negotiateLanguage, type PageLanguage } from './page-language.ts';
 import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
 import { resolveSession, type AuthContext } from '#server/features/auth/auth.service.ts';
-import { findUserById, getSiteLanguages, toPortfolioOwner, type SiteLanguages } from '#server/features/owner/owner.service.ts';
+import { findUserById, getPortfolioOwner, getSiteLanguages, toPortfolioOwner, type SiteLanguages } from '#server/features/owner/owner.service.ts';
 import type { ContactContext } from '#server/features/contact/contact.service.ts';
 import { CONTACT_FORM_POST } from '#contract/contact.ts';
 import { siteNameOf } from '#contract/site-name.ts';
@@ -25,8 +27,11 @@ import { countableVisit, fromPersonsBrowser, referrerEvents } from '#server/feat
 import { pageEvents, type Recorder } from '#server/features/statistics/statistics.service.ts';
 import type { DataCache } from '#server/http/etag.ts';
 import { errorBody } from '#server/http/http-error.ts';
+import { DomainError } from '#server/lib/errors.ts';
+import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { CACHE_AN_HOUR, CACHE_FIVE_MINUTES, IMMUTABLE, NO_STORE, REVALIDATE } from '#server/lib/cache-control.ts';
 import { setVisitCookie } from '#server/features/galleries/activity.routes.ts';
+import { setUnlockCookies } from '#server/features/galleries/galleries.routes.ts';
 import type { VisitCookie } from '#server/features/galleries/activity.service.ts';
 
 export { isClientRoute };
@@ -85,6 +90,12 @@ export interface WebOptions extends WebContext {
   secure: boolean;
 }
 
+/** A posted form's fields: the urlencoded parser's, or none for a body of another kind. */
+function formFields(body: unknown): Record<string, string> {
+  if (typeof body !== 'object' || body === null) return {};
+  return Object.fromEntries(Object.entries(body).filter((field): field is [string, string] => typeof field[1] === 'string'));
+}
+
 /**
  * Serves the built client: hashed assets cached for good; each page built per request from the
  * template read once at start, with its own head tags (link previews) and its first data.
@@ -99,6 +110,16 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
 
   const renderer = template ? await loadScreenRenderer(options.screenRendererFile) : undefined;
   const renderScreen = renderer?.renderScreen;
+
+  /** The site's owner for a page the server alone draws (its name and look), or none on a site not set up yet. */
+  const siteOwner = async (): Promise<PortfolioOwner | undefined> => {
+    try {
+      return await getPortfolioOwner(options.photos);
+    } catch (error) {
+      if (error instanceof DomainError && error.kind === 'notFound') return undefined;
+      throw error;
+    }
+  };
 
   if (template && clientDir) {
     await app.register(fastifyStatic, {
@@ -260,13 +281,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   };
 
   /**
-   * The contact form of a browser that runs no script (the header card's `<noscript>`): a plain
-   * urlencoded post, answered with a page the server alone draws, in the visitor's language. A
-   * post from another site's page is refused before it gets here (http/security.ts, as any
-   * state-changing call). Only with the built renderer: it draws the form's texts.
+   * The plain forms of a browser that runs no script: the contact form (the header card's
+   * `<noscript>`) and a client's gallery's password. Urlencoded posts, answered with a page the
+   * server alone draws, in the visitor's language, or a redirect. A post from another site's page
+   * is refused before it gets here (http/security.ts, as any state-changing call). Only with the
+   * built renderer: it draws the forms' texts.
    */
-  const renderContactScreen = renderer?.renderContactScreen;
-  if (template && renderContactScreen) {
+  if (template && renderer) {
+    const { renderContactScreen, renderGalleryUnlockScreen } = renderer;
     await app.register(async (scope) => {
       scope.addContentTypeParser(
         'application/x-www-form-urlencoded',
@@ -274,8 +296,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         (_request, body, done) => done(null, parseFormBody(String(body))),
       );
       scope.post(CONTACT_FORM_POST, async (request, reply) => {
-        const fields = typeof request.body === 'object' && request.body !== null ? (request.body as Record<string, string>) : {};
-        const answer = await postContactForm(options.contact, fields, request.ip);
+        const answer = await postContactForm(options.contact, formFields(request.body), request.ip);
         const { language } = (await languageOf(request, reply)).chosen;
         const ownerRow = await findUserById(options.contact, answer.userId);
         const owner = ownerRow ? toPortfolioOwner(ownerRow) : undefined;
@@ -292,6 +313,38 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
           .headers({ ...options.pageHeaders, ...answer.headers })
           .header('cache-control', 'no-store')
           .header('x-robots-tag', 'noindex')
+          .type('text/html; charset=utf-8')
+          .send(renderServerOnlyPage(template, meta, look, screen));
+      });
+
+      /**
+       * A gallery's password: given, a 303 back to the gallery, which then opens with its photos
+       * (its access cookie set here, as the JSON route sets it); refused, the password form again
+       * with the refusal's message, the status the JSON route answers (429 with `retry-after`).
+       */
+      scope.post<{ Params: { token: string } }>(formPosts.galleryUnlock, async (request, reply) => {
+        const { token } = request.params;
+        const client = { address: request.ip, secure: options.secure, cookies: request.cookies };
+        const answer = await postGalleryUnlock(options.photos, token, formFields(request.body), client);
+        reply.header('cache-control', NO_STORE).header('x-robots-tag', 'noindex');
+        if (answer.unlocked) {
+          setUnlockCookies(reply, answer.unlocked, options.secure);
+          return reply.code(303).header('location', pathTo(screens.gallery, { token })).send();
+        }
+        const { language } = (await languageOf(request, reply)).chosen;
+        const owner = await siteOwner();
+        const siteName = siteNameOf(owner ?? { portfolioTitle: null });
+        const screen = await renderGalleryUnlockScreen({ language, token, refusal: answer.refusal });
+        const look = {
+          language,
+          theme: pageTheme(request.cookies[THEME_COOKIE], owner?.themeDefault ?? 'system'),
+          headingFont: owner?.headingFont ?? 'sans',
+        };
+        const title = answer.refusal.reason === 'refused' && answer.refusal.code === 'galleries.not_found' ? 'galleryNotFound' : 'gallery';
+        const meta = { title: `${screenTitles(language)[title]} · ${siteName}`, siteName, type: 'website' as const, noIndex: true };
+        return reply
+          .code(answer.status)
+          .headers({ ...options.pageHeaders, ...answer.headers })
           .type('text/html; charset=utf-8')
           .send(renderServerOnlyPage(template, meta, look, screen));
       });

@@ -6,12 +6,18 @@ import { Info, Mail } from '#client/components/ui/icons.tsx';
 import { bannerPath } from '#contract/image-urls.ts';
 import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
-import { Button, buttonVariants } from '#client/components/ui/button.tsx';
+import { buttonVariants } from '#client/components/ui/button.tsx';
 import { pressOnSpace } from '#client/lib/link-as-button.ts';
 import { AboutDialog, ContactDialog, preloadContactDialog } from './lazy-dialogs.tsx';
 import { ContactFormWithoutScript } from '#client/features/messages/components/contact-form-without-script.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
 
+/** About and Contact: links drawn as buttons, 44 px high to touch. */
+const HEADER_BUTTON = clsx(buttonVariants({ variant: 'outline' }), 'min-h-11');
+/** Where the About and Contact links scroll to: clear of the sticky top bar (68 px at most), which covered the heading. */
+const LINK_TARGET = 'scroll-mt-20';
+/** The About text's heading, in the card's `<noscript>`: where the About link leads without the script. */
+const ABOUT_WITHOUT_SCRIPT_ID = 'about-without-script';
 /** The plain contact form's heading, in the card's `<noscript>`: where the Contact link leads without the script. */
 const CONTACT_WITHOUT_SCRIPT_ID = 'contact-without-script';
 
@@ -27,7 +33,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
   // nothing where the page is drawn (it comes in a portal once its chunk arrives), so hydration
   // finds the same markup.
   const [contactOpen, setContactOpen] = useState(() => !onServer && new URLSearchParams(window.location.search).has('contact'));
-  const aboutButton = useRef<HTMLButtonElement>(null);
+  const aboutButton = useRef<HTMLAnchorElement>(null);
   const contactButton = useRef<HTMLAnchorElement>(null);
   if (!owner.portfolioTitle) return null;
   const banner = owner.bannerImage;
@@ -71,11 +77,23 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
         {/* About at the start and Contact at the end; the social links between them, or under them on a phone. */}
         <div className="flex flex-wrap items-center gap-3 text-foreground sm:flex-nowrap">
           <div className="order-1 flex flex-1 justify-start">
+            {/* A link to the text below without the script; with it, the button that opens the dialog (as Contact). */}
             {owner.aboutText && (
-              <Button ref={aboutButton} variant="outline" aria-haspopup="dialog" onClick={() => setAboutOpen(true)}>
+              <a
+                ref={aboutButton}
+                href={`#${ABOUT_WITHOUT_SCRIPT_ID}`}
+                role="button"
+                aria-haspopup="dialog"
+                className={HEADER_BUTTON}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setAboutOpen(true);
+                }}
+                onKeyDown={pressOnSpace}
+              >
                 <Info aria-hidden />
                 <Trans>About</Trans>
-              </Button>
+              </a>
             )}
           </div>
           <div className="order-3 w-full sm:order-2 sm:w-auto">
@@ -89,7 +107,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
                 href={`#${CONTACT_WITHOUT_SCRIPT_ID}`}
                 role="button"
                 aria-haspopup="dialog"
-                className={buttonVariants({ variant: 'outline' })}
+                className={HEADER_BUTTON}
                 onPointerEnter={preloadContactDialog}
                 onFocus={preloadContactDialog}
                 onClick={(event) => {
@@ -105,11 +123,11 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
           </div>
         </div>
       </div>
-      {/* Without the script no button opens the About dialog: its text is on the card itself. */}
+      {/* Without the script no dialog opens: the About link leads to its text, on the card itself. */}
       {owner.aboutText && (
         <noscript>
-          <section aria-labelledby="about-without-script" className="border-t px-4 py-6 text-start sm:px-8">
-            <h2 id="about-without-script" className="text-lg font-semibold">
+          <section aria-labelledby={ABOUT_WITHOUT_SCRIPT_ID} className="border-t px-4 py-6 text-start sm:px-8">
+            <h2 id={ABOUT_WITHOUT_SCRIPT_ID} className={clsx(LINK_TARGET, 'text-lg font-semibold')}>
               <Trans>About</Trans>
             </h2>
             <p className="mt-2 break-words whitespace-pre-line">{owner.aboutText}</p>
@@ -120,7 +138,7 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
       {owner.showContactForm && (
         <noscript>
           <section aria-labelledby={CONTACT_WITHOUT_SCRIPT_ID} className="border-t px-4 py-6 text-start sm:px-8">
-            <h2 id={CONTACT_WITHOUT_SCRIPT_ID} className="mb-4 text-lg font-semibold">
+            <h2 id={CONTACT_WITHOUT_SCRIPT_ID} className={clsx(LINK_TARGET, 'mb-4 text-lg font-semibold')}>
               <Trans>Contact</Trans>
             </h2>
             <ContactFormWithoutScript ownerId={owner.id} />

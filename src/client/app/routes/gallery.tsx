@@ -3,7 +3,8 @@ import { LockKeyhole } from 'lucide-react';
 import { plural } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useParams } from '#client/lib/router.tsx';
-import type { Gallery } from '#contract/galleries.ts';
+import type { Gallery, GalleryUnlockRefusal } from '#contract/galleries.ts';
+import { formPosts, pathTo } from '#contract/routes.ts';
 import type { Photo } from '#contract/photos.ts';
 import { AppLayout } from '#client/app/layout.tsx';
 import { PhotoDialog } from '#client/app/portfolio/lazy-dialogs.tsx';
@@ -20,8 +21,8 @@ import { sendPhotoViewed } from '#client/features/galleries/api/viewed.ts';
 import { DownloadAllButton, DownloadsLeft, photoDownloadAction } from '#client/features/galleries/components/gallery-downloads.tsx';
 import { useProofing } from '#client/features/galleries/components/proofing.tsx';
 import { useReview } from '#client/features/galleries/components/review.tsx';
-import { GALLERY_ERROR_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
-import { addErrorTexts } from '#client/lib/error-text.ts';
+import { GALLERY_ERROR_TEXTS, GALLERY_TEXTS } from '#client/features/galleries/lib/gallery-texts.ts';
+import { addErrorTexts, codeMessage } from '#client/lib/error-text.ts';
 
 addErrorTexts(GALLERY_ERROR_TEXTS);
 
@@ -139,15 +140,30 @@ function GalleryView({ gallery, token }: { gallery: Gallery; token: string }) {
   );
 }
 
-function PasswordForm({ token }: { token: string }) {
+/**
+ * `autofocus` as the DOM names it: Preact's compat sets React's `autoFocus` as an attribute of that
+ * spelling, `autofocus="true"`, where the server writes `autofocus=""`, and hydration keeps the
+ * server's. Spelt this way both write the same; the browser focuses the field either way.
+ */
+const AUTOFOCUS = { autofocus: true };
+
+/**
+ * The password's form. With the script it calls the JSON route; without it (or before the script
+ * has taken over the page the server drew) it is a plain form posted to the server's
+ * `formPosts.galleryUnlock`, which answers with the gallery or with this form again and the
+ * refusal's message (`initialError`).
+ */
+function PasswordForm({ token, initialError }: { token: string; initialError?: string }) {
   const { t } = useLingui();
   const unlock = useUnlockGallery(token);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const [error, setError] = useState<string | undefined>(initialError);
   const fieldId = useId();
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!password) {
+    // Read from the form, the field left uncontrolled: a controlled one's `value=""` is an
+    // attribute the server writes and the browser's render does not, which hydration would keep.
+    const password = new FormData(event.currentTarget).get('password');
+    if (typeof password !== 'string' || !password) {
       setError(t`Password is required`);
       return;
     }
@@ -169,18 +185,10 @@ function PasswordForm({ token }: { token: string }) {
           </CardDescription>
         </CardHeader>
         <CardContent>
-          <form noValidate onSubmit={submit} className="grid gap-4">
+          <form method="post" action={pathTo(formPosts.galleryUnlock, { token })} noValidate onSubmit={submit} className="grid gap-4">
             <FormField id={fieldId} label={t`Password`} error={error}>
               {(control) => (
-                <Input
-                  {...control}
-                  type="password"
-                  autoComplete="off"
-                  autoFocus
-                  className="h-11"
-                  value={password}
-                  onChange={(event) => setPassword(event.target.value)}
-                />
+                <Input {...control} type="password" name="password" autoComplete="off" {...AUTOFOCUS} className="h-11" />
               )}
             </FormField>
             <Button type="submit" className="min-h-11" disabled={unlock.isPending}>
@@ -191,6 +199,19 @@ function PasswordForm({ token }: { token: string }) {
       </Card>
     </div>
   );
+}
+
+/**
+ * The page the server answers a password posted without the script and refused with: the form
+ * again with the refusal's message (in the words the form gives the JSON route's same refusal),
+ * or the gallery's end when its link no longer opens. Drawn by the server alone: no script runs it.
+ */
+export function GalleryUnlockScreenWithoutScript({ token, refusal }: { token: string; refusal: GalleryUnlockRefusal }) {
+  const { t, i18n } = useLingui();
+  const gone = refusal.reason === 'refused' && refusal.code === 'galleries.not_found';
+  const message =
+    refusal.reason === 'required' ? t`Password is required` : codeMessage(refusal.code, refusal.params, i18n._(GALLERY_TEXTS.wrongPassword));
+  return <main className="mx-auto w-full max-w-7xl px-4 py-6 sm:px-6">{gone ? <GalleryGone /> : <PasswordForm token={token} initialError={message} />}</main>;
 }
 
 function GalleryGone() {

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdParams, MessageResponse } from '#contract/common.ts';
@@ -21,6 +21,23 @@ import { notFound } from '#server/lib/errors.ts';
 import { contentTypeOf } from '#server/storage/file-names.ts';
 import * as galleries from './galleries.service.ts';
 import { setVisitCookie } from './activity.routes.ts';
+
+/**
+ * The cookies of a password given (`unlockGallery`): the link's access, and the device's that spares
+ * this browser the link's count next time. Set by the JSON route and by the gallery page's plain
+ * form (web/gallery-unlock-post.ts) alike.
+ */
+export function setUnlockCookies(reply: FastifyReply, { access, device }: galleries.GalleryUnlocked, secure: boolean): void {
+  reply.setCookie(access.name, access.value, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    ...(access.expiresAt ? { expires: new Date(access.expiresAt) } : { maxAge: 30 * 24 * 60 * 60 }),
+  });
+  // Only ever sent back to this same site's unlock call (the JSON route's, or the plain form's).
+  if (device) reply.setCookie(device.name, device.value, { path: '/', httpOnly: true, sameSite: 'strict', secure, expires: new Date(device.expiresAt) });
+}
 
 /** The owner's links to a category, one per recipient, and what a link's holder sees. */
 export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) => {
@@ -82,16 +99,7 @@ export const galleriesRoutes: FastifyPluginAsync<AppContext> = async (app, ctx) 
     api.galleryUnlock,
     { schema: { params: GalleryTokenParams, body: UnlockGalleryRequest, response: { 200: MessageResponse } } },
     async (request, reply) => {
-      const { access, device } = await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure, cookies: request.cookies });
-      reply.setCookie(access.name, access.value, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure,
-        ...(access.expiresAt ? { expires: new Date(access.expiresAt) } : { maxAge: 30 * 24 * 60 * 60 }),
-      });
-      // Only ever sent back to this same site's unlock call.
-      if (device) reply.setCookie(device.name, device.value, { path: '/', httpOnly: true, sameSite: 'strict', secure, expires: new Date(device.expiresAt) });
+      setUnlockCookies(reply, await galleries.unlockGallery(ctx, request.params.token, request.body.password, { address: request.ip, secure, cookies: request.cookies }), secure);
       return { message: 'Gallery unlocked' };
     },
   );

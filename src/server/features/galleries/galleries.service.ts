@@ -30,7 +30,7 @@ import { activityCounts, recordOpened, recordViewed, type VisitCookie } from './
 type GalleriesContext = Pick<AppContext, 'db' | 'clock'>;
 
 /** Password tries per address, and per link from every address, in a window: counted before the check. */
-const TRIES_PER_ADDRESS = { limit: 10, windowMs: 15 * 60 * 1000 };
+export const TRIES_PER_ADDRESS = { limit: 10, windowMs: 15 * 60 * 1000 };
 const TRIES_PER_LINK = { limit: 30, windowMs: 15 * 60 * 1000 };
 /** A browser that gave the link's password before counts its own tries instead of the link's. */
 export const TRIES_PER_DEVICE = { limit: 10, windowMs: 15 * 60 * 1000 };
@@ -394,6 +394,12 @@ export interface GalleryCookie {
   expiresAt: string;
 }
 
+/** A password given: the link's access cookie, and the device cookie of the browser that gave it. */
+export interface GalleryUnlocked {
+  access: { name: string; value: string; expiresAt: string | null };
+  device: GalleryCookie | null;
+}
+
 /**
  * Checks a link's password; every try is counted first (per address, and per link or per known
  * browser, each in one atomic statement), so of many sent at once at most the limit are checked.
@@ -406,7 +412,7 @@ export async function unlockGallery(
   token: string,
   password: string,
   client: { address: string; secure: boolean; cookies: Record<string, string | undefined> },
-): Promise<{ access: { name: string; value: string; expiresAt: string | null }; device: GalleryCookie | null }> {
+): Promise<GalleryUnlocked> {
   const { link } = await openLink(ctx, token);
   await rateLimits.consume(ctx, rateLimits.limitKey('gallery:ip', client.address), TRIES_PER_ADDRESS);
   const known = knownDeviceOf(link, client.cookies, client.secure);
