@@ -395,9 +395,10 @@ function CategoryTitle({
   const shownName = update.isPending ? (update.variables.changes.name ?? category.name) : category.name;
   return (
     // On a phone the name takes the header's first row of its own: beside the handle, the fold and
-    // the eye it had the width of a few letters ("Land sc…").
-    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:min-w-full">
-      <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere]" title={shownName}>
+    // the eye it had the width of a few letters ("Land sc…"); and the whole row, its count and 44 px
+    // buttons under it: beside them a long word was cut ("Hochzeitsgesellscha-ft").
+    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:min-w-full max-sm:flex-wrap">
+      <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere] max-sm:basis-full" title={shownName}>
         {shownName}
       </h3>
       <Badge variant="secondary" className="mx-1">
