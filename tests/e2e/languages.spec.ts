@@ -124,8 +124,8 @@ function translated(catalog: 'owner' | 'gallery', language: Language, text: stri
 }
 
 /**
- * What does not fit a phone: the page wider than the screen, a button whose text runs past its
- * box, and a control a finger cannot hit (under 44 px; a link inside a sentence is the sentence's, a
+ * What does not fit a phone: the page wider than the screen, a button or a select whose text runs
+ * past its box, and a control a finger cannot hit (under 44 px; a link inside a sentence is the sentence's, a
  * checkbox's target is its label, a switch is 24 px tall).
  */
 async function phoneMisfits(page: Page): Promise<string[]> {
@@ -141,6 +141,18 @@ async function phoneMisfits(page: Page): Promise<string[]> {
     for (const button of document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"]')) {
       if (!shown(button)) continue;
       if (button.scrollWidth > button.clientWidth + 1) found.push(`${name(button)}: text ${button.scrollWidth} px in ${button.clientWidth}`);
+    }
+    // A select shows its choice on one line, cut where it does not fit: the text against the room
+    // its box leaves beside the browser's arrow (about 20 px).
+    const context = document.createElement('canvas').getContext('2d')!;
+    for (const select of document.querySelectorAll<HTMLSelectElement>('select')) {
+      const style = getComputedStyle(select);
+      // Drawn over by its own label (the language switcher's code), the select is not seen.
+      if (!shown(select) || style.opacity === '0') continue;
+      context.font = style.font;
+      const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      if (text > room) found.push(`${name(select)}: text ${Math.round(text)} px in ${Math.round(room)}`);
     }
     const targets = 'button, [role="button"], [role="tab"], a[href], select, input:not([type="hidden"]), textarea, summary';
     for (const target of document.querySelectorAll<HTMLElement>(targets)) {
