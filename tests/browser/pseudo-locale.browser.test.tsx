@@ -3,11 +3,15 @@ import type { MessageDescriptor } from '@lingui/core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { adminQuery } from '#contract/admin-sections.ts';
-import { Gallery } from '#contract/galleries.ts';
+import { Gallery, GALLERY_INVITATION_STATES, GalleryLink, INVITATION_PLACEHOLDERS, GalleryInvitation, GalleryLinkPicks, GalleryLinkThreads, InvitationTemplate } from '#contract/galleries.ts';
+import { GALLERY_EVENT_TYPES, GalleryLinkActivity, noActivity } from '#contract/gallery-activity.ts';
 import { LANGUAGE_NAMES, LANGUAGES, SOURCE_LANGUAGE } from '#contract/languages.ts';
 import { PhotoSections } from '#contract/photo-pages.ts';
+import { PhotoSearchPage } from '#contract/photo-search.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
+import { LICENSE_LABELS } from '#contract/rights.ts';
 import { TOKEN_SCOPES } from '#contract/tokens.ts';
+import { CategoryWatermark } from '#contract/watermarks.ts';
 import { WEBHOOK_EVENTS } from '#contract/webhooks.ts';
 import { BASIC_FORMATS } from '#client/features/photos/lib/sniff-image.ts';
 import { i18n } from '#client/lib/i18n.ts';
@@ -55,7 +59,8 @@ const pseudo = (descriptor: MessageDescriptor) => i18n._(descriptor);
 
 /**
  * Names, the same in every language: the product, the social services, a typeface, a protocol, file
- * formats, the API's token scopes and webhook events, the languages' own names and codes (the switcher shows the code).
+ * formats, the API's token scopes and webhook events, the languages' own names and codes (the switcher shows the code),
+ * the Creative Commons licences' names (CC BY 4.0: a licence's title, as its deed names it in every language).
  */
 const NAMES = [
   'Atelier',
@@ -69,9 +74,12 @@ const NAMES = [
   ...WEBHOOK_EVENTS,
   ...Object.values(LANGUAGE_NAMES),
   ...LANGUAGES,
+  ...Object.values(LICENSE_LABELS).filter((label) => label.startsWith('CC BY')),
 ];
 /** A key to press, said to a screen reader beside the button it presses. */
 const KEYS = ['(P)'];
+/** The invitation template's placeholders, written as the owner types them: the same in every language. */
+const PLACEHOLDERS = INVITATION_PLACEHOLDERS.map((name) => `{${name}}`);
 
 /** The words Intl writes for dates and sizes (month and day names, AM and PM, units): not the catalogs' to translate. */
 const INTL_WORDS = (() => {
@@ -104,7 +112,7 @@ function withoutBrackets(text: string): string {
 function withoutKnown(text: string, data: readonly string[]): string {
   let rest = text;
   // Whole words only ("en" is no part of "Often"), the longest first ("Smith wedding" before "Smith").
-  for (const known of [...data, ...NAMES, ...KEYS, ...INTL_WORDS].sort((a, b) => b.length - a.length)) {
+  for (const known of [...data, ...NAMES, ...KEYS, ...PLACEHOLDERS, ...INTL_WORDS].sort((a, b) => b.length - a.length)) {
     rest = rest.replace(new RegExp(`(?<!\\p{L})${escape(known)}(?!\\p{L})`, 'gu'), ' ');
   }
   return rest;
@@ -244,6 +252,117 @@ describe('no English left on any screen, in the pseudo-locale', () => {
         expect(unwrappedTexts([...data, failedJob.error]), 'gallery links').toEqual([]);
       }
     }
+  });
+
+  it("the owner's dialogs: a photo's edit, the bulk edit, the watermarks, a category's rights, a gallery link's panels", async () => {
+    const { category, bankPhoto, placedPhoto, link } = OWNER_SITE;
+    const now = '2026-11-20T09:30:00.000Z';
+    const comment = 'Warmer, please.';
+    const invitee = 'ada@example.test';
+    const data = [makeOwner().username, category.name, bankPhoto.title, placedPhoto.title, link.label, link.tokenEnd, comment, invitee, 'ridge.jpg', 'ridge'];
+    const pick = { photo: placedPhoto, pickedAt: now, fileName: 'ridge.jpg', verdict: 'approved' as const, commentCount: 1 };
+    server = serveContract({
+      ...ownerSiteHandlers(),
+      // The link mailed, with a sneak peek to come: the invitations' panel shows its recipients and its peek.
+      [`GET ${api.categoryLinks}`]: () =>
+        reply(GalleryLink.array(), [{ ...link, mailable: true, invitationCount: 4, releaseAt: '2099-01-01T00:00:00.000Z', previewPhotoIds: [placedPhoto.id] }]),
+      [`GET ${api.photoSearch}`]: () => reply(PhotoSearchPage, { photos: [bankPhoto], total: 1, next: null }),
+      [`GET ${api.categoryWatermark}`]: () => reply(CategoryWatermark, { mode: 'site' }),
+      [`GET ${api.galleryLinkPicks}`]: () => reply(GalleryLinkPicks, { picks: [pick], pickCap: 10, submittedAt: now }),
+      [`GET ${api.galleryLinkComments}`]: () =>
+        reply(GalleryLinkThreads, {
+          threads: [{ photoId: placedPhoto.id, photo: placedPhoto, fileName: 'ridge.jpg', verdict: 'approved', comments: [{ id: 1, author: 'client', text: comment, createdAt: now }] }],
+        }),
+      [`GET ${api.galleryLinkActivity}`]: () =>
+        reply(GalleryLinkActivity, {
+          counts: { ...noActivity, firstOpenedAt: now, lastOpenedAt: now, visits: 2, photosViewed: 1, downloads: 1, lastDownloadAt: now, picks: 1, submits: 1, comments: 1 },
+          events: GALLERY_EVENT_TYPES.map((type, index) => ({ id: index + 1, type, at: now, photoId: placedPhoto.id, photoTitle: placedPhoto.title, detail: null })),
+        }),
+      [`GET ${api.galleryLinkInvitations}`]: () =>
+        reply(
+          GalleryInvitation.array(),
+          GALLERY_INVITATION_STATES.map((state, index) => ({
+            id: index + 1,
+            email: invitee,
+            message: null,
+            state,
+            error: null,
+            invitedAt: now,
+            sentAt: state === 'sent' ? now : null,
+            sends: 1,
+            remindedAt: null,
+          })),
+        ),
+      [`GET ${api.galleryInvitationTemplate}`]: () => reply(InvitationTemplate, { subject: '', text: '', isDefault: true }),
+    });
+    const closeDialog = async () => {
+      await userEvent.keyboard('{Escape}');
+      await expect.element(page.getByRole('dialog')).not.toBeInTheDocument();
+    };
+
+    await renderApp(`${screens.home}${adminQuery('photos')}`);
+    const card = page.getByRole('region', { name: category.name, exact: true });
+    // A card's grid asks for its photos once it nears the screen.
+    await expect.element(card).toBeInTheDocument();
+    card.element().scrollIntoView({ block: 'center' });
+    await expect.element(card.getByRole('img', { name: placedPhoto.title })).toBeVisible();
+
+    // A photo's own edit dialog, from its tile.
+    const title = placedPhoto.title;
+    await card.getByRole('listitem').filter({ has: page.getByRole('img', { name: title }) }).hover();
+    await card.getByRole('button', { name: pseudo(msg`Edit ${title}`) }).click();
+    await expect.element(page.getByRole('dialog').getByRole('img', { name: title })).toBeVisible();
+    expect(unwrappedTexts(data), 'photo edit').toEqual([]);
+    await closeDialog();
+
+    // Find photos, a photo selected, the bulk edit with every change ticked.
+    const find = page.getByRole('region', { name: pseudo(msg`Find photos`), exact: true });
+    await find.getByLabelText(pseudo(msg`Title or file name`)).fill(bankPhoto.title);
+    await find.getByRole('button', { name: pseudo(msg`Select`), exact: true }).click();
+    const selectLabel = (title: string) => pseudo(msg`Select ${title}`);
+    await find.getByRole('checkbox', { name: selectLabel(bankPhoto.title) }).click();
+    await find.getByRole('button', { name: pseudo(msg`Edit…`) }).click();
+    const bulk = page.getByRole('dialog');
+    await expect.element(bulk).toBeVisible();
+    for (const box of bulk.getByRole('checkbox').elements()) (box as HTMLElement).click();
+    expect(unwrappedTexts(data), 'bulk edit').toEqual([]);
+    await closeDialog();
+
+    // A category's credit and licence, and its own watermark, with a text watermark's fields.
+    const name = category.name;
+    await card.getByRole('button', { name: pseudo(msg`Credit & licence`) }).click();
+    await expect.element(page.getByRole('dialog', { name: pseudo(msg`Credit and licence of ${name}`) })).toBeVisible();
+    expect(unwrappedTexts(data), 'rights').toEqual([]);
+    await closeDialog();
+
+    await card.getByRole('button', { name: pseudo(msg`Watermark`) }).click();
+    const watermark = page.getByRole('dialog', { name: pseudo(msg`Watermark of ${name}`) });
+    await watermark.getByRole('combobox').first().selectOptions('text');
+    await expect.element(watermark.getByLabelText(pseudo(msg`Text`), { exact: true })).toBeVisible();
+    expect(unwrappedTexts(data), 'category watermark').toEqual([]);
+    await closeDialog();
+
+    // The gallery link's every panel open: proofing and picks, review and downloads, activity, invitations.
+    await card.getByRole('button', { name: pseudo(msg`Links`) }).click();
+    const links = page.getByRole('dialog');
+    await expect.element(links.getByText(link.label).first()).toBeVisible();
+    // An open panel can hold one of its own (the invitation's mail): opened in a second round.
+    for (let round = 0; round < 3; round += 1) {
+      const closed = links.getByRole('button').elements().filter((button) => button.getAttribute('aria-expanded') === 'false');
+      for (const button of closed) (button as HTMLElement).click();
+      await expect.poll(() => closed.every((button) => button.getAttribute('aria-expanded') === 'true')).toBe(true);
+    }
+    await expect.element(links.getByText(comment)).toBeVisible();
+    await expect.element(links.getByText(invitee).first()).toBeVisible();
+    expect(unwrappedTexts(data), 'gallery link panels').toEqual([]);
+    await closeDialog();
+
+    // The site's watermark in the settings, with a text watermark's fields.
+    await renderApp(`${screens.home}${adminQuery('settings')}`);
+    const siteWatermark = page.getByRole('form', { name: pseudo(msg`Site watermark`) });
+    await siteWatermark.getByRole('combobox').first().selectOptions('text');
+    await expect.element(siteWatermark.getByLabelText(pseudo(msg`Text`), { exact: true })).toBeVisible();
+    expect(unwrappedTexts(data), 'site watermark').toEqual([]);
   });
 
   it("a client's gallery: its password, the gallery with picks, review and downloads, and its viewer", async () => {

@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { LANGUAGES, type Language } from '#contract/languages.ts';
-import { screens } from '#contract/routes.ts';
+import { adminQuery } from '#contract/admin-sections.ts';
+import type { NewGalleryLink } from '#contract/galleries.ts';
+import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
+import { api, pathTo, screens } from '#contract/routes.ts';
+import { PERSONS_BROWSER_AGENT, signInAsOwner } from './fixtures.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
 import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
@@ -106,6 +109,114 @@ test.describe("the visitor's screens in each language", { tag: '@phone' }, () =>
       expect(await englishLeft(page, language)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
       if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `viewer-${language}`);
+    });
+  }
+});
+
+/** A catalog's translation of `text` into `language` (the text itself in English, or where the catalog leaves it blank). */
+function translated(catalog: 'owner' | 'gallery', language: Language, text: string): string {
+  if (language === SOURCE_LANGUAGE) return text;
+  const po = fs.readFileSync(`src/client/locales/${language}/${catalog}.po`, 'utf8');
+  const escaped = text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/"/g, '\\\\"');
+  const match = new RegExp(`^msgid "${escaped}"\\nmsgstr "(.*)"$`, 'm').exec(po);
+  if (!match) throw new Error(`${text} is not in the ${catalog} catalog`);
+  return match[1] || text;
+}
+
+/**
+ * What does not fit a phone: the page wider than the screen, a button or a select whose text runs
+ * past its box, and a control a finger cannot hit (under 44 px; a link inside a sentence is the sentence's, a
+ * checkbox's target is its label, a switch is 24 px tall).
+ */
+async function phoneMisfits(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > window.innerWidth) found.push(`the page is ${document.documentElement.scrollWidth} px wide`);
+    const shown = (element: HTMLElement) => {
+      const style = getComputedStyle(element);
+      const box = element.getBoundingClientRect();
+      return style.display !== 'none' && style.visibility !== 'hidden' && style.pointerEvents !== 'none' && box.width > 1 && box.height > 1 && !element.closest('.sr-only, [aria-hidden="true"]');
+    };
+    const name = (element: HTMLElement) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60)}"`;
+    for (const button of document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"]')) {
+      if (!shown(button)) continue;
+      if (button.scrollWidth > button.clientWidth + 1) found.push(`${name(button)}: text ${button.scrollWidth} px in ${button.clientWidth}`);
+    }
+    // A select shows its choice on one line, cut where it does not fit: the text against the room
+    // its box leaves beside the browser's arrow (about 20 px).
+    const context = document.createElement('canvas').getContext('2d')!;
+    for (const select of document.querySelectorAll<HTMLSelectElement>('select')) {
+      const style = getComputedStyle(select);
+      // Drawn over by its own label (the language switcher's code), the select is not seen.
+      if (!shown(select) || style.opacity === '0') continue;
+      context.font = style.font;
+      const text = context.measureText(select.selectedOptions[0]?.text ?? '').width;
+      const room = select.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight) - 20;
+      if (text > room) found.push(`${name(select)}: text ${Math.round(text)} px in ${Math.round(room)}`);
+    }
+    const targets = 'button, [role="button"], [role="tab"], a[href], select, input:not([type="hidden"]), textarea, summary';
+    for (const target of document.querySelectorAll<HTMLElement>(targets)) {
+      if (!shown(target)) continue;
+      // A link within a line of text: its size is the text's (WCAG 2.5.8's inline exception).
+      if (target.tagName === 'A' && target.parentElement?.closest('p, li') && getComputedStyle(target).display === 'inline') continue;
+      // A checkbox in its label: a tap on the label ticks it, so the label is the target.
+      const box = (target.matches('input[type="checkbox"], input[type="radio"]') ? (target.closest('label') ?? target) : target).getBoundingClientRect();
+      // A switch is drawn 24 px tall beside its label (WCAG 2.5.8's minimum), as wide as a finger.
+      const least = target.getAttribute('role') === 'switch' ? { width: 44, height: 24 } : { width: 44, height: 44 };
+      if (box.width < least.width || box.height < least.height) found.push(`${name(target)}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
+    }
+    return found;
+  });
+}
+
+test.describe("the owner's admin and a client's gallery on a 375 px phone, in each language", { tag: '@phone' }, () => {
+  // A person's browser: a bot's request gets a gallery's page without its photos.
+  test.use({ userAgent: PERSONS_BROWSER_AGENT, viewport: { width: 375, height: 812 } });
+
+  for (const language of LANGUAGES) {
+    test(`the photos, settings and messages, and a gallery's page, fit a phone in ${language}`, async ({ page, owner }) => {
+      await owner.setSettings({ portfolioTitle: 'Ada Atelier', showContactForm: true, languages: [...LANGUAGES] });
+      const category = await owner.createCategory('Hochzeitsgesellschaft Donaudampfschifffahrt');
+      const photos = [await owner.createPhoto({ title: 'Alfama' }), await owner.createPhoto({ title: 'Tejo' })];
+      await owner.placePhotos(photos, category.id);
+      const made = await owner.request.post(pathTo(api.categoryLinks, { id: category.id }), {
+        data: { label: 'Familie Müller-Lüdenscheidt', proofing: true, comments: true, downloads: 'display' },
+      });
+      expect(made.status(), await made.text()).toBe(201);
+      const link = (await made.json()) as NewGalleryLink;
+
+      await signInAsOwner(page);
+      const sections = [
+        { section: 'photos', heading: 'Current Categories' },
+        { section: 'settings', heading: 'Portfolio Settings' },
+        { section: 'messages', heading: 'Messages' },
+      ] as const;
+      for (const { section, heading } of sections) {
+        await page.goto(`${screens.home}${adminQuery(section, new URLSearchParams({ lang: language }))}`);
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+        await expect(page.getByRole('heading', { name: translated('owner', language, heading), exact: true }).first()).toBeVisible();
+        if (section === 'photos') await expect(page.getByRole('heading', { name: category.name })).toBeVisible();
+        expect(await phoneMisfits(page), `${section} in ${language}`).toEqual([]);
+        if (section === 'photos' && ['de', 'ja', 'ar'].includes(language)) {
+          await keepLook(page, `admin-${language}`);
+          // And as a desktop draws it, when looks are kept.
+          if (process.env.SCREENSHOT_DIR) {
+            await page.setViewportSize({ width: 1440, height: 900 });
+            await keepLook(page, `admin-${language}`);
+            await page.setViewportSize({ width: 375, height: 812 });
+          }
+        }
+      }
+
+      await page.goto(`${link.path}?lang=${language}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', language);
+      await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
+      await expect(page.getByRole('heading', { name: category.name })).toBeVisible();
+      await expect(page.getByText(translated('gallery', language, 'Show picks'), { exact: true }).first()).toBeVisible();
+      await imagesSettled(page);
+      expect(await phoneMisfits(page), `gallery in ${language}`).toEqual([]);
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `gallery-${language}`);
     });
   }
 });

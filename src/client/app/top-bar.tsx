@@ -37,7 +37,8 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
     <Link
       href={screens.home}
       data-heading
-      className="min-w-0 truncate rounded-sm text-lg font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
+      // 44 px to touch on a phone, in the row's height of its text.
+      className="-my-2 min-w-0 truncate rounded-sm py-2 text-lg sm:my-0 sm:py-0 font-semibold tracking-tight focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
     >
       {brandNameOf(owner)}
     </Link>

@@ -115,13 +115,13 @@ export function CategoryCard({
             activatorRef={setActivatorNodeRef}
             attributes={attributes}
             listeners={listeners}
-            className="flex size-9 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing"
+            className="flex size-11 shrink-0 cursor-grab touch-manipulation items-center justify-center rounded-md text-muted-foreground hover:bg-accent hover:text-accent-foreground focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none active:cursor-grabbing sm:size-9"
           />
 
           <Button
             variant="ghost"
             size="icon"
-            className="size-9 shrink-0"
+            className="size-11 shrink-0 sm:size-9"
             aria-expanded={!collapsed}
             aria-controls={contentId}
             aria-label={collapsed ? t`Show the photos of ${name}` : t`Fold ${name}`}
@@ -135,7 +135,7 @@ export function CategoryCard({
           <Button
             variant="ghost"
             size="icon"
-            className="size-9 shrink-0"
+            className="size-11 shrink-0 sm:size-9"
             aria-pressed={category.hidden}
             aria-label={category.hidden ? t`Publish ${name}` : t`Hide ${name} from visitors`}
             title={category.hidden ? t`Hidden from visitors: click to publish` : t`Hide from visitors while you arrange it`}
@@ -160,7 +160,7 @@ export function CategoryCard({
               id={sortId}
               value={sortMode}
               onChange={(event) => onSortModeChange(event.target.value as SortMode)}
-              className="h-9 w-full cursor-pointer rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none sm:w-auto"
+              className="h-11 w-full cursor-pointer rounded-md border border-input bg-background px-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none sm:h-9 sm:w-auto"
             >
               {(Object.keys(sortLabels) as SortMode[]).map((mode) => (
                 <option key={mode} value={mode}>
@@ -378,12 +378,12 @@ function CategoryTitle({
           aria-invalid={problem ? true : undefined}
           onChange={(event) => setDraft(event.target.value)}
           onKeyDown={onKeyDown}
-          className="h-9 min-w-0 flex-1"
+          className="h-11 min-w-0 flex-1 sm:h-9"
         />
-        <Button variant="ghost" size="icon" className="size-9" aria-label={t`Save name`} disabled={Boolean(problem)} onClick={save}>
+        <Button variant="ghost" size="icon" className="size-11 sm:size-9" aria-label={t`Save name`} disabled={Boolean(problem)} onClick={save}>
           <Check aria-hidden />
         </Button>
-        <Button variant="ghost" size="icon" className="size-9" aria-label={t`Cancel renaming`} onClick={() => setDraft(null)}>
+        <Button variant="ghost" size="icon" className="size-11 sm:size-9" aria-label={t`Cancel renaming`} onClick={() => setDraft(null)}>
           <X aria-hidden />
         </Button>
         {problem && <p className="w-full text-sm text-destructive">{problem}</p>}
@@ -395,9 +395,10 @@ function CategoryTitle({
   const shownName = update.isPending ? (update.variables.changes.name ?? category.name) : category.name;
   return (
     // On a phone the name takes the header's first row of its own: beside the handle, the fold and
-    // the eye it had the width of a few letters ("Land sc…").
-    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:min-w-full">
-      <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere]" title={shownName}>
+    // the eye it had the width of a few letters ("Land sc…"); and the whole row, its count and 44 px
+    // buttons under it: beside them a long word was cut ("Hochzeitsgesellscha-ft").
+    <div className="flex min-w-0 flex-1 items-center gap-1 max-sm:order-first max-sm:min-w-full max-sm:flex-wrap">
+      <h3 id={headingId} className="line-clamp-2 min-w-0 font-semibold [overflow-wrap:anywhere] max-sm:basis-full" title={shownName}>
         {shownName}
       </h3>
       <Badge variant="secondary" className="mx-1">
@@ -415,7 +416,7 @@ function CategoryTitle({
           key={key}
           variant="ghost"
           size="icon"
-          className={cn('size-9 shrink-0', className)}
+          className={cn('size-11 shrink-0 sm:size-9', className)}
           aria-label={label}
           onClick={onClick}
         >

@@ -290,7 +290,8 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
         </div>
       </div>
       <div className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <div className="grid gap-2">
+        {/* On a phone the selects take the row: half of it cut "Toutes les catégories". */}
+        <div className="grid gap-2 max-sm:col-span-2">
           <Label htmlFor={`${id}-category`}>
             <Trans>Category</Trans>
           </Label>
@@ -304,7 +305,7 @@ function Filters({ categories, values, active, setFilters, clearFilters }: Filte
             ))}
           </NativeSelect>
         </div>
-        <div className="grid gap-2">
+        <div className="grid gap-2 max-sm:col-span-2">
           <Label htmlFor={`${id}-camera`}>
             <Trans>Camera</Trans>
           </Label>

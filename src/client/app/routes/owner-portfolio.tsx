@@ -44,11 +44,11 @@ export function OwnerPortfolioPage() {
   const tabs = (
     // On a phone this row is the part of the top bar that stays in sight (styles.css).
     <div data-owner-tabs className="flex flex-wrap items-center gap-2">
-      <TabsList aria-label={t`View`}>
-        <TabsTrigger value="portfolio">
+      <TabsList aria-label={t`View`} className="h-13 sm:h-10">
+        <TabsTrigger value="portfolio" className="h-11 sm:h-auto">
           <Trans>Portfolio</Trans>
         </TabsTrigger>
-        <TabsTrigger value="admin">
+        <TabsTrigger value="admin" className="h-11 sm:h-auto">
           <Trans>Admin</Trans>
         </TabsTrigger>
       </TabsList>

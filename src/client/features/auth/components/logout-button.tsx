@@ -14,7 +14,8 @@ export function LogoutButton({ username }: { username: string }) {
     <Button
       variant="ghost"
       size="sm"
-      className="max-w-[60%] sm:max-w-xs"
+      // 44 px to touch on a phone, taking no more of the row's height than the name does.
+      className="-my-2 h-11 max-w-[60%] sm:my-0 sm:h-9 sm:max-w-xs"
       disabled={logout.isPending}
       onClick={() => {
         if (confirmDiscard()) logout.mutate();

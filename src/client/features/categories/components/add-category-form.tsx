@@ -68,7 +68,8 @@ export function AddCategoryForm({ categoryCount }: { categoryCount: number }) {
           value={visibility}
           aria-describedby={hintId}
           onChange={(event) => setVisibility(event.target.value as CategoryVisibility)}
-          className="w-auto min-w-0"
+          // Its choice whole; the hint beside it wraps (squeezed by it on a phone, "Pública" was cut).
+          className="w-auto shrink-0"
         >
           {CATEGORY_VISIBILITIES.map((choice) => (
             <option key={choice} value={choice}>

@@ -33,7 +33,8 @@ export function CategorySettingSelect<S extends Setting>({
         value={category[setting]}
         disabled={update.isPending}
         onChange={(event) => update.mutate({ id: category.id, changes: { [setting]: event.target.value } })}
-        className="w-auto flex-1 sm:flex-none"
+        // As wide as its longest choice, growing into the row: shrunk to share it, a long word was cut ("Quadratische").
+        className="w-auto flex-auto sm:flex-none"
       >
         {(Object.keys(labels) as Category[S][]).map((option) => (
           <option key={option} value={option}>

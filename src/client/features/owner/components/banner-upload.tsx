@@ -94,7 +94,7 @@ export function BannerUpload({ bannerImage }: { bannerImage: string | null }) {
           </p>
         )}
         <div className="flex flex-wrap gap-2">
-          <Button variant="outline" size="sm" disabled={busy} onClick={open} aria-describedby="banner-hint">
+          <Button variant="outline" size="sm" className="h-11 sm:h-9" disabled={busy} onClick={open} aria-describedby="banner-hint">
             <Upload aria-hidden />
             {upload.isPending ? t`Uploading...` : bannerImage ? t`Replace Banner` : t`Upload Banner`}
           </Button>

@@ -288,7 +288,7 @@ function PortfolioSettingsCard({ user }: { user: CurrentUser }) {
         </div>
 
         <div className="flex items-end justify-end">
-          <Button type="submit" className="w-full sm:w-auto" disabled={save.isPending}>
+          <Button type="submit" className="h-11 w-full sm:h-10 sm:w-auto" disabled={save.isPending}>
             {save.isPending ? t`Saving...` : t`Save Settings`}
           </Button>
         </div>
