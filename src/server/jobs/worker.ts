@@ -215,14 +215,15 @@ export class Worker<Ctx> {
   }
 
   /**
-   * Resolves once the claim under way and the jobs this process holds have finished; answers
-   * whether there were any. One who runs due jobs itself (a test's `runJobs`) waits on these when
-   * the table says some are running, instead of looking again after a while.
+   * Resolves once the claim under way is over and the jobs this process then holds have finished;
+   * answers whether it held any. One who runs due jobs itself (a test's `runJobs`) waits on these
+   * when the table says some are running, instead of looking again after a while.
    */
   async inHandSettled(): Promise<boolean> {
-    const inHand = [...(this.claiming ? [this.claiming] : []), ...this.held.values()];
-    await Promise.allSettled(inHand);
-    return inHand.length > 0;
+    await this.claiming;
+    const held = [...this.held.values()];
+    await Promise.allSettled(held);
+    return held.length > 0;
   }
 
   /** Stops claiming, lets the jobs in hand finish, runs each tick a last time, and stops every timer. */
