@@ -280,7 +280,10 @@ test.describe('with a finger on a touchscreen', () => {
     await openAdmin(page);
     const category = await categoryWithPhotos(page, ['Moth', 'Wasp']);
     const sent = countReorders(page);
-    const photo = categoryCard(page, category.name).getByRole('img', { name: 'Moth' });
+    const card = categoryCard(page, category.name);
+    // An open card fetches its photos as its grid comes near the screen: below the fold, none yet.
+    await card.getByRole('list', { name: `Photos in ${category.name}` }).scrollIntoViewIfNeeded();
+    const photo = card.getByRole('img', { name: 'Moth' });
     await photo.scrollIntoViewIfNeeded();
     const box = (await photo.boundingBox())!;
     const before = await page.evaluate(() => window.scrollY);

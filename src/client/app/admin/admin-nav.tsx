@@ -20,7 +20,7 @@ const sectionIcons: Record<AdminSection, LucideIcon> = {
  * The admin's sections, one link each, the open one marked. Wide screens get a column beside the
  * section that stays in sight while it scrolls; narrower ones a row under the top bar that
  * scrolls sideways when the links do not fit, and stays in sight too. Its top follows the part
- * of the top bar that stays: 53 px on a phone (styles.css), 65 px from `sm`.
+ * of the top bar that stays: 61 px on a phone (styles.css), 65 px from `sm`.
  */
 export function AdminNav({
   current,
@@ -73,7 +73,7 @@ export function AdminNav({
     <nav
       aria-label={t`Admin sections`}
       data-admin-nav
-      className="sticky top-[53px] z-30 -mx-4 min-w-0 border-b bg-background sm:top-[65px] sm:-mx-6 lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent"
+      className="sticky top-[61px] z-30 -mx-4 min-w-0 border-b bg-background sm:top-[65px] sm:-mx-6 lg:top-20 lg:mx-0 lg:self-start lg:border-0 lg:bg-transparent"
     >
       {/* The row fades out at its end (the left in a right-to-left page): there is more to scroll to on a phone. */}
       <ul
