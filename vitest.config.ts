@@ -17,6 +17,14 @@ import { clientOnPreact, preactDependencies, reactOnPreact } from './scripts/rea
 const apiTests = ['src/server/**/*.routes.test.ts', 'tests/api/**/*.test.ts', 'tests/integrations/**/*.test.ts'];
 const dialects = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
 
+/**
+ * Tests whose work is a file's: images through sharp, libheif and LibRaw, video and audio through
+ * ffmpeg, a plug-in or the command line in a child process. The database only keeps their rows,
+ * as every other API test does on both, so `npm test` runs them on SQLite and `npm run test:long`
+ * on PostgreSQL too (TEST_LONG=1): on PostgreSQL they were a tenth of the project's time.
+ */
+const MEDIA = { name: 'media', description: 'work done on files (images, video, audio, a plug-in, the command line); on PostgreSQL in test:long only' };
+
 const PREACT_SHIM_TEST = 'tests/browser/react-on-preact.browser.test.tsx';
 
 /** Component tests in Debian's Chromium, on the renderer the aliases name. */
@@ -62,6 +70,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     globalSetup: ['tests/setup/global-setup.ts'],
+    tags: [MEDIA],
     reporters: ['default', './tests/setup/project-times-reporter.ts'],
     setupFiles: ['tests/setup/vitest-env.ts'],
     attachmentsDir: 'test-results/vitest-attachments',
@@ -83,6 +92,7 @@ export default defineConfig({
         test: {
           name: `api:${dialect}`,
           include: apiTests,
+          tags: [{ ...MEDIA, skip: dialect === 'postgres' && !process.env.TEST_LONG }],
           env: { TEST_DIALECT: dialect },
         },
       })),

@@ -73,7 +73,7 @@ async function publishedPhotos(): Promise<Photo[]> {
   return (await t.app.inject({ url: '/api/photos' })).json<Photo[]>();
 }
 
-describe('npm run cli -- publish', () => {
+describe('npm run cli -- publish', { tags: ['media'] }, () => {
   it('uploads a folder, sends nothing the second time, replaces a changed file in place and, with --delete, removes a deleted one', async () => {
     for (const [name, width] of [['harbour-01.jpg', 400], ['harbour-02.jpg', 500], ['harbour-03.jpg', 600]] as const) {
       fs.writeFileSync(path.join(folder, name), await jpeg({ width, height: 300 }));

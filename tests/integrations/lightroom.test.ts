@@ -169,7 +169,7 @@ const harbour = (): CatalogPhoto[] => [
   },
 ];
 
-describe('the Lightroom Classic publish service', () => {
+describe('the Lightroom Classic publish service', { tags: ['media'] }, () => {
   it('checks the site and token, publishes a collection as a category, renames it, removes a photo and deletes it', async () => {
     const s = await site();
     s.writeCatalog({

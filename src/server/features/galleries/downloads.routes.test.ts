@@ -181,7 +181,7 @@ describe('downloads by policy', () => {
     }
   });
 
-  it('a HEIC or a RAW: the display JPEG by the display policy; the HEIC or the DNG itself, without its GPS, by the originals one', async () => {
+  it('a HEIC or a RAW: the display JPEG by the display policy; the HEIC or the DNG itself, without its GPS, by the originals one', { tags: ['media'] }, async () => {
     const heic = fs.readFileSync(IPHONE_HEIC_WITH_GPS);
     const dng = linearDng({ gps: true });
     const cr3 = fs.readFileSync(CANON_CR3);

@@ -33,7 +33,7 @@ function pathWithoutTools(): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-no-tools-'));
 }
 
-describe('HEIC and RAW uploads', () => {
+describe('HEIC and RAW uploads', { tags: ['media'] }, () => {
   it('renders an iPhone HEIC upright in Display P3, keeps the HEIC as the original, and reads its camera', async () => {
     const heic = fs.readFileSync(IPHONE_HEIC);
     const response = await upload([{ name: 'IMG_0001.HEIC', data: heic }]);

@@ -65,7 +65,7 @@ async function photosNow(cookie: string): Promise<Photo[]> {
   return response.json<Photo[]>();
 }
 
-describe('video uploads', () => {
+describe('video uploads', { tags: ['media'] }, () => {
   it('keeps an MP4 and a MOV as originals, draws their posters, and transcodes them to fast-start H.264/AAC MP4s without location', async () => {
     const { cookie, response } = await upload([video(MP4, 'clip.mp4'), video(MOV, 'IMG_0001.MOV')]);
     expect(response.statusCode, response.body).toBe(201);
