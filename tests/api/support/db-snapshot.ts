@@ -37,7 +37,7 @@ export async function snapshotTables(
     const row = await db
       .selectNoFrom(tables.map((table) => sql<unknown[]>`(select coalesce(json_agg(r order by ${sql.ref(`r.${orderOf(table)}`)}), '[]') from ${sql.table(table)} as r)`.as(table)))
       .executeTakeFirstOrThrow();
-    return row as Snapshot;
+    return row;
   }
   const snapshot: Snapshot = {};
   for (const table of tables) {
