@@ -126,7 +126,7 @@ function translated(catalog: 'owner' | 'gallery', language: Language, text: stri
 /**
  * What does not fit a phone: the page wider than the screen, a button or a select whose text runs
  * past its box, and a control a finger cannot hit (under 44 px; a link inside a sentence is the sentence's, a
- * checkbox's target is its label, a switch is 24 px tall).
+ * checkbox's target is its label, a switch's the area around it that takes a tap).
  */
 async function phoneMisfits(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -137,9 +137,13 @@ async function phoneMisfits(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       return style.display !== 'none' && style.visibility !== 'hidden' && style.pointerEvents !== 'none' && box.width > 1 && box.height > 1 && !element.closest('.sr-only, [aria-hidden="true"]');
     };
-    const name = (element: HTMLElement) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60)}"`;
+    const name = (element: HTMLElement) => {
+      const label = element.getAttribute('aria-label') ?? ((element as HTMLButtonElement).labels?.[0] ?? element).textContent ?? '';
+      return `${element.tagName.toLowerCase()} "${label.trim().slice(0, 60)}"`;
+    };
     for (const button of document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"]')) {
-      if (!shown(button)) continue;
+      // A switch has no text, and its touch area (below) runs past its box.
+      if (!shown(button) || button.getAttribute('role') === 'switch') continue;
       if (button.scrollWidth > button.clientWidth + 1) found.push(`${name(button)}: text ${button.scrollWidth} px in ${button.clientWidth}`);
     }
     // A select shows its choice on one line, cut where it does not fit: the text against the room
@@ -161,10 +165,27 @@ async function phoneMisfits(page: Page): Promise<string[]> {
       if (target.tagName === 'A' && target.parentElement?.closest('p, li') && getComputedStyle(target).display === 'inline') continue;
       // A checkbox in its label: a tap on the label ticks it, so the label is the target.
       const box = (target.matches('input[type="checkbox"], input[type="radio"]') ? (target.closest('label') ?? target) : target).getBoundingClientRect();
-      // A switch is drawn 24 px tall beside its label (WCAG 2.5.8's minimum), as wide as a finger.
-      const least = target.getAttribute('role') === 'switch' ? { width: 44, height: 24 } : { width: 44, height: 44 };
-      if (box.width < least.width || box.height < least.height) found.push(`${name(target)}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
+      // A switch is drawn 24 px tall: an invisible area around it takes a finger (measured below).
+      if (target.getAttribute('role') === 'switch') continue;
+      if (box.width < 44 || box.height < 44) found.push(`${name(target)}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
     }
+    // A switch's target is where a tap lands on it: the 44 px square around its middle, tapped at
+    // its middle, its edges' middles and its corners, with no other control inside that square.
+    const scrolled = { x: window.scrollX, y: window.scrollY };
+    const others = [...document.querySelectorAll<HTMLElement>(targets)].filter((other) => other.getAttribute('role') !== 'switch' && shown(other));
+    for (const control of document.querySelectorAll<HTMLElement>('[role="switch"]')) {
+      if (!shown(control)) continue;
+      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const box = control.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const missed = [-21, 0, 21].flatMap((dx) => [-21, 0, 21].map((dy) => [x + dx, y + dy] as const)).filter(([px, py]) => document.elementFromPoint(px, py)?.closest('[role="switch"]') !== control);
+      if (missed.length > 0) found.push(`${name(control)}: a tap at ${missed.map(([px, py]) => `${Math.round(px - x)},${Math.round(py - y)}`).join(' ')} from its middle misses it`);
+      for (const other of others) {
+        const near = other.getBoundingClientRect();
+        if (near.left < x + 22 && near.right > x - 22 && near.top < y + 22 && near.bottom > y - 22) found.push(`${name(control)}: ${name(other)} within its 44 px`);
+      }
+    }
+    window.scrollTo({ left: scrolled.x, top: scrolled.y, behavior: 'instant' });
     return found;
   });
 }
