@@ -221,6 +221,10 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
         await expect(page.getByRole('heading', { name: translated('owner', language, heading), exact: true }).first()).toBeVisible();
         if (section === 'photos') await expect(page.getByRole('heading', { name: category.name })).toBeVisible();
         expect(await phoneMisfits(page), `${section} in ${language}`).toEqual([]);
+        // The top bar, unscrolled, in two rows whatever the language's words (it took four in
+        // German, 193 px): the name, the language, the theme and Logout, then the tabs.
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        expect((await page.locator('header').first().boundingBox())!.height, `the top bar in ${language}`).toBeLessThanOrEqual(105);
         if (section === 'photos' && ['de', 'ja', 'ar'].includes(language)) {
           await keepLook(page, `admin-${language}`);
           // And as a desktop draws it, when looks are kept.
