@@ -5,6 +5,7 @@ import { adminQuery } from '#contract/admin-sections.ts';
 import type { NewGalleryLink } from '#contract/galleries.ts';
 import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
+import { scrollToCategory } from './admin-helpers.ts';
 import { PERSONS_BROWSER_AGENT, signInAsOwner } from './fixtures.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
@@ -197,7 +198,7 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
   test.skip(({ hasTouch }) => !hasTouch, 'a phone with a touch screen: the phone project runs these');
 
   for (const language of LANGUAGES) {
-    test(`the photos, settings and messages, and a gallery's page, fit a phone in ${language}`, async ({ page, owner }) => {
+    test(`every section of the admin, its dialogs a phone opens most, and a gallery's page, fit a phone in ${language}`, async ({ page, owner }) => {
       await owner.setSettings({ portfolioTitle: 'Ada Atelier', showContactForm: true, languages: [...LANGUAGES] });
       const category = await owner.createCategory('Hochzeitsgesellschaft Donaudampfschifffahrt');
       const photos = [await owner.createPhoto({ title: 'Alfama' }), await owner.createPhoto({ title: 'Tejo' })];
@@ -213,6 +214,8 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
         { section: 'photos', heading: 'Current Categories' },
         { section: 'settings', heading: 'Portfolio Settings' },
         { section: 'messages', heading: 'Messages' },
+        { section: 'account', heading: 'Account' },
+        { section: 'statistics', heading: 'Statistics' },
       ] as const;
       for (const { section, heading } of sections) {
         await page.goto(`${screens.home}${adminQuery(section, new URLSearchParams({ lang: language }))}`);
@@ -220,6 +223,13 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
         await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
         await expect(page.getByRole('heading', { name: translated('owner', language, heading), exact: true }).first()).toBeVisible();
         if (section === 'photos') await expect(page.getByRole('heading', { name: category.name })).toBeVisible();
+        // Its parts draw as their answers come: the browsers signed in, the tokens and webhooks, the numbers.
+        if (section === 'account') {
+          await expect(page.getByRole('button', { name: translated('owner', language, 'Sign Out All Other Browsers') })).toBeVisible();
+          await expect(page.getByRole('heading', { name: translated('owner', language, 'API tokens'), exact: true })).toBeVisible();
+          await expect(page.getByRole('heading', { name: translated('owner', language, 'Webhooks'), exact: true })).toBeVisible();
+        }
+        if (section === 'statistics') await expect(page.getByText(translated('owner', language, 'Visitors'), { exact: true }).first()).toBeVisible();
         expect(await phoneMisfits(page), `${section} in ${language}`).toEqual([]);
         // The top bar, unscrolled, in two rows whatever the language's words (it took four in
         // German, 193 px): the name, the language, the theme and Logout, then the tabs.
@@ -235,6 +245,45 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
           }
         }
       }
+
+      // The owner's dialogs a phone opens most: a photo's details, from its tile's menu; the
+      // category's links, the new link's form under them and each panel of the link made above;
+      // and the password's.
+      const say = (text: string, values: Record<string, string> = {}) =>
+        Object.entries(values).reduce((said, [key, value]) => said.replace(`{${key}}`, value), translated('owner', language, text));
+      await page.goto(`${screens.home}${adminQuery('photos', new URLSearchParams({ lang: language }))}`);
+      const card = await scrollToCategory(page, category.name);
+      await card.getByRole('button', { name: say('Actions for {title}', { title: 'Alfama' }) }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: say('Edit'), exact: true }).click();
+      const edit = page.getByRole('dialog', { name: say('Edit Photo Details') });
+      await expect(edit.getByRole('img', { name: 'Alfama' })).toBeVisible();
+      expect(await phoneMisfits(page), `the photo's edit in ${language}`).toEqual([]);
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `photo-edit-${language}`);
+      await page.keyboard.press('Escape');
+      await expect(edit).toHaveCount(0);
+
+      await card.getByRole('button', { name: `${say('Links')} ${say('to {name}', { name: category.name })}` }).click();
+      const links = page.getByRole('dialog', { name: say('Links to {name}', { name: category.name }) });
+      await expect(links.getByText(link.label).first()).toBeVisible();
+      expect(await phoneMisfits(page), `the links in ${language}`).toEqual([]);
+      // Every panel open; an open panel can hold one of its own (the invitation's mail), opened once it is drawn.
+      const closed = links.locator('button[aria-expanded="false"]');
+      await expect
+        .poll(async () => {
+          await closed.evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLButtonElement).click()));
+          return closed.count();
+        })
+        .toBe(0);
+      expect(await phoneMisfits(page), `the link's panels in ${language}`).toEqual([]);
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `links-${language}`);
+      await page.keyboard.press('Escape');
+      await expect(links).toHaveCount(0);
+
+      await page.goto(`${screens.home}${adminQuery('account', new URLSearchParams({ lang: language }))}`);
+      await page.getByRole('button', { name: say('Change Password'), exact: true }).click();
+      const password = page.getByRole('dialog', { name: say('Change Password') });
+      await expect(password).toBeVisible();
+      expect(await phoneMisfits(page), `the password's change in ${language}`).toEqual([]);
 
       await page.goto(`${link.path}?lang=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);
