@@ -57,6 +57,25 @@ const HEADINGS: Record<Exclude<Language, 'en'>, Record<AdminSection, string>> = 
   ar: { photos: 'رفع الصور', settings: 'إعدادات معرض الأعمال', messages: 'الرسائل', account: 'الأمان', statistics: 'الإحصاءات' },
 };
 
+/**
+ * Each switch whose thumb is not inside its track, or not at the side its state says: the start
+ * of the line when off, its end when on (the left in a right-to-left page).
+ */
+function thumbsAstray(direction: 'ltr' | 'rtl'): string[] {
+  const switches = [...document.querySelectorAll<HTMLElement>('[role="switch"]')];
+  expect(switches.filter((control) => control.getAttribute('aria-checked') === 'true').length).toBeGreaterThan(0);
+  expect(switches.filter((control) => control.getAttribute('aria-checked') === 'false').length).toBeGreaterThan(0);
+  return switches.flatMap((control) => {
+    const track = control.getBoundingClientRect();
+    const thumb = control.firstElementChild!.getBoundingClientRect();
+    const on = control.getAttribute('aria-checked') === 'true';
+    const atRight = on === (direction === 'ltr');
+    const inside = thumb.left >= track.left - 0.5 && thumb.right <= track.right + 0.5;
+    const side = atRight ? track.right - thumb.right : thumb.left - track.left;
+    return inside && side <= 3 ? [] : [`${control.id} ${on ? 'on' : 'off'}: thumb at ${thumb.left}–${thumb.right} in ${track.left}–${track.right}`];
+  });
+}
+
 describe("the owner's admin in every language", () => {
   for (const language of LANGUAGES.filter((candidate): candidate is Exclude<Language, 'en'> => candidate !== 'en')) {
     it(`draws every section in ${language}, with no English left`, async () => {
@@ -69,6 +88,7 @@ describe("the owner's admin in every language", () => {
         if (section === 'account') await expect.element(page.getByText('Firefox on Linux')).toBeVisible();
         expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
         expect(englishLeft(language), section).toEqual([]);
+        if (section === 'settings') expect(thumbsAstray(language === 'ar' ? 'rtl' : 'ltr'), language).toEqual([]);
       }
     });
   }

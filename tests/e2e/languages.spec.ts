@@ -5,6 +5,7 @@ import { adminQuery } from '#contract/admin-sections.ts';
 import type { NewGalleryLink } from '#contract/galleries.ts';
 import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
+import { scrollToCategory } from './admin-helpers.ts';
 import { PERSONS_BROWSER_AGENT, signInAsOwner } from './fixtures.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
@@ -126,7 +127,7 @@ function translated(catalog: 'owner' | 'gallery', language: Language, text: stri
 /**
  * What does not fit a phone: the page wider than the screen, a button or a select whose text runs
  * past its box, and a control a finger cannot hit (under 44 px; a link inside a sentence is the sentence's, a
- * checkbox's target is its label, a switch is 24 px tall).
+ * checkbox's target is its label, a switch's the area around it that takes a tap).
  */
 async function phoneMisfits(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -137,9 +138,13 @@ async function phoneMisfits(page: Page): Promise<string[]> {
       const box = element.getBoundingClientRect();
       return style.display !== 'none' && style.visibility !== 'hidden' && style.pointerEvents !== 'none' && box.width > 1 && box.height > 1 && !element.closest('.sr-only, [aria-hidden="true"]');
     };
-    const name = (element: HTMLElement) => `${element.tagName.toLowerCase()} "${(element.getAttribute('aria-label') ?? element.textContent ?? '').trim().slice(0, 60)}"`;
+    const name = (element: HTMLElement) => {
+      const label = element.getAttribute('aria-label') ?? ((element as HTMLButtonElement).labels?.[0] ?? element).textContent ?? '';
+      return `${element.tagName.toLowerCase()} "${label.trim().slice(0, 60)}"`;
+    };
     for (const button of document.querySelectorAll<HTMLElement>('button, [role="button"], [role="tab"]')) {
-      if (!shown(button)) continue;
+      // A switch has no text, and its touch area (below) runs past its box.
+      if (!shown(button) || button.getAttribute('role') === 'switch') continue;
       if (button.scrollWidth > button.clientWidth + 1) found.push(`${name(button)}: text ${button.scrollWidth} px in ${button.clientWidth}`);
     }
     // A select shows its choice on one line, cut where it does not fit: the text against the room
@@ -161,10 +166,27 @@ async function phoneMisfits(page: Page): Promise<string[]> {
       if (target.tagName === 'A' && target.parentElement?.closest('p, li') && getComputedStyle(target).display === 'inline') continue;
       // A checkbox in its label: a tap on the label ticks it, so the label is the target.
       const box = (target.matches('input[type="checkbox"], input[type="radio"]') ? (target.closest('label') ?? target) : target).getBoundingClientRect();
-      // A switch is drawn 24 px tall beside its label (WCAG 2.5.8's minimum), as wide as a finger.
-      const least = target.getAttribute('role') === 'switch' ? { width: 44, height: 24 } : { width: 44, height: 44 };
-      if (box.width < least.width || box.height < least.height) found.push(`${name(target)}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
+      // A switch is drawn 24 px tall: an invisible area around it takes a finger (measured below).
+      if (target.getAttribute('role') === 'switch') continue;
+      if (box.width < 44 || box.height < 44) found.push(`${name(target)}: ${Math.round(box.width)}×${Math.round(box.height)} px`);
     }
+    // A switch's target is where a tap lands on it: the 44 px square around its middle, tapped at
+    // its middle, its edges' middles and its corners, with no other control inside that square.
+    const scrolled = { x: window.scrollX, y: window.scrollY };
+    const others = [...document.querySelectorAll<HTMLElement>(targets)].filter((other) => other.getAttribute('role') !== 'switch' && shown(other));
+    for (const control of document.querySelectorAll<HTMLElement>('[role="switch"]')) {
+      if (!shown(control)) continue;
+      control.scrollIntoView({ block: 'center', inline: 'center', behavior: 'instant' });
+      const box = control.getBoundingClientRect();
+      const [x, y] = [box.left + box.width / 2, box.top + box.height / 2];
+      const missed = [-21, 0, 21].flatMap((dx) => [-21, 0, 21].map((dy) => [x + dx, y + dy] as const)).filter(([px, py]) => document.elementFromPoint(px, py)?.closest('[role="switch"]') !== control);
+      if (missed.length > 0) found.push(`${name(control)}: a tap at ${missed.map(([px, py]) => `${Math.round(px - x)},${Math.round(py - y)}`).join(' ')} from its middle misses it`);
+      for (const other of others) {
+        const near = other.getBoundingClientRect();
+        if (near.left < x + 22 && near.right > x - 22 && near.top < y + 22 && near.bottom > y - 22) found.push(`${name(control)}: ${name(other)} within its 44 px`);
+      }
+    }
+    window.scrollTo({ left: scrolled.x, top: scrolled.y, behavior: 'instant' });
     return found;
   });
 }
@@ -176,7 +198,7 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
   test.skip(({ hasTouch }) => !hasTouch, 'a phone with a touch screen: the phone project runs these');
 
   for (const language of LANGUAGES) {
-    test(`the photos, settings and messages, and a gallery's page, fit a phone in ${language}`, async ({ page, owner }) => {
+    test(`every section of the admin, its dialogs a phone opens most, and a gallery's page, fit a phone in ${language}`, async ({ page, owner }) => {
       await owner.setSettings({ portfolioTitle: 'Ada Atelier', showContactForm: true, languages: [...LANGUAGES] });
       const category = await owner.createCategory('Hochzeitsgesellschaft Donaudampfschifffahrt');
       const photos = [await owner.createPhoto({ title: 'Alfama' }), await owner.createPhoto({ title: 'Tejo' })];
@@ -192,6 +214,8 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
         { section: 'photos', heading: 'Current Categories' },
         { section: 'settings', heading: 'Portfolio Settings' },
         { section: 'messages', heading: 'Messages' },
+        { section: 'account', heading: 'Account' },
+        { section: 'statistics', heading: 'Statistics' },
       ] as const;
       for (const { section, heading } of sections) {
         await page.goto(`${screens.home}${adminQuery(section, new URLSearchParams({ lang: language }))}`);
@@ -199,7 +223,18 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
         await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
         await expect(page.getByRole('heading', { name: translated('owner', language, heading), exact: true }).first()).toBeVisible();
         if (section === 'photos') await expect(page.getByRole('heading', { name: category.name })).toBeVisible();
+        // Its parts draw as their answers come: the browsers signed in, the tokens and webhooks, the numbers.
+        if (section === 'account') {
+          await expect(page.getByRole('button', { name: translated('owner', language, 'Sign Out All Other Browsers') })).toBeVisible();
+          await expect(page.getByRole('heading', { name: translated('owner', language, 'API tokens'), exact: true })).toBeVisible();
+          await expect(page.getByRole('heading', { name: translated('owner', language, 'Webhooks'), exact: true })).toBeVisible();
+        }
+        if (section === 'statistics') await expect(page.getByText(translated('owner', language, 'Visitors'), { exact: true }).first()).toBeVisible();
         expect(await phoneMisfits(page), `${section} in ${language}`).toEqual([]);
+        // The top bar, unscrolled, in two rows whatever the language's words (it took four in
+        // German, 193 px): the name, the language, the theme and Logout, then the tabs.
+        expect(await page.evaluate(() => window.scrollY)).toBe(0);
+        expect((await page.locator('header').first().boundingBox())!.height, `the top bar in ${language}`).toBeLessThanOrEqual(105);
         if (section === 'photos' && ['de', 'ja', 'ar'].includes(language)) {
           await keepLook(page, `admin-${language}`);
           // And as a desktop draws it, when looks are kept.
@@ -210,6 +245,45 @@ test.describe("the owner's admin and a client's gallery on a 375 px phone, in ea
           }
         }
       }
+
+      // The owner's dialogs a phone opens most: a photo's details, from its tile's menu; the
+      // category's links, the new link's form under them and each panel of the link made above;
+      // and the password's.
+      const say = (text: string, values: Record<string, string> = {}) =>
+        Object.entries(values).reduce((said, [key, value]) => said.replace(`{${key}}`, value), translated('owner', language, text));
+      await page.goto(`${screens.home}${adminQuery('photos', new URLSearchParams({ lang: language }))}`);
+      const card = await scrollToCategory(page, category.name);
+      await card.getByRole('button', { name: say('Actions for {title}', { title: 'Alfama' }) }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: say('Edit'), exact: true }).click();
+      const edit = page.getByRole('dialog', { name: say('Edit Photo Details') });
+      await expect(edit.getByRole('img', { name: 'Alfama' })).toBeVisible();
+      expect(await phoneMisfits(page), `the photo's edit in ${language}`).toEqual([]);
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `photo-edit-${language}`);
+      await page.keyboard.press('Escape');
+      await expect(edit).toHaveCount(0);
+
+      await card.getByRole('button', { name: `${say('Links')} ${say('to {name}', { name: category.name })}` }).click();
+      const links = page.getByRole('dialog', { name: say('Links to {name}', { name: category.name }) });
+      await expect(links.getByText(link.label).first()).toBeVisible();
+      expect(await phoneMisfits(page), `the links in ${language}`).toEqual([]);
+      // Every panel open; an open panel can hold one of its own (the invitation's mail), opened once it is drawn.
+      const closed = links.locator('button[aria-expanded="false"]');
+      await expect
+        .poll(async () => {
+          await closed.evaluateAll((buttons) => buttons.forEach((button) => (button as HTMLButtonElement).click()));
+          return closed.count();
+        })
+        .toBe(0);
+      expect(await phoneMisfits(page), `the link's panels in ${language}`).toEqual([]);
+      if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `links-${language}`);
+      await page.keyboard.press('Escape');
+      await expect(links).toHaveCount(0);
+
+      await page.goto(`${screens.home}${adminQuery('account', new URLSearchParams({ lang: language }))}`);
+      await page.getByRole('button', { name: say('Change Password'), exact: true }).click();
+      const password = page.getByRole('dialog', { name: say('Change Password') });
+      await expect(password).toBeVisible();
+      expect(await phoneMisfits(page), `the password's change in ${language}`).toEqual([]);
 
       await page.goto(`${link.path}?lang=${language}`);
       await expect(page.locator('html')).toHaveAttribute('lang', language);

@@ -68,11 +68,18 @@ export function TopBar({ tabs }: { tabs?: ReactNode }) {
 
   return (
     <header className="sticky top-0 z-40 border-b bg-background">
-      <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6">
-        {brand}
-        {/* On a phone the owner's tabs and view switch take a row of their own under the name and
-            the logout control; a visitor's one tab fits beside the name, so their bar is one row. */}
-        {tabs && <div className={clsx(user && 'order-last w-full sm:order-none sm:w-auto')}>{tabs}</div>}
+      <div
+        className={clsx(
+          'mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-3 px-4 py-3 sm:flex-nowrap sm:px-6',
+          // The owner's bar on a phone: two rows in every language. First the name, the language,
+          // the theme and Logout: Logout as wide as its words and the username, as far as the
+          // name's least 3.5rem leaves (the username is cut short then); the name takes the rest
+          // (cut short itself where it is longer). Then the tabs, with View as visitor.
+          user && 'max-sm:grid max-sm:grid-cols-[minmax(3.5rem,1fr)_auto_minmax(0,auto)] max-sm:gap-x-1.5',
+        )}
+      >
+        {user ? <div className="flex min-w-0">{brand}</div> : brand}
+        {tabs && <div className={clsx(user && 'max-sm:col-span-full max-sm:row-start-2')}>{tabs}</div>}
         {/* 44 px to touch, but they take no more height in the row than the name does. */}
         <div className="-my-2 ms-auto flex shrink-0 items-center gap-1">
           <LanguageSwitcher languages={owner?.languages ?? []} />

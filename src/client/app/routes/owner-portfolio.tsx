@@ -42,20 +42,21 @@ export function OwnerPortfolioPage() {
   };
 
   const tabs = (
-    // On a phone this row is the part of the top bar that stays in sight (styles.css).
-    <div data-owner-tabs className="flex flex-wrap items-center gap-2">
-      <TabsList aria-label={t`View`} className="h-13 sm:h-10">
-        <TabsTrigger value="portfolio" className="h-11 sm:h-auto">
+    // On a phone this row is the part of the top bar that stays in sight (styles.css). It stays one
+    // row in every language: View as visitor takes what the tabs leave, on two lines if it must.
+    <div data-owner-tabs className="flex items-center gap-2 sm:flex-wrap">
+      <TabsList aria-label={t`View`} className="h-13 shrink-0 sm:h-10">
+        <TabsTrigger value="portfolio" className="h-11 max-sm:px-2.5 sm:h-auto">
           <Trans>Portfolio</Trans>
         </TabsTrigger>
-        <TabsTrigger value="admin" className="h-11 sm:h-auto">
+        <TabsTrigger value="admin" className="h-11 max-sm:px-2.5 sm:h-auto">
           <Trans>Admin</Trans>
         </TabsTrigger>
       </TabsList>
       <Button
         variant={asVisitor ? 'default' : 'outline'}
         size="sm"
-        className="h-11 sm:h-9"
+        className="h-11 min-w-0 shrink gap-1.5 px-2.5 text-start leading-tight whitespace-normal sm:h-9 sm:shrink-0 sm:gap-2 sm:px-3 sm:whitespace-nowrap"
         aria-pressed={asVisitor}
         onClick={() => {
           if (!asVisitor && !confirmDiscard()) return;

@@ -34,7 +34,8 @@ export function DialogContent({
         {...props}
       >
         {children}
-        <DialogPrimitive.Close className="absolute end-4 top-4 rounded-sm opacity-70 transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:pointer-events-none">
+        {/* 44 px to touch on a phone, around the cross drawn where it is on a wider screen. */}
+        <DialogPrimitive.Close className="absolute end-0.5 top-0.5 flex size-11 items-center justify-center rounded-sm opacity-70 sm:end-4 sm:top-4 sm:size-auto transition-opacity hover:opacity-100 focus-visible:ring-2 focus-visible:ring-ring focus-visible:ring-offset-2 focus-visible:outline-none disabled:pointer-events-none">
           <X className="size-4" aria-hidden />
           <span className="sr-only">
             <Trans>Close</Trans>

@@ -14,15 +14,16 @@ export function LogoutButton({ username }: { username: string }) {
     <Button
       variant="ghost"
       size="sm"
-      // 44 px to touch on a phone, taking no more of the row's height than the name does.
-      className="-my-2 h-11 max-w-[60%] sm:my-0 sm:h-9 sm:max-w-xs"
+      // 44 px to touch on a phone, taking no more of the row's height than the name does, and as
+      // narrow as its words let it: there its icon gives way to the portfolio's name (top-bar.tsx).
+      className="-my-2 h-11 min-w-0 gap-1.5 px-2 sm:my-0 sm:h-9 sm:max-w-xs sm:gap-2 sm:px-3"
       disabled={logout.isPending}
       onClick={() => {
         if (confirmDiscard()) logout.mutate();
       }}
     >
-      <LogOut aria-hidden />
-      <span>
+      <LogOut aria-hidden className="max-sm:hidden" />
+      <span className="shrink-0">
         <Trans>Logout</Trans>
       </span>
       <span className="truncate text-muted-foreground">{username}</span>

@@ -63,8 +63,9 @@ export function LinkDownloads({ link, categoryId }: { link: GalleryLink; categor
           Downloads<span className="sr-only"> for {label}</span>
         </Trans>
       </span>
+      {/* Beside its word while its choice fits there, else on a line of its own (a French or Spanish choice on a phone). */}
       <NativeSelect
-        className="h-11 w-auto flex-1 sm:h-9 sm:flex-none sm:py-1"
+        className="h-11 w-auto min-w-0 flex-auto sm:h-9 sm:flex-none sm:py-1"
         value={link.downloads}
         disabled={update.isPending}
         data-link-downloads={link.id}
