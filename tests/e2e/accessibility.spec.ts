@@ -1,12 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { expect, signInAsOwner, test } from './fixtures.ts';
 import { openAdminSection } from './admin-helpers.ts';
 import { screens } from '#contract/routes.ts';
 
 async function expectNoViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page)).toEqual([]);
 }
 
 test('the login screen, with and without errors, has no axe violations', { tag: '@phone' }, async ({ page }) => {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '#contract/categories.ts';
 import type { Photo, UploadPhotosResponse } from '#contract/photos.ts';
+import { axeViolations } from './axe.ts';
 import { expect, signInAsOwner, toasts } from './fixtures.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 
@@ -301,7 +301,5 @@ export function toastBehindDialog(page: Page, title: string) {
 }
 
 export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { axeViolations } from './axe.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, signInAsOwner, test, toasts } from './fixtures.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import { openAdminSection } from './admin-helpers.ts';
@@ -24,12 +24,8 @@ async function sendMessage(request: APIRequestContext, message: { name: string; 
 
 /** Checks the inbox panel (and the confirmation, when open); the other admin panels have their own tests. */
 async function expectNoAxeViolations(page: Page, { confirmation = false } = {}) {
-  let axe = new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .include('[aria-labelledby="inbox-heading"]');
-  if (confirmation) axe = axe.include('[role="alertdialog"]');
-  const results = await axe.analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  const include = ['[aria-labelledby="inbox-heading"]', ...(confirmation ? ['[role="alertdialog"]'] : [])];
+  expect(await axeViolations(page, { include })).toEqual([]);
 }
 
 test('lists messages newest first, opens them from the keyboard and deletes only after confirmation', async ({

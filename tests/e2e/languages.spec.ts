@@ -1,11 +1,11 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { adminQuery } from '#contract/admin-sections.ts';
 import type { NewGalleryLink } from '#contract/galleries.ts';
 import { LANGUAGES, SOURCE_LANGUAGE, type Language } from '#contract/languages.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import { scrollToCategory } from './admin-helpers.ts';
+import { axeViolations } from './axe.ts';
 import { PERSONS_BROWSER_AGENT, signInAsOwner } from './fixtures.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
@@ -54,11 +54,6 @@ async function cutOff(page: Page): Promise<string[]> {
     }
     return found;
   });
-}
-
-async function axeViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  return results.violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
 }
 
 test.describe("the visitor's screens in each language", { tag: '@phone' }, () => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import sharp from 'sharp';
 import type { Category } from '#contract/categories.ts';
 import type { Photo, Track, UploadPhotosResponse } from '#contract/photos.ts';
 import type { PortfolioSettingsUpdate } from '#contract/portfolio.ts';
+import { axeViolations } from './axe.ts';
 import { expect, OWNER_PASSWORD, OWNER_USERNAME, test as base } from './fixtures.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
@@ -162,9 +162,7 @@ export function tile(page: Page, title: string) {
 }
 
 export async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(await axeViolations(page, { seriousOnly: true })).toEqual([]);
 }
 
 /** Waits until every image in `scope` has finished loading (or failed). */
