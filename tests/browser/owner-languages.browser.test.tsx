@@ -7,6 +7,7 @@ import { activateLanguage } from '#client/lib/i18n.ts';
 import { messages as ownerEnglish } from '#client/locales/en/owner.po';
 import { messages as visitorEnglish } from '#client/locales/en/visitor.po';
 import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
+import { axeViolations } from './axe.ts';
 import { serveContract, type ContractServer } from './contract-fetch.ts';
 import { ownerSiteHandlers } from './owner-site.ts';
 import { renderApp, unmountApp } from './render-app.tsx';
@@ -14,7 +15,7 @@ import { renderApp, unmountApp } from './render-app.tsx';
 /**
  * The owner's admin in every language: each main section drawn through the real app (the owner's
  * page loads its catalog in the page's language), with no text of the English catalogs left on it,
- * and right to left in Arabic.
+ * right to left in Arabic, and nothing axe finds.
  */
 
 // The owner's drag layer, loaded before the tests: a chunk that arrived after a test had ended
@@ -78,7 +79,7 @@ function thumbsAstray(direction: 'ltr' | 'rtl'): string[] {
 
 describe("the owner's admin in every language", () => {
   for (const language of LANGUAGES.filter((candidate): candidate is Exclude<Language, 'en'> => candidate !== 'en')) {
-    it(`draws every section in ${language}, with no English left`, async () => {
+    it(`draws every section in ${language}, with no English left, and axe finds nothing`, async () => {
       await activateLanguage(language);
       server = serveContract(ownerSiteHandlers());
       for (const section of ['photos', 'settings', 'messages', 'account', 'statistics'] as const) {
@@ -88,6 +89,7 @@ describe("the owner's admin in every language", () => {
         if (section === 'account') await expect.element(page.getByText('Firefox on Linux')).toBeVisible();
         expect(document.documentElement.dir).toBe(language === 'ar' ? 'rtl' : 'ltr');
         expect(englishLeft(language), section).toEqual([]);
+        expect(await axeViolations(), `${section} in ${language}`).toEqual([]);
         if (section === 'settings') expect(thumbsAstray(language === 'ar' ? 'rtl' : 'ltr'), language).toEqual([]);
       }
     });
