@@ -9,6 +9,7 @@ import { axeViolations } from './axe.ts';
 import { PERSONS_BROWSER_AGENT, signInAsOwner } from './fixtures.ts';
 import { expect, imagesSettled, test, tile } from './portfolio-helpers.ts';
 import { keepLook } from './screenshots.ts';
+import { touch } from './touch.ts';
 import { SAME_IN, textsOnPage } from '#tests/fixtures/texts-on-page.ts';
 
 /**
@@ -58,7 +59,7 @@ async function cutOff(page: Page): Promise<string[]> {
 
 test.describe("the visitor's screens in each language", { tag: '@phone' }, () => {
   for (const language of ['de', 'fr', 'es', 'ja', 'ar'] as const) {
-    test(`the portfolio, the contact form and the viewer in ${language}`, async ({ page, owner }) => {
+    test(`the portfolio, the contact form and the viewer in ${language}`, async ({ page, owner, hasTouch }) => {
       await owner.setSettings({ portfolioTitle: 'Ada Atelier', aboutText: 'Street photography from Lisbon.', showContactForm: true, languages: [...LANGUAGES] });
       const category = await owner.createCategory('Lisboa');
       const photos = [await owner.createPhoto({ title: 'Alfama' }), await owner.createPhoto({ title: 'Tejo' }), await owner.createPhoto({ title: 'Belém' })];
@@ -105,6 +106,17 @@ test.describe("the visitor's screens in each language", { tag: '@phone' }, () =>
       expect(await englishLeft(page, language)).toEqual([]);
       expect(await axeViolations(page)).toEqual([]);
       if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `viewer-${language}`);
+      if (hasTouch) {
+        // On again by a swipe against the reading direction, as a page is turned: leftwards, or
+        // rightwards in Arabic; then back the other way.
+        // Above the stage's step buttons, which stand at its middle.
+        const [start, end] = [{ x: 300, y: 300 }, { x: 60, y: 305 }];
+        const [on, back] = language === 'ar' ? [[end, start], [start, end]] : [[start, end], [end, start]];
+        await touch(page, [on[0]!], [on[1]!]);
+        await expect(page.getByRole('dialog', { name: 'Belém' })).toBeVisible();
+        await touch(page, [back[0]!], [back[1]!]);
+        await expect(page.getByRole('dialog', { name: 'Tejo' })).toBeVisible();
+      }
     });
   }
 });

@@ -4,6 +4,7 @@ import type { Page } from '@playwright/test';
 import type { Photo, UploadPhotosResponse } from '#contract/photos.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import { expect, expectNoSeriousViolations, test, tile, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
+import { touch } from './touch.ts';
 
 /**
  * A video in the portfolio: uploaded as a photo is, transcoded by the server's job, and played by
@@ -30,16 +31,6 @@ async function uploadVideo(owner: OwnerApi, title: string): Promise<Photo> {
     })
     .toBeGreaterThan(0);
   return photo;
-}
-
-/** Touches through the browser's own input pipeline, in a few steps. */
-async function swipe(page: Page, from: { x: number; y: number }, to: { x: number; y: number }) {
-  const cdp = await page.context().newCDPSession(page);
-  const at = (share: number) => [{ id: 0, x: from.x + (to.x - from.x) * share, y: from.y + (to.y - from.y) * share }];
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (const share of [0.25, 0.5, 0.75, 1]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(share) });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
 }
 
 test('a video plays in the viewer with the browser\'s controls, and a swipe steps past it', { tag: '@phone' }, async ({ page, owner }, testInfo) => {
@@ -80,7 +71,7 @@ test('a video plays in the viewer with the browser\'s controls, and a swipe step
   const from = { x: box.x + box.width * 0.85, y: box.y + box.height * 0.2 };
   const to = { x: box.x + box.width * 0.1, y: from.y + 4 };
   if (testInfo.project.name === 'phone') {
-    await swipe(page, from, to);
+    await touch(page, [from], [to]);
   } else {
     await page.mouse.move(from.x, from.y);
     await page.mouse.down();

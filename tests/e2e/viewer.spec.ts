@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import type { Photo, UploadPhotosResponse } from '#contract/photos.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
 import { expect, expectNoSeriousViolations, jpegBuffer, test, tile, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
+import { touch } from './touch.ts';
 
 /**
  * The immersive viewer (issue 14): the photo fitted to the screen on black, stepping with keys,
@@ -18,17 +19,6 @@ async function fill(page: Page, image: Locator): Promise<number> {
   const viewport = page.viewportSize();
   if (!box || !viewport) throw new Error('no image box or viewport');
   return Math.max(box.width / viewport.width, box.height / viewport.height);
-}
-
-/** Touches through the browser's own input pipeline, one or two fingers, in a few steps. */
-async function touch(page: Page, from: Array<{ x: number; y: number }>, to: Array<{ x: number; y: number }>) {
-  const cdp = await page.context().newCDPSession(page);
-  const at = (share: number) =>
-    from.map((start, id) => ({ id, x: start.x + (to[id]!.x - start.x) * share, y: start.y + (to[id]!.y - start.y) * share }));
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: at(0) });
-  for (const share of [0.25, 0.5, 0.75, 1]) await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: at(share) });
-  await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
-  await cdp.detach();
 }
 
 /** Two taps sent straight after each other (Playwright's own tap waits for each, which can outlast a double tap). */
