@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
+import { animationsEnded } from './fixtures.ts';
 
 /**
  * The page's WCAG 2.1 A and AA violations, each as `rule: selector, selector` (an
@@ -8,11 +9,7 @@ import type { Page } from '@playwright/test';
  * over 150 ms, and text scanned mid-fade is drawn half-transparent and fails its contrast.
  */
 export async function axeViolations(page: Page, options: { include?: string[]; seriousOnly?: boolean } = {}): Promise<string[]> {
-  await page.evaluate(async () => {
-    // A spinner's animation never ends; only the finite ones are waited for.
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-  });
+  await animationsEnded(page);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.include ?? []) builder = builder.include(selector);
   const { violations } = await builder.analyze();
