@@ -56,7 +56,8 @@ test.describe('Uploads of any size', () => {
     const upload = page.getByRole('region', { name: 'Upload Photos' });
     const prefix = uniqueName('Shoot');
     await photoInput(page).setInputFiles(await tinyJpegs(prefix, 1000));
-    await expect(upload.getByText('1000 file(s) selected')).toBeVisible();
+    // Counts are written as the page's language writes numbers (Intl): 1,000 in English.
+    await expect(upload.getByText('1,000 file(s) selected')).toBeVisible();
 
     let requests = 0;
     page.on('request', (request) => {
@@ -67,7 +68,7 @@ test.describe('Uploads of any size', () => {
     await expect(total).toBeVisible();
     await expect(total).toHaveAccessibleName(/Uploaded \d+ of 1000/);
 
-    await expect(upload.getByRole('status')).toContainText('1000 photos uploaded to the photo bank', { timeout: 240_000 });
+    await expect(upload.getByRole('status')).toContainText('1,000 photos uploaded to the photo bank', { timeout: 240_000 });
     await expect(total).toHaveCount(0);
     const stored = await photosTitled(page, prefix);
     expectEachOnce(stored, prefix, 1000);

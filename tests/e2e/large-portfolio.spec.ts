@@ -119,7 +119,7 @@ test.describe('a 10,000-photo portfolio', { tag: '@large' }, () => {
       const tiles = card.getByRole('list', { name: 'Photos in Category 1' }).locator('li:not([aria-hidden]):not([data-grid-end])');
       await expect(tiles).toHaveCount(48);
       await expect(card.getByText(`${PER_CATEGORY} photo(s)`, { exact: true })).toBeVisible();
-      await expect(page.getByTestId('missing-alt-text')).toHaveText(`${PHOTOS} photos without alt text`);
+      await expect(page.getByTestId('missing-alt-text')).toHaveText(`${PHOTOS.toLocaleString('en')} photos without alt text`);
       // Cards far below the screen have asked for nothing yet.
       const asked = new Set(pageRequests.map((url) => url.searchParams.get('categoryId')));
       expect(asked.size).toBeLessThan(CATEGORIES);
