@@ -1,4 +1,5 @@
 import axe from 'axe-core';
+import { animationsEnded } from '#tests/fixtures/animations-ended.ts';
 
 /**
  * WCAG 2.1 A and AA violations on the page as drawn, as "rule: targets" lines. Once the page's
@@ -6,9 +7,7 @@ import axe from 'axe-core';
  * slow machine caught at times. `serious` keeps the serious and critical ones alone.
  */
 export async function axeViolations({ serious = false }: { serious?: boolean } = {}): Promise<string[]> {
-  // A spinner's animation never ends; only the finite ones are waited for.
-  const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-  await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
+  await animationsEnded();
   const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
   return results.violations
     .filter((violation) => !serious || violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { animationsEnded } from './fixtures.ts';
+import { animationsEnded } from '#tests/fixtures/animations-ended.ts';
 
 /**
  * The page's WCAG 2.1 A and AA violations, each as `rule: selector, selector` (an
@@ -9,7 +9,7 @@ import { animationsEnded } from './fixtures.ts';
  * over 150 ms, and text scanned mid-fade is drawn half-transparent and fails its contrast.
  */
 export async function axeViolations(page: Page, options: { include?: string[]; seriousOnly?: boolean } = {}): Promise<string[]> {
-  await animationsEnded(page);
+  await page.evaluate(animationsEnded);
   let builder = new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
   for (const selector of options.include ?? []) builder = builder.include(selector);
   const { violations } = await builder.analyze();

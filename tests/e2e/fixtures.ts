@@ -150,15 +150,3 @@ export async function fileChooserOpenedBy(page: Page, action: () => Promise<void
   await action();
   return chooser;
 }
-
-/**
- * Waits until the page's finite animations and transitions have ended (a dialog's fade-in, a
- * theme's colours changing): what is read or kept then is what stays on screen. A spinner's
- * animation never ends, so only the finite ones are waited for.
- */
-export async function animationsEnded(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    const ending = document.getAnimations().filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((animation) => animation.finished.catch(() => undefined)));
-  });
-}

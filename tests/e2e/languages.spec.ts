@@ -107,14 +107,13 @@ test.describe("the visitor's screens in each language", { tag: '@phone' }, () =>
       expect(await axeViolations(page)).toEqual([]);
       if (['de', 'ja', 'ar'].includes(language)) await keepLook(page, `viewer-${language}`);
       if (hasTouch) {
-        // On again by a swipe against the reading direction, as a page is turned: leftwards, or
-        // rightwards in Arabic; then back the other way.
-        // Above the stage's step buttons, which stand at its middle.
-        const [start, end] = [{ x: 300, y: 300 }, { x: 60, y: 305 }];
-        const [on, back] = language === 'ar' ? [[end, start], [start, end]] : [[start, end], [end, start]];
-        await touch(page, [on[0]!], [on[1]!]);
+        // On by a swipe against the reading direction, as a page is turned: leftwards, or rightwards
+        // in Arabic; then back the other way. Above the stage's step buttons, at its middle.
+        const leftwards = () => touch(page, [{ x: 300, y: 300 }], [{ x: 60, y: 305 }]);
+        const rightwards = () => touch(page, [{ x: 60, y: 300 }], [{ x: 300, y: 305 }]);
+        await (language === 'ar' ? rightwards() : leftwards());
         await expect(page.getByRole('dialog', { name: 'Belém' })).toBeVisible();
-        await touch(page, [back[0]!], [back[1]!]);
+        await (language === 'ar' ? leftwards() : rightwards());
         await expect(page.getByRole('dialog', { name: 'Tejo' })).toBeVisible();
       }
     });

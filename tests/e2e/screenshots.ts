@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { animationsEnded } from './fixtures.ts';
+import { animationsEnded } from '#tests/fixtures/animations-ended.ts';
 
 /**
  * With SCREENSHOT_DIR set, keeps a screen's look there, light and dark, to be looked at: a
@@ -18,7 +18,7 @@ export async function keepLook(page: Page, name: string): Promise<void> {
     await page.evaluate((theme) => document.documentElement.setAttribute('data-theme', theme), colorScheme);
     await page.emulateMedia({ colorScheme });
     // The theme's colours change over a transition: kept mid-way, a button looks greyed out.
-    await animationsEnded(page);
+    await page.evaluate(animationsEnded);
     await page.screenshot({ path: path.join(dir, `${name}-${page.viewportSize()!.width}-${colorScheme}.png`) });
   }
   await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
