@@ -59,6 +59,34 @@ describe('the jobs table', () => {
     expect((await listJobs(t.database.db)).map((job) => job.state)).toEqual(['done', 'done']);
   });
 
+  it('a change answered by the job already waiting for its key is seen by it: no worker takes that job before the change is committed', async () => {
+    t = await createTestApp();
+    const waiting = await enqueue(t.ctx, pass, {}, { key: 'test.pass' });
+    const seen: Array<string | null> = [];
+    const worker = workerWith([handle(pass, async () => {
+      const owner = await t.database.db.selectFrom('users').select('watermark').executeTakeFirstOrThrow();
+      seen.push(owner.watermark);
+    })]);
+    let inChange!: () => void;
+    const changed = new Promise<void>((resolve) => (inChange = resolve));
+    let commit!: () => void;
+    const gate = new Promise<void>((resolve) => (commit = resolve));
+    const change = t.database.db.transaction().execute(async (trx) => {
+      await trx.updateTable('users').set({ watermark: 'changed' }).execute();
+      expect(await enqueue({ db: trx, clock: t.ctx.clock }, pass, {}, { key: 'test.pass' })).toBe(waiting);
+      inChange();
+      await gate;
+    });
+    await changed;
+    // PostgreSQL lets another connection claim while the change is open; SQLite's one writer makes
+    // the worker wait for it, so there it is asked only after the commit.
+    if (t.dialect === 'postgres') expect(await worker.drain()).toBe(0);
+    commit();
+    await change;
+    expect(await worker.drain()).toBe(1);
+    expect(seen).toEqual(['changed']);
+  });
+
   it('says when the jobs it holds have finished, and whether it held any', async () => {
     t = await createTestApp();
     let release!: () => void;

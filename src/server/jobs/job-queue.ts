@@ -41,7 +41,8 @@ export interface EnqueueOptions {
 
 /**
  * Records a job; in the caller's transaction when `db` is one, so the job exists exactly when the
- * change does. Answers the job's id (the waiting one's, for a key that already waits).
+ * change does. Answers the job's id (the waiting one's, for a key that already waits, which then
+ * cannot start before the caller's transaction ends).
  */
 export async function enqueue<Payload>(
   ctx: { db: Db; clock: Clock },
@@ -69,13 +70,18 @@ export async function enqueue<Payload>(
     .returning('id')
     .executeTakeFirst();
   if (inserted) return inserted.id;
+  // The waiting job now stands for the caller's change too, so it is written to (a no-op), which
+  // holds its row until the caller's transaction ends: a claim skips a held row (PostgreSQL's
+  // SKIP LOCKED; SQLite has one writer), and a job taken before the change is committed would run
+  // without seeing it. A claim under way makes this wait, and then find the job no longer queued.
   const waiting = await ctx.db
-    .selectFrom('jobs')
-    .select('id')
+    .updateTable('jobs')
+    .set((eb) => ({ payload: eb.ref('payload') }))
     .where('key', '=', key)
     .where('state', '=', 'queued')
+    .returning('id')
     .executeTakeFirst();
-  // Started between the insert and this read: it may not see the change, so ask once more.
+  // Taken between the insert and this write: it may not see the change, so ask once more.
   return waiting ? waiting.id : enqueue(ctx, kind, payload, options);
 }
 
