@@ -23,15 +23,18 @@ const CHROMIUM_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--di
 /** A phone's first screen (iPhone X size, 3 device pixels per CSS pixel). */
 const PHONE = { width: 375, height: 812, deviceScaleFactor: 3 };
 
-/** Issue 17's targets (scripts/bundle-size.mjs keeps the budget CI holds the first load to). */
+/** The visitor's targets: issue 36's for the renderer, Lighthouse and the first load. */
 const TARGETS = {
-  jsKb: 90,
+  jsKb: 45,
   cssKb: 20,
   aboveTheFoldKb: 350,
-  score: 95,
-  lcpSeconds: 2,
+  score: 100,
+  lcpSeconds: 1.5,
   cls: 0.02,
-  tbtMs: 100,
+  /** Lighthouse's total blocking time on `/` and a photo page. */
+  tbtMs: 50,
+  /** Blocking while the 10,000-photo page loads on a phone at 4× CPU. */
+  loadBlockingMs: 100,
 };
 
 const kb = (bytes: number) => round2(bytes / 1024);
@@ -299,8 +302,8 @@ export async function largePortfolioRows(baseUrl: string, photoCount: number): P
         name: `${photoCount.toLocaleString('en')} photos, phone 4× CPU: blocking time while loading`,
         figure: blocking(loadTasks),
         unit: 'ms',
-        target: `≤ ${TARGETS.tbtMs} ms`,
-        met: blocking(loadTasks) <= TARGETS.tbtMs,
+        target: `≤ ${TARGETS.loadBlockingMs} ms`,
+        met: blocking(loadTasks) <= TARGETS.loadBlockingMs,
         note: `${loadTasks.length} long tasks, the longest ${Math.round(Math.max(0, ...loadTasks))} ms`,
       },
       {
