@@ -28,7 +28,8 @@ ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
     MALLOC_ARENA_MAX=2 \
-    MALLOC_MMAP_THRESHOLD_=1048576
+    MALLOC_MMAP_THRESHOLD_=1048576 \
+    NODE_OPTIONS=--max-semi-space-size=16
 # A font for text watermarks (issue 16): the slim image has none, and librsvg would draw nothing.
 # HEIC and RAW uploads are decoded by libheif's heif-convert and LibRaw's tools (about 4 MB);
 # videos and a release's audio tracks are probed and transcoded by ffmpeg and ffprobe.

@@ -50,7 +50,7 @@ const MIXED_SECONDS = 60;
 const BROWSER_HEADERS = { 'accept-encoding': 'br, gzip' };
 const OWNER = { username: 'bench', password: 'bench-password' };
 /** As scripts/start.mjs starts the server: glibc's malloc settings, the ones deployed. */
-const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576' };
+const SERVER_ENV = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', NODE_OPTIONS: '--max-semi-space-size=16' };
 const benchDir = import.meta.dirname;
 const resultsDir = path.join(benchDir, 'results');
 

@@ -27,8 +27,10 @@ if (builtAt === 0 || changedAt > builtAt) {
 // mmap threshold keeps every buffer of 1 MiB or more (image pixels, encoders' buffers) out of the
 // arenas, so it goes back to the kernel when freed; glibc would otherwise raise the threshold to
 // the largest buffer freed so far (up to 32 MiB) and keep the rest in fragmented arenas:
-// about 30 MB less at the peak of 20 uploads (docs/performance.md).
-const env = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', ...process.env };
+// about 30 MB less at the peak of 20 uploads (docs/performance.md). V8's young generation as
+// Node 20 sized it (16 MB semi-spaces): Node 24's larger default took 20 uploads from 277 to
+// 323 MB, for no upload speed (docs/performance.md).
+const env = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1048576', NODE_OPTIONS: '--max-semi-space-size=16', ...process.env };
 const server = spawn(process.execPath, ['--enable-source-maps', 'dist/server/main.js'], { stdio: 'inherit', env });
 // Pass stop signals on, so the server shuts down gracefully.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
