@@ -1,5 +1,7 @@
+import { options, type VNode } from 'preact';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
+import { PortfolioView } from '#client/app/portfolio/portfolio-view.tsx';
 import { screens } from '#contract/routes.ts';
 import { makeCategory, makePhoto } from '#tests/fixtures/contract.ts';
 import { serveContract, type ContractServer } from './contract-fetch.ts';
@@ -86,6 +88,35 @@ describe('portfolio page tabs', () => {
     expect(page.getByRole('tab', { name: 'Admin' }).elements()).toHaveLength(0);
     expect(page.getByRole('heading', { name: 'Admin' }).elements()).toHaveLength(0);
     expect(page.getByRole('button', { name: /logout/i }).elements()).toHaveLength(0);
+  });
+});
+
+describe("a visitor's small portfolio", () => {
+  it('is drawn whole by its first batches of tiles, and the view then renders no more', async () => {
+    const category = makeCategory(1, 0);
+    // 13: one tile more than the first batch, far fewer than the first render's 48.
+    const photos = Array.from({ length: 13 }, (_, index) => makePhoto(index + 1, category.id, index));
+    server = serveContract(siteHandlers({ owner: unset, categories: [category], photos }));
+    let renders = 0;
+    const diffed = options.diffed;
+    options.diffed = (vnode: VNode) => {
+      if (vnode.type === PortfolioView) renders += 1;
+      diffed?.(vnode);
+    };
+    try {
+      await renderApp(screens.home);
+      await expect.element(page.getByRole('button', { name: 'P13' })).toBeInTheDocument();
+      const whenDrawn = renders;
+      // A further batch is asked for by an effect, which runs a frame after its render, and drawn
+      // in a task of its own: ten frames, each followed by a task, leave room for several.
+      for (let frame = 0; frame < 10; frame += 1) {
+        await new Promise((resolve) => requestAnimationFrame(resolve));
+        await new Promise((resolve) => setTimeout(resolve));
+      }
+      expect(renders).toBe(whenDrawn);
+    } finally {
+      options.diffed = diffed;
+    }
   });
 });
 

@@ -34,6 +34,11 @@ const TILES_PER_BATCH = 12;
 /** The next page is asked for when what is left to draw of the loaded ones is half a page. */
 const LOAD_AHEAD_TILES = 24;
 
+/** The tiles that can be drawn: a visitor's pages so far (a prefix of the page), or the owner's whole lists. */
+function loadedTiles(paged: boolean, sections: readonly LoadedSection[]): number {
+  return sections.reduce((sum, section) => sum + (paged ? section.photos.length : section.total), 0);
+}
+
 export interface PortfolioViewProps {
   /** Wraps each tile of every grid; the owner's drag-to-reorder hooks in here. */
   renderPhoto?: (photo: Photo, tile: ReactNode) => ReactNode;
@@ -75,9 +80,12 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
   );
   const [tilesShown, setTilesShown] = useState(TILES_PER_BATCH);
   const ready = portfolio.status === 'success';
+  const loaded = ready ? loadedTiles(portfolio.paged, sections) : 0;
+  // Only while there is more to draw: a small portfolio is drawn whole by its first batches, and
+  // each further one would render the whole view again for nothing.
   useEffect(() => {
-    if (ready && tilesShown < FIRST_RENDER_TILES) startTransition(() => setTilesShown(tilesShown + TILES_PER_BATCH));
-  }, [ready, tilesShown]);
+    if (tilesShown < FIRST_RENDER_TILES && tilesShown < loaded) startTransition(() => setTilesShown(tilesShown + TILES_PER_BATCH));
+  }, [loaded, tilesShown]);
   const loadMore = portfolio.status === 'success' ? portfolio.loadMore : undefined;
   const loadNearEnd = useCallback(() => loadMore?.(), [loadMore]);
   // The same function from render to render, so tiles already drawn are not drawn again.
@@ -107,8 +115,6 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
 
   const { owner, paged } = portfolio;
   const totalPhotos = sections.reduce((sum, section) => sum + section.total, 0);
-  // What is loaded: a visitor's pages so far (a prefix of the page), or the owner's whole lists.
-  const loaded = paged ? sections.reduce((sum, section) => sum + section.photos.length, 0) : totalPhotos;
   const drawn = Math.min(loaded, tilesShown);
   // Near the end of what is drawn: the next batch of what is loaded, and once the last loaded
   // batch is being drawn, the next page.
