@@ -108,6 +108,18 @@ export function categoryCard(page: Page, name: string) {
 }
 
 /**
+ * Opens a category's gallery links from its card. By the keyboard, not a click: the grids above
+ * the card fill in as they near the screen and move it down, and a click aimed a moment before can
+ * land on another of the card's buttons (in one CI run it landed on the card's fold button).
+ */
+export async function openCategoryLinks(page: Page, name: string): Promise<Locator> {
+  await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).press('Enter');
+  const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/**
  * Scrolls to a category's card, as a person does: its grid asks for its photos only once it nears
  * the screen, and other tests' categories may stand above it.
  */

@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
+import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, openCategoryLinks, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 
 test.describe("A client's gallery", () => {
@@ -38,7 +38,7 @@ test.describe("A client's gallery", () => {
     await card.getByLabel(`Visibility of ${name}`).selectOption('unlisted');
     await expect(card.locator('span', { hasText: /^Unlisted$/ })).toBeVisible();
 
-    await card.getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await expect(dialog.getByText('No links yet.')).toBeVisible();
     // Nothing kept without a label.

@@ -3,12 +3,12 @@ import path from 'node:path';
 import { expect, OWNER_PASSWORD, test } from './fixtures.ts';
 import {
   adminSectionLink,
-  categoryCard,
   createCategoryViaApi,
   expectNoAxeViolations,
   movePhotosViaApi,
   openAdmin,
   openAdminSection,
+  openCategoryLinks,
   toastBehindDialog,
   uniqueName,
   uploadPhotosViaApi,
@@ -49,7 +49,7 @@ test.describe('Delivering a gallery and hearing back', { tag: '@phone-journey' }
     await page.reload();
 
     // The owner: one link for the parents, to be mailed from here, with picks, comments and two downloads.
-    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await dialog.getByLabel('Who it is for').fill('Parents');
     await dialog.getByLabel('Downloads', { exact: true }).selectOption('display');
@@ -124,7 +124,7 @@ test.describe('Delivering a gallery and hearing back', { tag: '@phone-journey' }
 
     // The owner: the counts in the links list, and the timeline behind Activity.
     await page.reload();
-    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     await expect(dialog.locator('[data-link-activity]')).toContainText('Opened once');
     await expect(dialog.locator('[data-link-activity]')).toContainText('3 photos viewed · 2 downloads · 2 picks · sent once · 1 comment');
     await expect(dialog.locator('[data-link-review]')).toHaveText('Comments on · 2 of 2 downloads used');

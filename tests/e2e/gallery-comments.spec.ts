@@ -1,11 +1,11 @@
 import { expect, test } from './fixtures.ts';
 import { keepLook } from './screenshots.ts';
 import {
-  categoryCard,
   createCategoryViaApi,
   expectNoAxeViolations,
   movePhotosViaApi,
   openAdmin,
+  openCategoryLinks,
   toastBehindDialog,
   uniqueName,
   uploadPhotosViaApi,
@@ -25,7 +25,7 @@ test.describe("A client's comments, verdicts and download limit", { tag: '@phone
     await page.reload();
 
     // The owner: a link with display downloads, comments on, and a limit of 2.
-    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await dialog.getByLabel('Who it is for').fill('Parents');
     await dialog.getByLabel('Downloads', { exact: true }).selectOption('display');
@@ -104,7 +104,7 @@ test.describe("A client's comments, verdicts and download limit", { tag: '@phone
 
     // The owner sees the thread and the verdicts, and answers.
     await page.reload();
-    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     await expect(dialog.locator('[data-link-review]')).toHaveText('Comments on · 2 of 2 downloads used');
     await dialog.getByRole('button', { name: 'Comments of Parents' }).click();
     const threads = dialog.getByRole('list', { name: 'Comments of Parents' });

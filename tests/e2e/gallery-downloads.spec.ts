@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { fromBuffer, type Entry } from 'yauzl';
 import { expect, test } from './fixtures.ts';
-import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
+import { createCategoryViaApi, movePhotosViaApi, openAdmin, openCategoryLinks, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import type { GalleryLink, NewGalleryLink } from '#contract/galleries.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
@@ -30,8 +30,7 @@ test.describe("A client's downloads", { tag: '@phone' }, () => {
     await page.reload();
 
     // The owner makes a link with display-copy downloads in the dialog.
-    const card = categoryCard(page, name);
-    await card.getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await dialog.getByLabel('Who it is for').fill('Parents');
     await dialog.getByLabel('Downloads', { exact: true }).selectOption('display');

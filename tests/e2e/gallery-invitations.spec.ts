@@ -1,6 +1,6 @@
 import { expect, test } from './fixtures.ts';
 import { keepLook } from './screenshots.ts';
-import { categoryCard, createCategoryViaApi, expectNoAxeViolations, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
+import { createCategoryViaApi, expectNoAxeViolations, movePhotosViaApi, openAdmin, openCategoryLinks, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import { invitedAddress, outboxFiles } from './outbox.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
@@ -15,7 +15,7 @@ test.describe('Invitations by mail and a sneak peek', { tag: '@phone-journey' },
     expect((await page.request.put(pathTo(api.category, { id: category.id }), { data: { visibility: 'unlisted' } })).status()).toBe(200);
     await page.reload();
 
-    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await dialog.getByLabel('Who it is for').fill('Parents');
     await dialog.getByRole('switch', { name: 'Send it by mail from here' }).click();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Locator } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
+import { categoryCard, createCategoryViaApi, movePhotosViaApi, openAdmin, openCategoryLinks, toastBehindDialog, uniqueName, uploadPhotosViaApi } from './admin-helpers.ts';
 import { expectNoSeriousViolations } from './portfolio-helpers.ts';
 import { api, pathTo } from '#contract/routes.ts';
 
@@ -25,7 +25,7 @@ test.describe('Proofing', { tag: '@phone-journey' }, () => {
     // The owner: unlisted, and a link with a password and proofing, capped at 10.
     const card = categoryCard(page, name);
     await card.getByLabel(`Visibility of ${name}`).selectOption('unlisted');
-    await card.getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     const dialog = page.getByRole('dialog', { name: `Links to ${name}` });
     await dialog.getByLabel('Who it is for').fill('Parents');
     await dialog.getByLabel('Password (optional)').fill('river-stone-42');
@@ -115,7 +115,7 @@ test.describe('Proofing', { tag: '@phone-journey' }, () => {
 
     // The owner: the link shows its five, sent; opened, the picks and their export.
     await page.reload();
-    await categoryCard(page, name).getByRole('button', { name: `Links to ${name}` }).click();
+    await openCategoryLinks(page, name);
     await expect(dialog.getByText(/^Proofing · 5 picked of 10 · sent /)).toBeVisible();
     await dialog.getByRole('button', { name: 'Picks of Parents' }).click();
     const list = dialog.getByRole('list', { name: 'Picks of Parents' });
