@@ -98,7 +98,7 @@ describe("a visitor's small portfolio", () => {
     const photos = Array.from({ length: 13 }, (_, index) => makePhoto(index + 1, category.id, index));
     server = serveContract(siteHandlers({ owner: unset, categories: [category], photos }));
     let renders = 0;
-    const diffed = options.diffed;
+    const diffed = options.diffed?.bind(options);
     options.diffed = (vnode: VNode) => {
       if (vnode.type === PortfolioView) renders += 1;
       diffed?.(vnode);
