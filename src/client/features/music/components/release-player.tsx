@@ -50,12 +50,17 @@ export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
     if (audio.paused) play();
     else audio.pause();
   };
+  // A seek asked for while the element is still seeking waits for it to end: Chromium can stay
+  // seeking for good when a seek lands on one under way and play comes before either ends
+  // (quick arrow keys, then Space), and a drag asks for many more seeks than it needs.
+  const pendingSeek = useRef<number | null>(null);
   const seekTo = (seconds: number) => {
     const audio = audioRef.current;
     if (!audio || !knownDuration) return;
     const to = Math.min(Math.max(seconds, 0), knownDuration);
-    audio.currentTime = to;
     setTime(to);
+    if (audio.seeking) pendingSeek.current = to;
+    else audio.currentTime = to;
   };
   const choose = (track: AudioTrack) => {
     if (track.id === current?.id) {
@@ -63,6 +68,7 @@ export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
       return;
     }
     playWhenReady.current = true;
+    pendingSeek.current = null;
     setTime(0);
     setDuration(0);
     setCurrentId(track.id);
@@ -135,7 +141,12 @@ export function ReleasePlayer({ tracks, releaseTitle }: ReleasePlayerProps) {
           }
         }}
         onTimeUpdate={(event) => {
-          if (!dragging.current) setTime(event.currentTarget.currentTime);
+          if (!dragging.current && pendingSeek.current === null) setTime(event.currentTarget.currentTime);
+        }}
+        onSeeked={(event) => {
+          const next = pendingSeek.current;
+          pendingSeek.current = null;
+          if (next !== null) event.currentTarget.currentTime = next;
         }}
         onPlay={() => setPlaying(true)}
         onPause={() => setPlaying(false)}
