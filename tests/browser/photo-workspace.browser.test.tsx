@@ -101,6 +101,32 @@ describe('category manager', () => {
     await expect.element(cards.last()).toHaveAccessibleName('Street');
   });
 
+  it('shows a new category, and offers it in Move to…, as soon as it says Category created', async () => {
+    const site = workspaceSite({ bank: [photoTitled(7, 'Kestrel')] });
+    // The list read again after the creation waits until the test has looked.
+    const reread = gate();
+    await renderWorkspace(site, {
+      [`GET ${api.categories}`]: async () => {
+        if (site.categories.length > 0) await reread.opened;
+        return reply(Category.array(), site.categories);
+      },
+      [`POST ${api.categories}`]: async (request: Request) => {
+        const { name, order } = CreateCategoryRequest.parse(await request.json());
+        const created = categoryNamed(4, name, order);
+        site.categories = [...site.categories, created];
+        return reply(Category, created, 201);
+      },
+    });
+    await page.getByLabelText('Category Name').fill('Raptors');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect.element(toast('Category created')).toBeVisible();
+    await expect.element(categoryCard('Raptors')).toBeInTheDocument();
+    await (await tileButton(photoBank(), 'Kestrel', 'Edit')).hover();
+    await photoBank().getByRole('button', { name: 'Move Kestrel to…' }).click();
+    await expect.element(page.getByRole('menuitem', { name: 'Raptors' })).toBeVisible();
+    reread.open();
+  });
+
   it("a refused creation shows 'Failed to create category'", async () => {
     await renderWorkspace(workspaceSite(), { [`POST ${api.categories}`]: () => refuse(500) });
     await page.getByLabelText('Category Name').fill('Doomed');

@@ -16,7 +16,9 @@ export function useCreateCategory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createCategory,
-    onSuccess: async () => {
+    onSuccess: async (created) => {
+      // In the list before the toast says so: a Move to… menu opened on the toast offers it.
+      queryClient.setQueryData(getCategoriesQueryOptions().queryKey, (categories) => categories && [...categories, created]);
       toast({ title: t`Category created` });
       await queryClient.invalidateQueries({ queryKey: getCategoriesQueryOptions().queryKey });
     },
