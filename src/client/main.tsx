@@ -1,12 +1,15 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app/app.tsx';
+import { keepEarlyClicks } from '#client/lib/early-clicks.ts';
 import { activateLanguage, pageLanguage } from '#client/lib/i18n.ts';
 import { SOURCE_LANGUAGE } from '#contract/languages.ts';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+// A button of the server's drawing clicked before the screen takes it over is clicked again then.
+keepEarlyClicks(root);
 
 const app = (
   <StrictMode>

@@ -302,6 +302,31 @@ test.describe('hydration', () => {
   }
 });
 
+test("a click on the photo page's image before its code has arrived opens the viewer once it has", async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  const { photos } = await threePhotos(owner);
+  // The photo page's chunk held back until the image has been clicked, as on a slow phone.
+  let clickedEarly!: () => void;
+  const clicked = new Promise<void>((resolve) => {
+    clickedEarly = resolve;
+  });
+  await page.route(/\/assets\/photo-detail-[^/]*\.js$/, async (route) => {
+    await clicked;
+    await route.continue();
+  });
+  await page.goto(pathTo(screens.photo, { id: photos[0]!.id }), { waitUntil: 'commit' });
+  const image = page.getByRole('button', { name: 'Open in the viewer' });
+  await image.click();
+  // The page's code is held back: the click reached the server's drawing, and nothing opened.
+  expect(await page.locator('[data-photo-viewer]').count()).toBe(0);
+  clickedEarly();
+  await expect(page.locator('[data-photo-viewer]')).toBeVisible();
+  await expect(page).toHaveURL(pathTo(screens.photo, { id: photos[0]!.id }));
+  await page.keyboard.press('Escape');
+  await expect(page.locator('[data-photo-viewer]')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test('with the script, About opens its dialog where it is: by a click or by Space, the address unchanged', async ({ page, owner }) => {
   const problems = problemsOf(page);
   await threePhotos(owner);

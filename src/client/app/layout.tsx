@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
+import { useEarlyClicksReplayed } from '#client/lib/early-clicks.ts';
 import { TopBar } from './top-bar.tsx';
 
 /** The top bar above a page's main area. */
 export function AppLayout({ tabs, children }: { tabs?: ReactNode; children?: ReactNode }) {
+  useEarlyClicksReplayed();
   return (
     <div className="flex min-h-dvh flex-col">
       <TopBar tabs={tabs} />
