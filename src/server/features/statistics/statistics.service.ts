@@ -100,6 +100,7 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
     const batchVisitors = visitors;
     counts = new Map();
     visitors = new Map();
+    hashed = new Map();
     pending = 0;
     // One batch after another, so a report that flushes sees every earlier batch written.
     flushing = flushing.then(async () => {
@@ -144,14 +145,25 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
   let budgetSalt = '';
   let budgets = new Map<string, { events: number; agents: string[] }>();
   const budgetHash = (text: string) => createHash('sha256').update(budgetSalt).update('\n').update(text).digest('base64url').slice(0, 16);
+  // A visitor's two hashes, for the visitors seen since the last write: most requests come from
+  // one seen a moment ago, and the hashing cost more than the rest of the count. Cleared at each
+  // write, as `visitors` (which holds the same text) is, so no address stays longer.
+  let hashed = new Map<string, { key: string; agent: string }>();
   /** Whether the visit's events count, and whether as a visitor; the budget is spent as it says. */
-  const spend = (day: string, block: string, userAgent: string, events: number): { counts: boolean; visitor: boolean } => {
+  const spend = (day: string, block: string, userAgent: string, visitor: string, events: number): { counts: boolean; visitor: boolean } => {
     if (day !== budgetDay) {
       budgetDay = day;
       budgetSalt = randomBytes(16).toString('base64url');
       budgets = new Map();
+      hashed = new Map();
     }
-    const key = budgetHash(block);
+    let hashes = hashed.get(visitor);
+    if (!hashes) {
+      if (hashed.size >= FLUSH_AT) hashed = new Map();
+      hashes = { key: budgetHash(block), agent: budgetHash(userAgent).slice(0, 12) };
+      hashed.set(visitor, hashes);
+    }
+    const { key, agent } = hashes;
     let budget = budgets.get(key);
     if (!budget) {
       if (budgets.size >= ADDRESSES_KEPT) return { counts: true, visitor: true };
@@ -159,7 +171,6 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
     }
     if (budget.events + events > EVENTS_PER_ADDRESS_PER_DAY) return { counts: false, visitor: false };
     budget.events += events;
-    const agent = budgetHash(userAgent).slice(0, 12);
     if (budget.agents.includes(agent)) return { counts: true, visitor: true };
     if (budget.agents.length >= VISITORS_PER_ADDRESS_PER_DAY) return { counts: true, visitor: false };
     budget.agents.push(agent);
@@ -170,7 +181,9 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
     record(visit, events) {
       const day = dayNow();
       const block = addressBlock(visit.address);
-      const spent = spend(day, block, visit.userAgent, events.length);
+      // A visitor is its address's block (an IPv6 address's /64) with its user agent.
+      const visitor = `${block}\n${visit.userAgent}`;
+      const spent = spend(day, block, visit.userAgent, visitor, events.length);
       if (!spent.counts) return;
       for (const event of events) {
         const key = `${day}${KEY_SEPARATOR}${event.kind}${KEY_SEPARATOR}${event.subject}`;
@@ -180,8 +193,7 @@ export function createRecorder(ctx: StatisticsContext): Recorder {
       let today = visitors.get(day);
       if (!today) visitors.set(day, (today = new Set()));
       const before = today.size;
-      // A visitor is its address's block (an IPv6 address's /64) with its user agent.
-      today.add(`${block}\n${visit.userAgent}`);
+      today.add(visitor);
       // Only what grows memory counts towards a write: a new visitor or a new key.
       pending += today.size - before;
       if (counts.size + pending >= FLUSH_AT) void flush();
