@@ -39,6 +39,9 @@ export async function videoRows(workDir: string, log: (line: string) => void): P
   const bare: number[] = [];
   let rssBefore = 0;
   let rssPeak = 0;
+  // ffmpeg reports every half second, so a fast machine gets few reports: the row asks for at
+  // least one per run (the admin's percentage is read at all), and says how many came.
+  const reports: number[] = [];
   for (let run = 0; run < RUNS; run += 1) {
     const folder = path.join(workDir, `ours-${run}`);
     fs.mkdirSync(folder, { recursive: true });
@@ -50,7 +53,7 @@ export async function videoRows(workDir: string, log: (line: string) => void): P
     await transcodeVideo(tools, source, { size, durationSeconds: SECONDS, folder, timeoutMs: 600_000, onPercent: () => (percents += 1) });
     ours.push(performance.now() - started);
     clearInterval(sampler);
-    if (percents < 10) throw new Error(`only ${percents} progress reports`);
+    reports.push(percents);
 
     const bareFolder = path.join(workDir, `bare-${run}`);
     fs.mkdirSync(bareFolder, { recursive: true });
@@ -70,9 +73,9 @@ export async function videoRows(workDir: string, log: (line: string) => void): P
       unit: 'ms',
       baseline: { name: 'bare ffmpeg, same arguments', figure: bareMs },
       ratio,
-      target: '≥ 0.9 × bare ffmpeg',
-      met: ratio >= 0.9,
-      note: `${round2((SECONDS * 1000) / oursMs)}× real time on this machine`,
+      target: '≥ 0.9 × bare ffmpeg, with progress reports',
+      met: ratio >= 0.9 && Math.min(...reports) > 0,
+      note: `${round2((SECONDS * 1000) / oursMs)}× real time on this machine; ${reports.join(', ')} progress reports per run`,
     },
     {
       name: 'Server process memory while transcoding (RSS peak above its start)',
