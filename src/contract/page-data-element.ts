@@ -3,3 +3,10 @@
  * of schemas: the client's first load reads the element and carries no schema library.
  */
 export const PAGE_DATA_ELEMENT_ID = 'page-data';
+
+/**
+ * The id of the `<template>` in a page's head listing, as `<link rel="prefetch">`, the scripts the
+ * page may run later (its dialogs): inert until the client moves them into the head once the page
+ * is idle (src/client/lib/later-scripts.ts).
+ */
+export const LATER_SCRIPTS_ELEMENT_ID = 'later-scripts';

@@ -6,6 +6,7 @@ import { DeferredToaster } from '#client/components/ui/deferred-toaster.tsx';
 import type { PageData } from '#contract/page-data.ts';
 import { seedQueryCache } from './page-data.ts';
 import { createQueryClient } from '#client/lib/query-client.ts';
+import { useAuth } from '#client/features/auth/api/get-user.ts';
 
 /** `pageData`: the page's first data, given by the server's render; the browser reads it from the page. */
 export function AppProvider({ children, pageData }: { children: ReactNode; pageData?: PageData }) {
@@ -21,8 +22,14 @@ export function AppProvider({ children, pageData }: { children: ReactNode; pageD
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <DeferredToaster />
+        <Toaster />
       </QueryClientProvider>
     </I18nProvider>
   );
+}
+
+/** The owner's toaster mounts when the page is idle; a visitor's with the first toast (deferred-toaster.tsx). */
+function Toaster() {
+  const { isAuthenticated } = useAuth();
+  return <DeferredToaster mountWhenIdle={isAuthenticated} />;
 }

@@ -1,5 +1,6 @@
 import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
+import { LATER_SCRIPTS_ELEMENT_ID } from '#contract/page-data-element.ts';
 import { files } from '#contract/routes.ts';
 import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
 import { directionOf, LANGUAGE_QUERY, OG_LOCALES, type Language } from '#contract/languages.ts';
@@ -32,6 +33,8 @@ export interface PageMeta {
   preloads?: ImagePreload[];
   /** Scripts of the screen beyond the entry (`route-chunks.ts`), fetched beside it. */
   modulePreloads?: string[];
+  /** Scripts the page may run later (`route-chunks.ts`): the client fetches them once it is idle, and runs none. */
+  prefetches?: string[];
   /** Schema.org structured data (`structured-data.ts`), for search engines; no script runs it. */
   jsonLd?: Record<string, unknown>;
   /** The page's language and the site's others: og:locale and its alternates, and the hreflang links. */
@@ -128,6 +131,11 @@ export function renderHeadTags(page: PageMeta): string {
     ),
     // `crossorigin` as on the entry's own script tag, so the preloaded module is the one used.
     ...(page.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
+    // Inert in a template: fetched once the client has the page running, never beside its first
+    // screen's own files.
+    page.prefetches?.length
+      ? `<template id="${LATER_SCRIPTS_ELEMENT_ID}">${page.prefetches.map((href) => `<link rel="prefetch" as="script" crossorigin href="${escapeHtml(href)}" />`).join('')}</template>`
+      : '',
     // Every page names the feed of new photos and releases, for feed readers.
     `<link rel="alternate" type="application/atom+xml" title="${escapeHtml(page.siteName)}" href="${files.feed}" />`,
     // jsonForScript leaves no `<` in it, so no value can end the element early.
@@ -142,11 +150,22 @@ export function renderHeadTags(page: PageMeta): string {
  */
 export interface PageTemplate {
   beforeHead: string;
+  /**
+   * The build's stylesheets and entry script, which the template had after its title: a page puts
+   * them before its own tags, its image preloads and its screen's scripts, as the stylesheet holds
+   * the first paint back (a photo page's dozen script preloads ahead of it delayed it on a slow
+   * connection). A page the server alone draws keeps the stylesheets only.
+   */
+  stylesheets: string[];
+  entryScripts: string[];
   betweenHeadAndData: string;
   afterData: string;
   /** Where in `betweenHeadAndData` the server-rendered screen goes: just inside `<div id="root">`; -1 when it has none. */
   rootContent: number;
 }
+
+const STYLESHEET = /<link\b[^>]*\brel="stylesheet"[^>]*>/gi;
+const ENTRY_SCRIPT = /<script\b[^>]*\btype="module"[^>]*><\/script>/gi;
 
 export function parseTemplate(html: string): PageTemplate {
   const titleMatch = /<title>[\s\S]*?<\/title>/i.exec(html);
@@ -163,6 +182,11 @@ export function parseTemplate(html: string): PageTemplate {
     beforeHead = html.slice(0, head);
     rest = html.slice(head);
   }
+  const headEnd = rest.search(/<\/head>/i);
+  const headRest = headEnd < 0 ? '' : rest.slice(0, headEnd);
+  const stylesheets = headRest.match(STYLESHEET) ?? [];
+  const entryScripts = headRest.match(ENTRY_SCRIPT) ?? [];
+  if (headEnd >= 0) rest = headRest.replace(STYLESHEET, '').replace(ENTRY_SCRIPT, '').replace(/\n\s*(?=\n)/g, '') + rest.slice(headEnd);
   const bodyEnd = rest.search(/<\/body>/i);
   if (bodyEnd < 0) throw new Error('index.html has no </body>');
   // Each page writes its own language and direction on <html>.
@@ -171,6 +195,8 @@ export function parseTemplate(html: string): PageTemplate {
   const root = /<div id="root">/i.exec(betweenHeadAndData);
   return {
     beforeHead,
+    stylesheets,
+    entryScripts,
     betweenHeadAndData,
     afterData: rest.slice(bodyEnd),
     rootContent: root ? root.index + root[0].length : -1,
@@ -187,18 +213,21 @@ export interface PageLook {
   headingFont: HeadingFont;
 }
 
-/** The template's start, with the page's language, direction, theme and heading font on `<html>`. */
-function htmlWithLook(template: PageTemplate, look: PageLook): string {
+/**
+ * The template's start, with the page's language, direction, theme and heading font on `<html>`,
+ * then `files`.
+ */
+function htmlWithLook(template: PageTemplate, look: PageLook, files: string[]): string {
   const lookAttributes =
     ` lang="${escapeHtml(look.language)}" dir="${directionOf(look.language)}"` +
     ` data-theme="${escapeHtml(look.theme)}" data-heading-font="${escapeHtml(look.headingFont)}"`;
-  return template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes);
+  return template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes) + files.map((file) => `${file}\n    `).join('');
 }
 
 /** `screen`: the first screen's HTML, rendered on the server (`screen-render.ts`), for inside `<div id="root">`. */
 export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook, screen = ''): string {
   return (
-    htmlWithLook(template, look) +
+    htmlWithLook(template, look, [...template.stylesheets, ...template.entryScripts]) +
     renderHeadTags(page) +
     (screen && template.rootContent >= 0
       ? template.betweenHeadAndData.slice(0, template.rootContent) + screen + template.betweenHeadAndData.slice(template.rootContent)
@@ -214,11 +243,9 @@ export function renderPage(template: PageTemplate, page: PageMeta, data: PageDat
  * script or data, so nothing hydrates or redraws it.
  */
 export function renderServerOnlyPage(template: PageTemplate, page: PageMeta, look: PageLook, screen: string): string {
-  const stylesheets = template.betweenHeadAndData.match(/<link\b[^>]*\brel="stylesheet"[^>]*>/gi) ?? [];
   return (
-    htmlWithLook(template, look) +
+    htmlWithLook(template, look, template.stylesheets) +
     renderHeadTags(page) +
-    stylesheets.map((link) => `\n    ${link}`).join('') +
     `\n  </head>\n  <body>\n    <div id="root">${screen}</div>\n  </body>\n</html>\n`
   );
 }

@@ -32,6 +32,8 @@ const SCREEN_SOURCES = {
 type ScreenKey = keyof typeof SCREEN_SOURCES;
 
 export type RouteChunks = (route: PageRoute | null) => string[];
+/** The scripts a page fetches once it has loaded, for `<link rel="prefetch">` in its head. */
+export type PrefetchChunks = (route: PageRoute | null) => string[];
 /** The script of a language's visitor catalog (none for English, which the entry carries). */
 export type CatalogChunks = (language: Language, route?: PageRoute | null) => string[];
 
@@ -104,10 +106,37 @@ export function catalogChunksFrom(manifest: Manifest): CatalogChunks {
   };
 }
 
+/**
+ * What the portfolio and a photo's page open without leaving the page: the viewer, a release's
+ * player, the About text (src/client/app/portfolio/lazy-dialogs.tsx) and the toaster. Their
+ * scripts are fetched once the page has loaded, at the browser's lowest priority, and run only
+ * when the visitor reaches for them: run at idle instead, they were four long tasks of a phone
+ * at 4× CPU while the visitor looked at the page. The contact form waits for its button's hover.
+ */
+const OPENED_IN_PAGE = [
+  'src/client/features/photos/components/photo-dialog.tsx',
+  'src/client/features/music/components/release-dialog.tsx',
+  'src/client/features/owner/components/about-dialog.tsx',
+  'src/client/components/ui/toaster.tsx',
+];
+
+/** Paths of the chunks `OPENED_IN_PAGE` needs beyond the entry and the page's own screen. */
+export function prefetchChunksFrom(manifest: Manifest, routeChunks: RouteChunks): PrefetchChunks {
+  const entryKeys = Object.keys(manifest).filter((key) => manifest[key]?.isEntry);
+  const loaded = closure(manifest, entryKeys);
+  const files = [...closure(manifest, OPENED_IN_PAGE)].filter((file) => !loaded.has(file) && file.endsWith('.js')).map((file) => `/${file}`);
+  return (route) => {
+    if (route?.kind !== 'portfolio' && route?.kind !== 'photo') return [];
+    const preloaded = new Set(routeChunks(route));
+    return files.filter((file) => !preloaded.has(file));
+  };
+}
+
 /** From the built client's manifest; no preloads when there is none (a client built without it). */
-export function readChunks(clientDir: string): { routeChunks: RouteChunks; catalogChunks: CatalogChunks } {
+export function readChunks(clientDir: string): { routeChunks: RouteChunks; catalogChunks: CatalogChunks; prefetchChunks: PrefetchChunks } {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return { routeChunks: () => [], catalogChunks: () => [] };
+  if (!fs.existsSync(manifestPath)) return { routeChunks: () => [], catalogChunks: () => [], prefetchChunks: () => [] };
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
-  return { routeChunks: routeChunksFrom(manifest), catalogChunks: catalogChunksFrom(manifest) };
+  const routeChunks = routeChunksFrom(manifest);
+  return { routeChunks, catalogChunks: catalogChunksFrom(manifest), prefetchChunks: prefetchChunksFrom(manifest, routeChunks) };
 }

@@ -14,7 +14,7 @@ import { postGalleryUnlock } from './gallery-unlock-post.ts';
 import { screenTitles } from './page-titles.ts';
 import { loadScreenRenderer, rendersOnServer } from './screen-render.ts';
 import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
-import { readChunks, type CatalogChunks, type RouteChunks } from './route-chunks.ts';
+import { readChunks, type CatalogChunks, type PrefetchChunks, type RouteChunks } from './route-chunks.ts';
 import { negotiateLanguage, type PageLanguage } from './page-language.ts';
 import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
@@ -105,8 +105,8 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const template: PageTemplate | undefined =
     indexPath && fs.existsSync(indexPath) ? parseTemplate(fs.readFileSync(indexPath, 'utf8')) : undefined;
-  const { routeChunks, catalogChunks }: { routeChunks: RouteChunks; catalogChunks: CatalogChunks } =
-    template && clientDir ? readChunks(clientDir) : { routeChunks: () => [], catalogChunks: () => [] };
+  const { routeChunks, catalogChunks, prefetchChunks }: { routeChunks: RouteChunks; catalogChunks: CatalogChunks; prefetchChunks: PrefetchChunks } =
+    template && clientDir ? readChunks(clientDir) : { routeChunks: () => [], catalogChunks: () => [], prefetchChunks: () => [] };
 
   const renderer = template ? await loadScreenRenderer(options.screenRendererFile) : undefined;
   const renderScreen = renderer?.renderScreen;
@@ -242,6 +242,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const meta = {
         ...page.meta,
         modulePreloads: [...catalogChunks(language, route), ...routeChunks(route)],
+        prefetches: prefetchChunks(route),
         languages: { current: language, offered: site.languages, inAddress: chosen.fromQuery },
       };
       return {

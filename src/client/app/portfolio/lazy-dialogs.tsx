@@ -1,10 +1,11 @@
 import { lazy, Suspense, useState, type ComponentType, type LazyExoticComponent } from 'react';
-import { whenIdle } from '#client/lib/idle.ts';
 
 /**
  * The portfolio's dialogs load apart from the page: a visitor's first load carries only what the
- * first paint needs. They are fetched when the browser is idle after that paint, so a first click
- * rarely waits, and each mounts on its first opening only.
+ * first paint needs. Their scripts are fetched once the page has loaded (the page's head names
+ * them, src/server/web/route-chunks.ts) and run when the visitor reaches for one (a pointer over a
+ * tile or a button, a touch, focus), so a first click rarely waits for them; each mounts on its
+ * first opening only.
  */
 const loaders = {
   photo: () => import('#client/features/photos/components/photo-dialog.tsx'),
@@ -19,24 +20,19 @@ const LazyAboutDialog = lazy(() => loaders.about().then((module) => ({ default: 
 const LazyContactDialog = lazy(() => loaders.contact().then((module) => ({ default: module.ContactDialog })));
 
 /**
- * Starts fetching the dialogs once the page is idle, one per idle moment, so that each one's
- * evaluation is a task of its own (the build adds no preload link per import for them:
- * `FETCHED_WHEN_IDLE` in vite.config.ts).
+ * Runs the viewer's or a release player's script as the visitor reaches for what opens it. Run
+ * when the page was idle instead, with the About text's, they were long tasks of a phone at 4×
+ * CPU (the viewer's alone 60-120 ms) while the visitor looked at the page or scrolled it. A
+ * module loads once.
  */
-export function prefetchDialogs(): () => void {
-  const waiting = [loaders.photo, loaders.release, loaders.about];
-  const loadNext = () => {
-    void waiting.shift()?.();
-    if (waiting.length > 0) cancel = whenIdle(loadNext, 3000, 1500);
-  };
-  let cancel = whenIdle(loadNext, 3000, 1500);
-  return () => cancel();
-}
+export const preloadPhotoDialog = () => void loaders.photo();
+export const preloadReleaseDialog = () => void loaders.release();
+export const preloadAboutDialog = () => void loaders.about();
 
 /**
- * Starts fetching the contact form when the visitor shows they may open it (a pointer, mouse or
- * touch, over its button; focus), not when the page is idle: with its validation (zod) it took a phone at
- * 4× CPU 90-140 ms to evaluate, a long task while the visitor scrolled on. A module loads once.
+ * Runs the contact form's script when the visitor shows they may open it (a pointer, mouse or
+ * touch, over its button; focus): with its validation (zod) it took a phone at 4× CPU 90-140 ms
+ * to evaluate, a long task while the visitor scrolled on.
  */
 export const preloadContactDialog = () => void loaders.contact();
 

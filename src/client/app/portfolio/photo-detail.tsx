@@ -11,7 +11,7 @@ import { Card, CardContent } from '#client/components/ui/card.tsx';
 import { Spinner } from '#client/components/ui/spinner.tsx';
 import { usePortfolioOwner } from '#client/features/owner/api/get-portfolio-owner.ts';
 import { countEvent } from '#client/lib/statistics.ts';
-import { PhotoDialog, ReleaseDialog } from './lazy-dialogs.tsx';
+import { PhotoDialog, preloadPhotoDialog, preloadReleaseDialog, ReleaseDialog } from './lazy-dialogs.tsx';
 import { closeViewer, openViewer, parsePhotoId, stepViewer, useViewerPhotoId } from './viewer-history.ts';
 import { usePhoto } from '#client/features/photos/api/get-photo.ts';
 import { useCategoryPhotos } from './use-category-photos.ts';
@@ -137,6 +137,9 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
             type="button"
             data-photo-page-image=""
             aria-label={t`Open in the viewer`}
+            onPointerEnter={preloadPhotoDialog}
+            onPointerDown={preloadPhotoDialog}
+            onFocus={preloadPhotoDialog}
             onClick={() => {
               openViewer(photo.id);
               countEvent({ kind: 'viewer', photoId: photo.id });
@@ -157,7 +160,15 @@ function PhotoDetailContent({ photo, back, backHref }: { photo: PhotoWithCategor
         </header>
         <div className="flex flex-wrap gap-2">
           {release && (
-            <Button ref={playButton} aria-haspopup="dialog" className="min-h-11" onClick={() => setPlaying(true)}>
+            <Button
+              ref={playButton}
+              aria-haspopup="dialog"
+              className="min-h-11"
+              onPointerEnter={preloadReleaseDialog}
+              onPointerDown={preloadReleaseDialog}
+              onFocus={preloadReleaseDialog}
+              onClick={() => setPlaying(true)}
+            >
               <Play aria-hidden className="fill-current" />
               <Trans>Play</Trans>
             </Button>

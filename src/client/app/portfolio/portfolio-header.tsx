@@ -8,7 +8,7 @@ import { BANNER_SIZE } from '#contract/image-sizes.ts';
 import type { PortfolioOwner } from '#contract/portfolio.ts';
 import { buttonVariants } from '#client/components/ui/button.tsx';
 import { pressOnSpace } from '#client/lib/link-as-button.ts';
-import { AboutDialog, ContactDialog, preloadContactDialog } from './lazy-dialogs.tsx';
+import { AboutDialog, ContactDialog, preloadAboutDialog, preloadContactDialog } from './lazy-dialogs.tsx';
 import { ContactFormWithoutScript } from '#client/features/messages/components/contact-form-without-script.tsx';
 import { SocialLinks } from '#client/features/owner/components/social-links.tsx';
 
@@ -85,6 +85,8 @@ export function PortfolioHeader({ owner }: { owner: PortfolioOwner }) {
                 role="button"
                 aria-haspopup="dialog"
                 className={HEADER_BUTTON}
+                onPointerEnter={preloadAboutDialog}
+                onFocus={preloadAboutDialog}
                 onClick={(event) => {
                   event.preventDefault();
                   setAboutOpen(true);

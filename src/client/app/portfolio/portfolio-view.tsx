@@ -1,5 +1,5 @@
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useState, type ReactNode, type SyntheticEvent } from 'react';
 import { ImageIcon } from '#client/components/ui/icons.tsx';
 import { pathTo, screens } from '#contract/screens.ts';
 import { isMusicRelease } from '#contract/music.ts';
@@ -8,7 +8,7 @@ import { Button } from '#client/components/ui/button.tsx';
 import { LoadState } from '#client/components/load-state.tsx';
 import { DrawMore } from '#client/components/draw-more.tsx';
 import { useAuth } from '#client/features/auth/api/get-user.ts';
-import { PhotoDialog, prefetchDialogs, ReleaseDialog } from './lazy-dialogs.tsx';
+import { PhotoDialog, preloadPhotoDialog, preloadReleaseDialog, ReleaseDialog } from './lazy-dialogs.tsx';
 import { countEvent } from '#client/lib/statistics.ts';
 import { PhotoGrid } from './photo-grid.tsx';
 import { closeViewer, openViewer, stepViewer, useViewerPhotoId } from './viewer-history.ts';
@@ -73,7 +73,6 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
   const openIsLoaded = viewer.photos.some((photo) => photo.id === openPhotoId);
   if (openPhotoId === null && anchorId !== null) setAnchorId(null);
   if (portfolio.status === 'success' && openPhotoId !== null && anchorId === null && !openIsLoaded) setAnchorId(openPhotoId);
-  useEffect(() => prefetchDialogs(), []);
   const photosBefore = useMemo(
     () => sections.map((_, index) => sections.slice(0, index).reduce((sum, section) => sum + section.total, 0)),
     [sections],
@@ -86,6 +85,19 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
   useEffect(() => {
     if (tilesShown < FIRST_RENDER_TILES && tilesShown < loaded) startTransition(() => setTilesShown(tilesShown + TILES_PER_BATCH));
   }, [loaded, tilesShown]);
+  // The viewer's script, or a release player's, runs as the visitor reaches for a tile: a pointer
+  // over it, a touch, focus (lazy-dialogs.tsx).
+  const reachForTile = useCallback(
+    (event: SyntheticEvent) => {
+      const tile = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-photo-tile]') : null;
+      if (!tile) return;
+      const id = Number(tile.dataset.photoTile);
+      const photo = sections.find((section) => section.photos.some((candidate) => candidate.id === id))?.photos.find((candidate) => candidate.id === id);
+      if (photo && isMusicRelease(photo)) preloadReleaseDialog();
+      else preloadPhotoDialog();
+    },
+    [sections],
+  );
   const loadMore = portfolio.status === 'success' ? portfolio.loadMore : undefined;
   const loadNearEnd = useCallback(() => loadMore?.(), [loadMore]);
   // The same function from render to render, so tiles already drawn are not drawn again.
@@ -132,7 +144,7 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
 
 
   return (
-    <div className="grid gap-10">
+    <div className="grid gap-10" onPointerOver={reachForTile} onPointerDown={reachForTile} onFocus={reachForTile}>
       <PortfolioHeader owner={owner} />
       {!owner.portfolioTitle && (
         <h1 className="sr-only">

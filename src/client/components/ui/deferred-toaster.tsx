@@ -6,16 +6,18 @@ const loadToaster = () => import('./toaster.tsx');
 const LazyToaster = lazy(() => loadToaster().then((module) => ({ default: module.Toaster })));
 
 /**
- * The Toaster (Radix Toast and its layers) loads apart from the first paint: it mounts once the page
- * is idle (from then on F8 finds its region), or with a toast raised before that: the store keeps
- * that toast, and the Toaster shows it as soon as its chunk arrives.
+ * The Toaster (Radix Toast and its layers) loads apart from the first paint. For the signed-in
+ * owner it mounts once the page is idle (from then on F8 finds its region); for a visitor, with
+ * the first toast (a link copied, a message sent), the store keeping that toast until the
+ * Toaster's chunk has run and shows it: mounted at idle, it was a long task of a phone at 4× CPU
+ * (Radix's layers and the class merger's tables) on a page that mostly raises no toast.
  */
-export function DeferredToaster() {
+export function DeferredToaster({ mountWhenIdle }: { mountWhenIdle: boolean }) {
   const demanded = useSyncExternalStore(subscribeToasterDemand, toasterDemanded, toasterDemanded);
   const [needed, setNeeded] = useState(demanded);
   if (demanded && !needed) setNeeded(true);
 
-  useEffect(() => whenIdle(() => setNeeded(true), 3000, 1500), []);
+  useEffect(() => (mountWhenIdle ? whenIdle(() => setNeeded(true), 3000, 1500) : undefined), [mountWhenIdle]);
 
   if (!needed) return null;
   return (
