@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type UserConfig } from 'vite';
 import { firstLoadModules } from './scripts/first-load-modules.ts';
-import { precompress } from './scripts/precompress.ts';
+import { compileEntryOnLoad, precompress } from './scripts/precompress.ts';
 import { clientOnPreact, reactOnPreact } from './scripts/react-on-preact.ts';
 
 /**
@@ -51,6 +51,7 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRender : {
     lingui({ macroTransform: true }),
     react(clientOnPreact ? { refreshExclude: /./ } : {}),
     tailwindcss(),
+    compileEntryOnLoad(),
     precompress(),
     firstLoadModules(),
   ],
