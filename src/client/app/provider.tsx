@@ -22,14 +22,14 @@ export function AppProvider({ children, pageData }: { children: ReactNode; pageD
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={queryClient}>
         {children}
-        <Toaster />
+        <ReadersToaster />
       </QueryClientProvider>
     </I18nProvider>
   );
 }
 
 /** The owner's toaster mounts when the page is idle; a visitor's with the first toast (deferred-toaster.tsx). */
-function Toaster() {
+function ReadersToaster() {
   const { isAuthenticated } = useAuth();
   return <DeferredToaster mountWhenIdle={isAuthenticated} />;
 }

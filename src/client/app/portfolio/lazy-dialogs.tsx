@@ -25,16 +25,26 @@ const LazyContactDialog = lazy(() => loaders.contact().then((module) => ({ defau
  * CPU (the viewer's alone 60-120 ms) while the visitor looked at the page or scrolled it. A
  * module loads once.
  */
-export const preloadPhotoDialog = () => void loaders.photo();
-export const preloadReleaseDialog = () => void loaders.release();
-export const preloadAboutDialog = () => void loaders.about();
+export const preloadPhotoDialog = once(() => void loaders.photo());
+export const preloadReleaseDialog = once(() => void loaders.release());
+export const preloadAboutDialog = once(() => void loaders.about());
 
 /**
  * Runs the contact form's script when the visitor shows they may open it (a pointer, mouse or
  * touch, over its button; focus): with its validation (zod) it took a phone at 4× CPU 90-140 ms
  * to evaluate, a long task while the visitor scrolled on.
  */
-export const preloadContactDialog = () => void loaders.contact();
+export const preloadContactDialog = once(() => void loaders.contact());
+
+/** `run` the first time only: a pointer moving over the tiles reaches for them again and again. */
+function once(run: () => void): () => void {
+  let ran = false;
+  return () => {
+    if (ran) return;
+    ran = true;
+    run();
+  };
+}
 
 /**
  * Renders `Component` from its first opening on, and keeps it mounted after it closes so its

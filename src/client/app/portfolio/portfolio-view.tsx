@@ -92,7 +92,7 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
       const tile = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-photo-tile]') : null;
       if (!tile) return;
       const id = Number(tile.dataset.photoTile);
-      const photo = sections.find((section) => section.photos.some((candidate) => candidate.id === id))?.photos.find((candidate) => candidate.id === id);
+      const photo = sections.flatMap((section) => section.photos.find((candidate) => candidate.id === id) ?? [])[0];
       if (photo && isMusicRelease(photo)) preloadReleaseDialog();
       else preloadPhotoDialog();
     },
