@@ -12,26 +12,20 @@ export function whenIdle(work: () => void, timeout: number, fallback: number): (
 }
 
 /**
- * Runs `work` in a task of its own once the page has shown its first content (the browser's
- * first-contentful-paint entry, which comes once that frame is on the screen), or at once where
- * the browser reports no paint timing. `fallback` ms bound the wait: a page whose first frame is
- * never shown (a tab hidden as it loads) runs `work` then.
+ * Runs `work` once the page has shown its first content (the browser's first-contentful-paint
+ * entry, which comes once that frame is on the screen), or at once where the browser reports no
+ * paint timing. `fallback` ms bound the wait: a page whose first frame is never shown (a tab
+ * hidden as it loads) runs `work` then.
  */
 export function afterFirstContentfulPaint(work: () => void, fallback: number): void {
-  // A task after the one that reported the paint.
-  const inTaskOfItsOwn = () => {
-    const channel = new MessageChannel();
-    channel.port1.onmessage = () => work();
-    channel.port2.postMessage(null);
-  };
-  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return inTaskOfItsOwn();
+  if (typeof PerformanceObserver === 'undefined' || !PerformanceObserver.supportedEntryTypes?.includes('paint')) return work();
   let done = false;
   const run = () => {
     if (done) return;
     done = true;
     clearTimeout(timer);
     observer.disconnect();
-    inTaskOfItsOwn();
+    work();
   };
   const timer = setTimeout(run, fallback);
   const observer = new PerformanceObserver((list) => {

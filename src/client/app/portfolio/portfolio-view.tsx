@@ -86,18 +86,13 @@ export function PortfolioView({ renderPhoto, asVisitor = false }: PortfolioViewP
     if (tilesShown < FIRST_RENDER_TILES && tilesShown < loaded) startTransition(() => setTilesShown(tilesShown + TILES_PER_BATCH));
   }, [loaded, tilesShown]);
   // The viewer's script, or a release player's, runs as the visitor reaches for a tile: a pointer
-  // over it, a touch, focus (lazy-dialogs.tsx).
-  const reachForTile = useCallback(
-    (event: SyntheticEvent) => {
-      const tile = event.target instanceof Element ? event.target.closest<HTMLElement>('[data-photo-tile]') : null;
-      if (!tile) return;
-      const id = Number(tile.dataset.photoTile);
-      const photo = sections.flatMap((section) => section.photos.find((candidate) => candidate.id === id) ?? [])[0];
-      if (photo && isMusicRelease(photo)) preloadReleaseDialog();
-      else preloadPhotoDialog();
-    },
-    [sections],
-  );
+  // over it, a touch, focus (lazy-dialogs.tsx). A release's tile carries its title.
+  const reachForTile = (event: SyntheticEvent) => {
+    const tile = event.target instanceof Element ? event.target.closest('[data-photo-tile]') : null;
+    if (!tile) return;
+    if (tile.querySelector('[data-release-title]')) preloadReleaseDialog();
+    else preloadPhotoDialog();
+  };
   const loadMore = portfolio.status === 'success' ? portfolio.loadMore : undefined;
   const loadNearEnd = useCallback(() => loadMore?.(), [loadMore]);
   // The same function from render to render, so tiles already drawn are not drawn again.
