@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Route } from '@playwright/test';
 import { PERSONS_BROWSER_AGENT } from './fixtures.ts';
 import { expect, section, test, uniqueName, type OwnerApi } from './portfolio-helpers.ts';
 import { api, pathTo, screens } from '#contract/routes.ts';
@@ -326,6 +326,51 @@ test("a click on the photo page's image before its code has arrived opens the vi
   await expect(page).toHaveURL(pathTo(screens.photo, { id: photos[0]!.id }));
   await page.keyboard.press('Escape');
   await expect(page.locator('[data-photo-viewer]')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test('a tap on Contact or on a tile before the page has been taken over does what it does after: the form, the viewer, where it is', async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  const { title, photos } = await threePhotos(owner);
+  await owner.setSettings({ portfolioTitle: title, aboutText: 'I photograph harbours at dawn.', showContactForm: true, languages: ['en', 'fr'] });
+  // The French catalog held back (the page is drawn in French before it is taken over): until it
+  // comes, the server's drawing is all there is, as on a slow phone.
+  let arrived!: Promise<void>;
+  let release!: () => void;
+  const holdCatalog = () => {
+    let arrive!: () => void;
+    arrived = new Promise<void>((resolve) => (arrive = resolve));
+    const released = new Promise<void>((resolve) => (release = resolve));
+    return async (route: Route) => {
+      arrive();
+      await released;
+      await route.continue();
+    };
+  };
+  const catalog = /\/assets\/visitor-[^/]*\.js$/;
+  const untouched = () => {
+    // Not followed as a link: the address is the portfolio's still.
+    expect(new URL(page.url()).pathname).toBe(screens.home);
+    expect(new URL(page.url()).hash).toBe('');
+  };
+
+  await page.route(catalog, holdCatalog(), { times: 1 });
+  await page.goto(`${screens.home}?lang=fr`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('button', { name: 'Contact', exact: true }).click();
+  untouched();
+  await arrived;
+  release();
+  await expect(page.getByRole('dialog', { name: 'Contact' })).toBeVisible();
+  untouched();
+
+  await page.route(catalog, holdCatalog(), { times: 1 });
+  await page.goto(`${screens.home}?lang=fr`, { waitUntil: 'domcontentloaded' });
+  await page.getByRole('main').getByRole('img', { name: photos[1]!.title }).click();
+  untouched();
+  await arrived;
+  release();
+  await expect(page.getByRole('dialog', { name: photos[1]!.title })).toBeVisible();
+  await expect(page.locator('[data-photo-viewer]')).toBeVisible();
   expect(problems).toEqual([]);
 });
 

@@ -5,14 +5,28 @@ import { useLayoutEffect } from 'react';
  * drawn (a photo page's image, Share, Play) but do nothing until the screen's code has arrived and
  * hydrated them, and a tap then — a phone still fetching the photo page's chunk, say — would be
  * lost. From the entry's first line the page keeps the buttons clicked, and the screen clicks them
- * again once it has taken over. Links need none of this: they work without the script.
+ * again once it has taken over.
+ *
+ * A link written as a button (`<a role="button">`: About and Contact, a tile) is kept too: without
+ * the script it leads somewhere else (the text on the header card, the photo's page), and followed
+ * in that moment it would not do what the page, drawn with its script, says it does. Plain links,
+ * and a click that asks for a new tab or window, are left to the browser.
  */
-let clicked: HTMLButtonElement[] | null = null;
+type Pressable = HTMLButtonElement | HTMLAnchorElement;
+
+let clicked: Pressable[] | null = null;
 let root: HTMLElement | null = null;
 
+const PRESSABLE = 'button, a[role="button"]';
+
 function keep(event: MouseEvent): void {
-  const button = event.target instanceof Element ? event.target.closest('button') : null;
-  if (button && clicked && !clicked.includes(button)) clicked.push(button);
+  const pressed = event.target instanceof Element ? event.target.closest<Pressable>(PRESSABLE) : null;
+  if (!pressed || !clicked) return;
+  if (pressed instanceof HTMLAnchorElement) {
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+  }
+  if (!clicked.includes(pressed)) clicked.push(pressed);
 }
 
 /** Starts keeping clicks, when the server drew the page (else there is nothing to click yet). */
@@ -25,12 +39,12 @@ export function keepEarlyClicks(pageRoot: HTMLElement): void {
 
 function replayEarlyClicks(): void {
   if (!clicked) return;
-  const buttons = clicked;
+  const kept = clicked;
   clicked = null;
   root?.removeEventListener('click', keep, true);
   root = null;
   // A button hydration kept is the one clicked; one it drew anew is gone, and so is its click.
-  for (const button of buttons) if (button.isConnected && !button.disabled) button.click();
+  for (const pressed of kept) if (pressed.isConnected && !(pressed instanceof HTMLButtonElement && pressed.disabled)) pressed.click();
 }
 
 /**
