@@ -3,7 +3,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app/app.tsx';
 import { keepEarlyClicks } from '#client/lib/early-clicks.ts';
 import { afterFirstContentfulPaint } from '#client/lib/idle.ts';
-import { fetchLaterScripts } from '#client/lib/later-scripts.ts';
+import { fetchLaterScripts, fetchScreenScripts } from '#client/lib/later-scripts.ts';
 import { activateLanguage, pageLanguage } from '#client/lib/i18n.ts';
 import { SOURCE_LANGUAGE } from '#contract/languages.ts';
 import './styles.css';
@@ -32,12 +32,15 @@ const render = () =>
 // The page's language first (the server wrote it on <html lang> and named its catalog in the
 // head, so it is on its way already): the first screen is drawn in it, never in English first.
 // Should its catalog fail to load, the page is drawn in English rather than not at all.
+// The screen's own scripts (a photo page's) are asked for beside it, a few links per task.
 const start = () =>
-  void activateLanguage(pageLanguage())
-    .catch((error: unknown) => {
+  void Promise.all([
+    fetchScreenScripts(),
+    activateLanguage(pageLanguage()).catch((error: unknown) => {
       console.error(error);
       return activateLanguage(SOURCE_LANGUAGE);
-    })
+    }),
+  ])
     .finally(() => {
       render();
       fetchLaterScripts();

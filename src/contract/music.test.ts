@@ -3,7 +3,7 @@ import { EMBED_FRAME_ORIGINS, hasReleaseTitle, isMusicLink, isMusicRelease } fro
 import { fallbackFanLink, musicEmbedFor, musicServiceName } from './music-embed.ts';
 
 describe('hasReleaseTitle', () => {
-  it.each(['Night Drive EP', 'the ep', 'Debut Album', 'ALBUM', 'New single!', 'EP: Tides', 'Single (2024)', 'Sommer-EP'])(
+  it.each(['Night Drive EP', 'the ep', 'Debut Album', 'ALBUM', 'New single!', 'EP: Tides', 'Single (2024)', 'Sommer-EP', 'Neue ſingle'])(
     'counts "%s" as a release',
     (title) => expect(hasReleaseTitle(title)).toBe(true),
   );

@@ -10,3 +10,11 @@ export const PAGE_DATA_ELEMENT_ID = 'page-data';
  * is idle (src/client/lib/later-scripts.ts).
  */
 export const LATER_SCRIPTS_ELEMENT_ID = 'later-scripts';
+
+/**
+ * The id of the `<template>` in the head of a page the server drew, listing as `<link
+ * rel="modulepreload">` the scripts of its screen beyond the entry: inert until the page has been
+ * shown, so that none of their bytes competes with its photo, then moved into the head, a few per
+ * task, before the screen is taken over (src/client/lib/later-scripts.ts).
+ */
+export const SCREEN_SCRIPTS_ELEMENT_ID = 'screen-scripts';

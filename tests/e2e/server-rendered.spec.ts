@@ -329,6 +329,35 @@ test("a click on the photo page's image before its code has arrived opens the vi
   expect(problems).toEqual([]);
 });
 
+test("a shared photo page asks for its screen's scripts once it is shown, each once, before it is taken over", async ({ page, owner }) => {
+  const problems = problemsOf(page);
+  const { photos } = await threePhotos(owner);
+  const address = pathTo(screens.photo, { id: photos[0]!.id });
+  const html = await (await page.request.get(address)).text();
+  const head = html.slice(0, html.indexOf('</head>'));
+  // Not beside the photo in the head: in a template, inert until the page is shown.
+  const template = /<template id="screen-scripts">(.*?)<\/template>/.exec(head)?.[1] ?? '';
+  const screenScripts = [...template.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)" \/>/g)].map((match) => match[1]!);
+  expect(screenScripts).toEqual(expect.arrayContaining([expect.stringMatching(/^\/assets\/photo-detail-[\w-]+\.js$/)]));
+  expect(head.replace(/<template[\s\S]*?<\/template>/g, '')).not.toContain('rel="modulepreload"');
+
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/assets/') && request.url().endsWith('.js')) asked.push(new URL(request.url()).pathname);
+  });
+  await page.goto(address);
+  await page.getByRole('button', { name: 'Open in the viewer' }).click();
+  await expect(page.locator('[data-photo-viewer]')).toBeVisible();
+  // Moved into the head, where hydration's import of the screen found them: it added no second link.
+  await expect(page.locator('#screen-scripts')).toHaveCount(0);
+  const links = await page.locator('link[rel="modulepreload"]').evaluateAll((found) => found.map((link) => new URL((link as HTMLLinkElement).href).pathname));
+  for (const script of screenScripts) {
+    expect(links.filter((path) => path === script), script).toHaveLength(1);
+    expect(asked.filter((path) => path === script), script).toHaveLength(1);
+  }
+  expect(problems).toEqual([]);
+});
+
 test('a tap on Contact or on a tile before the page has been taken over does what it does after: the form, the viewer, where it is', async ({ page, owner }) => {
   const problems = problemsOf(page);
   const { title, photos } = await threePhotos(owner);

@@ -27,7 +27,7 @@ const ResetPasswordPage = lazy(() =>
   withCatalog(SIGN_IN_CATALOG, import('#client/app/routes/reset-password.tsx')).then((module) => ({ default: module.ResetPasswordPage })),
 );
 // The photo page (a shared link's landing page) loads apart from the portfolio's first load; on
-// `/photo/…` the server names its chunk in the head (modulepreload), so it comes with the entry.
+// `/photo/…` the server names its chunks in the page, fetched once it is shown (lib/later-scripts.ts).
 const PhotoDetailPage = lazy(() =>
   import('#client/app/routes/photo-detail.tsx').then((module) => ({ default: module.PhotoDetailPage })),
 );

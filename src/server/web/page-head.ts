@@ -1,6 +1,6 @@
 import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
-import { LATER_SCRIPTS_ELEMENT_ID } from '#contract/page-data-element.ts';
+import { LATER_SCRIPTS_ELEMENT_ID, SCREEN_SCRIPTS_ELEMENT_ID } from '#contract/page-data-element.ts';
 import { files } from '#contract/routes.ts';
 import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
 import { directionOf, LANGUAGE_QUERY, OG_LOCALES, type Language } from '#contract/languages.ts';
@@ -33,6 +33,8 @@ export interface PageMeta {
   preloads?: ImagePreload[];
   /** Scripts of the screen beyond the entry (`route-chunks.ts`), fetched beside it. */
   modulePreloads?: string[];
+  /** Scripts of a screen the server drew, beyond the entry: the client fetches them once the page is shown. */
+  screenScripts?: string[];
   /** Scripts the page may run later (`route-chunks.ts`): the client fetches them once it is idle, and runs none. */
   prefetches?: string[];
   /** Schema.org structured data (`structured-data.ts`), for search engines; no script runs it. */
@@ -131,8 +133,11 @@ export function renderHeadTags(page: PageMeta): string {
     ),
     // `crossorigin` as on the entry's own script tag, so the preloaded module is the one used.
     ...(page.modulePreloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`),
-    // Inert in a template: fetched once the client has the page running, never beside its first
-    // screen's own files.
+    // Inert in templates: fetched once the page is shown (the drawn screen's scripts) or once
+    // the client has it running (the dialogs'), never beside the first screen's own files.
+    page.screenScripts?.length
+      ? `<template id="${SCREEN_SCRIPTS_ELEMENT_ID}">${page.screenScripts.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`).join('')}</template>`
+      : '',
     page.prefetches?.length
       ? `<template id="${LATER_SCRIPTS_ELEMENT_ID}">${page.prefetches.map((href) => `<link rel="prefetch" as="script" crossorigin href="${escapeHtml(href)}" />`).join('')}</template>`
       : '',

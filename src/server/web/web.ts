@@ -239,9 +239,14 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
       const page = await pageFor(request, route, language);
       const look = { language, theme: pageTheme(themeChoice, page.look.themeDefault), headingFont: page.look.headingFont };
       const screen = await screenFor(request, route, pathname, page, look);
+      const screenChunks = routeChunks(route);
       const meta = {
         ...page.meta,
-        modulePreloads: [...catalogChunks(language, route), ...routeChunks(route)],
+        // A screen the server drew is on the screen before its scripts run: they wait in the
+        // page until it is shown, and leave the connection to its photo meanwhile. One the
+        // browser draws alone needs them at once.
+        modulePreloads: [...catalogChunks(language, route), ...(screen ? [] : screenChunks)],
+        screenScripts: screen ? screenChunks : [],
         prefetches: prefetchChunks(route),
         languages: { current: language, offered: site.languages, inAddress: chosen.fromQuery },
       };
