@@ -27,6 +27,9 @@ function preloadedWithScreen(chunk: string, dependencies: string[]): string[] {
   return LANDING_ONLY_SCREEN.test(chunk) || FETCHED_WHEN_IDLE.test(chunk) ? [] : dependencies;
 }
 
+/** The first script of a page the server drew (src/server/web/route-chunks.ts reads its file from the manifest). */
+const BOOT_SOURCE = 'src/client/boot.ts';
+
 // The API server's dev port (scripts/dev.mjs starts it beside Vite).
 const apiServer = 'http://localhost:3001';
 
@@ -69,9 +72,12 @@ export default defineConfig(({ isSsrBuild }) => isSsrBuild ? serverRender : {
     modulePreload: { polyfill: false, resolveDependencies: preloadedWithScreen },
     // Everything the entry loads statically in the entry's one chunk: split into the shared chunks
     // the lazy screens also import, the same code cost a visitor 3 KB more gzip and more requests.
+    // The boot a page the server drew runs first (src/client/boot.ts) is an entry of its own,
+    // kept out of that chunk: it must load nothing else.
     rolldownOptions: {
+      input: { index: 'index.html', boot: BOOT_SOURCE },
       output: {
-        codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'] }] },
+        codeSplitting: { groups: [{ name: 'first-load', tags: ['$initial'], test: (id: string) => !id.endsWith(`/${BOOT_SOURCE}`) }] },
       },
     },
   },

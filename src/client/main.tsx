@@ -1,8 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app/app.tsx';
-import { keepEarlyClicks } from '#client/lib/early-clicks.ts';
-import { afterFirstContentfulPaint } from '#client/lib/idle.ts';
 import { fetchLaterScripts, fetchScreenScripts } from '#client/lib/later-scripts.ts';
 import { activateLanguage, pageLanguage } from '#client/lib/i18n.ts';
 import { SOURCE_LANGUAGE } from '#contract/languages.ts';
@@ -10,8 +8,6 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
-// A button of the server's drawing clicked before the screen takes it over is clicked again then.
-keepEarlyClicks(root);
 
 const app = (
   <StrictMode>
@@ -46,9 +42,6 @@ const start = () =>
       fetchLaterScripts();
     });
 
-// A screen the server drew is shown before it is taken over: hydrating it is the page's longest
-// task (a phone at 4× CPU: 200-300 ms), and begun before the browser had shown the page, it held
-// the page's first paint back by as long. A click meanwhile is kept (above). The hydration itself
-// runs in a task of its own (the transition, above), not in the one that reported the paint.
-if (root.firstElementChild && document.visibilityState === 'visible') afterFirstContentfulPaint(start, 1000);
-else start();
+// On a page the server drew, the boot (boot.ts) runs this once the page is shown, and keeps the
+// clicks on its drawing meanwhile.
+start();

@@ -18,3 +18,9 @@ export const LATER_SCRIPTS_ELEMENT_ID = 'later-scripts';
  * task, before the screen is taken over (src/client/lib/later-scripts.ts).
  */
 export const SCREEN_SCRIPTS_ELEMENT_ID = 'screen-scripts';
+
+/**
+ * The id of the `<template>` in the head of a page the server drew that holds the entry's script
+ * tag: the page's boot (src/client/boot.ts) puts it into the page once the page is shown.
+ */
+export const ENTRY_SCRIPT_ELEMENT_ID = 'entry-script';

@@ -314,8 +314,8 @@ test("a click on the photo page's image before its code has arrived opens the vi
     await clicked;
     await route.continue();
   });
-  // DOMContentLoaded comes once the entry has run (a module script runs before it): from then
-  // on, the page keeps a click on the server's drawing. One before that is not kept.
+  // DOMContentLoaded comes once the page's boot has run (a module script runs before it): from
+  // then on, the page keeps a click on the server's drawing. One before that is not kept.
   await page.goto(pathTo(screens.photo, { id: photos[0]!.id }), { waitUntil: 'domcontentloaded' });
   const image = page.getByRole('button', { name: 'Open in the viewer' });
   await image.click();

@@ -1,50 +1,30 @@
 import { useLayoutEffect } from 'react';
 
 /**
- * Clicks on the server's drawing of a page before the script has taken it over. Its buttons are
- * drawn (a photo page's image, Share, Play) but do nothing until the screen's code has arrived and
- * hydrated them, and a tap then — a phone still fetching the photo page's chunk, say — would be
- * lost. From the entry's first line the page keeps the buttons clicked, and the screen clicks them
- * again once it has taken over.
- *
- * A link written as a button (`<a role="button">`: About and Contact, a tile) is kept too: without
- * the script it leads somewhere else (the text on the header card, the photo's page), and followed
- * in that moment it would not do what the page, drawn with its script, says it does. Plain links,
- * and a click that asks for a new tab or window, are left to the browser.
+ * What the page's boot (src/client/boot.ts) leaves for the screen: the buttons, and the links
+ * written as buttons, clicked on the server's drawing before the screen's code had taken it over
+ * (a photo page's image, Share, Play; About, Contact, a tile), and how to stop keeping them.
  */
-type Pressable = HTMLButtonElement | HTMLAnchorElement;
-
-let clicked: Pressable[] | null = null;
-let root: HTMLElement | null = null;
-
-const PRESSABLE = 'button, a[role="button"]';
-
-function keep(event: MouseEvent): void {
-  const pressed = event.target instanceof Element ? event.target.closest<Pressable>(PRESSABLE) : null;
-  if (!pressed || !clicked) return;
-  if (pressed instanceof HTMLAnchorElement) {
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-  }
-  if (!clicked.includes(pressed)) clicked.push(pressed);
+export interface KeptClicks {
+  pressed: Array<HTMLButtonElement | HTMLAnchorElement>;
+  stop(): void;
 }
 
-/** Starts keeping clicks, when the server drew the page (else there is nothing to click yet). */
-export function keepEarlyClicks(pageRoot: HTMLElement): void {
-  if (!pageRoot.firstElementChild) return;
-  clicked = [];
-  root = pageRoot;
-  root.addEventListener('click', keep, true);
+declare global {
+  interface Window {
+    atelierKeptClicks?: KeptClicks;
+  }
 }
 
 function replayEarlyClicks(): void {
-  if (!clicked) return;
-  const kept = clicked;
-  clicked = null;
-  root?.removeEventListener('click', keep, true);
-  root = null;
+  const kept = window.atelierKeptClicks;
+  if (!kept) return;
+  delete window.atelierKeptClicks;
+  kept.stop();
   // A button hydration kept is the one clicked; one it drew anew is gone, and so is its click.
-  for (const pressed of kept) if (pressed.isConnected && !(pressed instanceof HTMLButtonElement && pressed.disabled)) pressed.click();
+  for (const pressed of kept.pressed) {
+    if (pressed.isConnected && !(pressed instanceof HTMLButtonElement && pressed.disabled)) pressed.click();
+  }
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
-import { excerpt, parseTemplate, renderHeadTags, renderPage } from './page-head.ts';
+import { excerpt, parseTemplate, renderHeadTags, renderPage, type PageMeta } from './page-head.ts';
 
 describe('escapeHtml', () => {
   it('leaves no markup and no way out of a quoted attribute', () => {
@@ -50,6 +50,27 @@ describe('parseTemplate', () => {
     expect(order).toEqual([...order].sort((a, b) => a - b));
     expect(page.match(/index-1\.js/g)).toHaveLength(1);
     expect(page.match(/index-2\.css/g)).toHaveLength(1);
+  });
+
+  it('names the boot, not the entry, on a page the server drew: the entry waits in a template, its screen scripts in another', () => {
+    const template = parseTemplate(
+      '<!doctype html>\n<html lang="en">\n  <head>\n    <title>Atelier</title>\n' +
+        '    <script type="module" crossorigin src="/assets/index-1.js"></script>\n    <link rel="stylesheet" crossorigin href="/assets/index-2.css">\n' +
+        '  </head>\n  <body>\n    <div id="root"></div>\n  </body>\n</html>\n',
+    );
+    const look = { language: 'en', theme: 'system', headingFont: 'sans' } as const;
+    const meta: PageMeta = { title: 'Ada', siteName: 'Ada', type: 'website', screenScripts: ['/assets/photo-detail-3.js'] };
+    const drawn = renderPage(template, meta, {}, look, '<main>Ada</main>', '/assets/boot-4.js');
+    const head = drawn.slice(0, drawn.indexOf('</head>'));
+    const scriptsThatRun = head.replace(/<template[\s\S]*?<\/template>/g, '').match(/<script[^>]*src="[^"]+"/g);
+    expect(scriptsThatRun).toEqual(['<script type="module" crossorigin src="/assets/boot-4.js"']);
+    expect(head).toContain('<template id="entry-script"><script type="module" crossorigin src="/assets/index-1.js"></script></template>');
+    expect(head).toContain('<template id="screen-scripts"><link rel="modulepreload" crossorigin href="/assets/photo-detail-3.js" /></template>');
+    expect(drawn.indexOf('index-2.css')).toBeLessThan(drawn.indexOf('boot-4.js'));
+    // A page the browser draws alone runs the entry at once, boot or none.
+    const alone = renderPage(template, { title: 'Ada', siteName: 'Ada', type: 'website' }, {}, look, '', '/assets/boot-4.js');
+    expect(alone).toContain('<script type="module" crossorigin src="/assets/index-1.js"></script>');
+    expect(alone).not.toContain('boot-4.js');
   });
 
   it('needs a head and a body to fill', () => {

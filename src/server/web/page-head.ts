@@ -1,6 +1,6 @@
 import { escapeHtml, jsonForScript } from '#server/lib/html.ts';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '#contract/page-data.ts';
-import { LATER_SCRIPTS_ELEMENT_ID, SCREEN_SCRIPTS_ELEMENT_ID } from '#contract/page-data-element.ts';
+import { ENTRY_SCRIPT_ELEMENT_ID, LATER_SCRIPTS_ELEMENT_ID, SCREEN_SCRIPTS_ELEMENT_ID } from '#contract/page-data-element.ts';
 import { files } from '#contract/routes.ts';
 import type { HeadingFont, ThemeDefault } from '#contract/portfolio.ts';
 import { directionOf, LANGUAGE_QUERY, OG_LOCALES, type Language } from '#contract/languages.ts';
@@ -229,10 +229,21 @@ function htmlWithLook(template: PageTemplate, look: PageLook, files: string[]): 
   return template.beforeHead.replace(/<html\b/i, (tag) => tag + lookAttributes) + files.map((file) => `${file}\n    `).join('');
 }
 
-/** `screen`: the first screen's HTML, rendered on the server (`screen-render.ts`), for inside `<div id="root">`. */
-export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook, screen = ''): string {
+/**
+ * `screen`: the first screen's HTML, rendered on the server (`screen-render.ts`), for inside
+ * `<div id="root">`. A page with one names `bootScript` (src/client/boot.ts) where the entry was,
+ * and keeps the entry's tag in a template the boot brings in once the page is shown.
+ */
+export function renderPage(template: PageTemplate, page: PageMeta, data: PageData, look: PageLook, screen = '', bootScript: string | null = null): string {
+  const scripts =
+    screen && bootScript
+      ? [
+          `<script type="module" crossorigin src="${escapeHtml(bootScript)}"></script>`,
+          `<template id="${ENTRY_SCRIPT_ELEMENT_ID}">${template.entryScripts.join('')}</template>`,
+        ]
+      : template.entryScripts;
   return (
-    htmlWithLook(template, look, [...template.stylesheets, ...template.entryScripts]) +
+    htmlWithLook(template, look, [...template.stylesheets, ...scripts]) +
     renderHeadTags(page) +
     (screen && template.rootContent >= 0
       ? template.betweenHeadAndData.slice(0, template.rootContent) + screen + template.betweenHeadAndData.slice(template.rootContent)

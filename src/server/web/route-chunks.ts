@@ -133,10 +133,29 @@ export function prefetchChunksFrom(manifest: Manifest, routeChunks: RouteChunks)
 }
 
 /** From the built client's manifest; no preloads when there is none (a client built without it). */
-export function readChunks(clientDir: string): { routeChunks: RouteChunks; catalogChunks: CatalogChunks; prefetchChunks: PrefetchChunks } {
+/** The source of the boot a page the server drew runs first (src/client/boot.ts, vite.config.ts). */
+const BOOT_SOURCE = 'src/client/boot.ts';
+
+export interface ClientChunks {
+  routeChunks: RouteChunks;
+  catalogChunks: CatalogChunks;
+  prefetchChunks: PrefetchChunks;
+  /** The boot's script, or null in a client built without it (the entry is then named as it is). */
+  bootScript: string | null;
+}
+
+export const NO_CHUNKS: ClientChunks = { routeChunks: () => [], catalogChunks: () => [], prefetchChunks: () => [], bootScript: null };
+
+export function readChunks(clientDir: string): ClientChunks {
   const manifestPath = path.join(clientDir, '.vite', 'manifest.json');
-  if (!fs.existsSync(manifestPath)) return { routeChunks: () => [], catalogChunks: () => [], prefetchChunks: () => [] };
+  if (!fs.existsSync(manifestPath)) return NO_CHUNKS;
   const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8')) as Manifest;
   const routeChunks = routeChunksFrom(manifest);
-  return { routeChunks, catalogChunks: catalogChunksFrom(manifest), prefetchChunks: prefetchChunksFrom(manifest, routeChunks) };
+  const boot = manifest[BOOT_SOURCE];
+  return {
+    routeChunks,
+    catalogChunks: catalogChunksFrom(manifest),
+    prefetchChunks: prefetchChunksFrom(manifest, routeChunks),
+    bootScript: boot ? `/${boot.file}` : null,
+  };
 }

@@ -14,7 +14,7 @@ import { postGalleryUnlock } from './gallery-unlock-post.ts';
 import { screenTitles } from './page-titles.ts';
 import { loadScreenRenderer, rendersOnServer } from './screen-render.ts';
 import { isClientRoute, matchPageRoute, type PageRoute } from './page-routes.ts';
-import { readChunks, type CatalogChunks, type PrefetchChunks, type RouteChunks } from './route-chunks.ts';
+import { NO_CHUNKS, readChunks } from './route-chunks.ts';
 import { negotiateLanguage, type PageLanguage } from './page-language.ts';
 import { renderFeed } from './feed.ts';
 import { renderRobots, renderSitemap } from './sitemap.ts';
@@ -105,8 +105,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
   const indexPath = clientDir ? path.join(clientDir, 'index.html') : undefined;
   const template: PageTemplate | undefined =
     indexPath && fs.existsSync(indexPath) ? parseTemplate(fs.readFileSync(indexPath, 'utf8')) : undefined;
-  const { routeChunks, catalogChunks, prefetchChunks }: { routeChunks: RouteChunks; catalogChunks: CatalogChunks; prefetchChunks: PrefetchChunks } =
-    template && clientDir ? readChunks(clientDir) : { routeChunks: () => [], catalogChunks: () => [], prefetchChunks: () => [] };
+  const { routeChunks, catalogChunks, prefetchChunks, bootScript } = template && clientDir ? readChunks(clientDir) : NO_CHUNKS;
 
   const renderer = template ? await loadScreenRenderer(options.screenRendererFile) : undefined;
   const renderScreen = renderer?.renderScreen;
@@ -254,7 +253,7 @@ export async function registerWeb(app: FastifyInstance, options: WebOptions): Pr
         status: page.status,
         noIndex: page.meta.noIndex === true,
         ...(page.visit ? { visit: page.visit } : {}),
-        ...(await compress(encoding, renderPage(template, meta, page.data, look, screen))),
+        ...(await compress(encoding, renderPage(template, meta, page.data, look, screen, bootScript))),
       };
     };
     const built = visitor
