@@ -10,8 +10,8 @@ import type * as PageElements from '#contract/page-data-element.ts';
  *   again then (lib/early-clicks.ts);
  * - once the page is shown (`whenShown`, below), or after a second at most, or at once in a tab
  *   hidden as it loads, it puts the entry's script, which the head keeps in a template, into the
- *   page. Fetched beside the first frame, the entry's 38 KB delayed it on a
- *   slow phone by as long as they took (Lighthouse: the portfolio's LCP 1.7 s, 1.35 s without).
+ *   page. Fetched beside the first frame, the entry's 38 KB delayed it on a slow phone by as long
+ *   as they took (Lighthouse: the portfolio's LCP 1.7 s, 1.35 s without).
  *
  * It imports nothing but types: a module the entry imports too would make it load the entry's
  * chunk (the first-load group in vite.config.ts).
@@ -26,6 +26,7 @@ const pressed: KeptClicks['pressed'] = [];
 function keep(event: MouseEvent): void {
   const target = event.target instanceof Element ? event.target.closest<HTMLButtonElement | HTMLAnchorElement>(PRESSABLE) : null;
   if (!target || !document.getElementById('root')?.contains(target)) return;
+  if (kept.within && !target.closest(kept.within)) return;
   if (target instanceof HTMLAnchorElement) {
     // A click that asks for a new tab or window is the browser's.
     if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
@@ -34,8 +35,9 @@ function keep(event: MouseEvent): void {
   if (!pressed.includes(target)) pressed.push(target);
 }
 
+const kept: KeptClicks = { pressed, within: null, stop: () => document.removeEventListener('click', keep, true) };
 document.addEventListener('click', keep, true);
-window.atelierKeptClicks = { pressed, stop: () => document.removeEventListener('click', keep, true) };
+window.atelierKeptClicks = kept;
 
 let started = false;
 function startEntry(): void {

@@ -2,6 +2,7 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from '#client/app/app.tsx';
 import { fetchLaterScripts, fetchScreenScripts } from '#client/lib/later-scripts.ts';
+import { hydrateInParts } from '#client/lib/later-hydration.tsx';
 import { activateLanguage, pageLanguage } from '#client/lib/i18n.ts';
 import { SOURCE_LANGUAGE } from '#contract/languages.ts';
 import './styles.css';
@@ -21,7 +22,7 @@ const app = (
 // same components over the same data draw the same markup, which hydration adopts.
 const render = () =>
   startTransition(() => {
-    if (root.firstElementChild) hydrateRoot(root, app);
+    if (root.firstElementChild) hydrateInParts(() => hydrateRoot(root, app));
     else createRoot(root).render(app);
   });
 

@@ -10,4 +10,3 @@ export function whenIdle(work: () => void, timeout: number, fallback: number): (
   const timer = setTimeout(work, fallback);
   return () => clearTimeout(timer);
 }
-

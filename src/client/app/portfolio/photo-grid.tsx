@@ -2,6 +2,7 @@ import type { CSSProperties, ReactNode } from 'react';
 import { clsx } from 'clsx';
 import type { CategoryDensity, CategoryLayout } from '#contract/categories.ts';
 import type { Photo } from '#contract/photos.ts';
+import { HydrateLater, LATER_PART } from '#client/lib/later-hydration.tsx';
 import { PhotoTile } from './photo-tile.tsx';
 
 export interface PhotoGridProps {
@@ -64,18 +65,21 @@ export function PhotoGrid({
   priorityCount = 0,
   renderPhoto,
 }: PhotoGridProps) {
+  // Taken over in a task after the screen's header and top bar (lib/later-hydration.tsx).
   return (
-    <ul data-layout={layout} className={LIST_CLASSES[layout][density]}>
-      {photos.map((photo, index) => {
-        const tile = (
-          <PhotoTile photo={photo} layout={layout} density={density} priority={index < priorityCount} onOpen={onOpen} href={hrefOf?.(photo)} />
-        );
-        return (
-          <li key={photo.id} style={itemStyle(photo, layout)} className={clsx(layout === 'masonry' && 'break-inside-avoid')}>
-            {renderPhoto ? renderPhoto(photo, tile) : tile}
-          </li>
-        );
-      })}
-    </ul>
+    <HydrateLater>
+      <ul data-layout={layout} {...LATER_PART} className={LIST_CLASSES[layout][density]}>
+        {photos.map((photo, index) => {
+          const tile = (
+            <PhotoTile photo={photo} layout={layout} density={density} priority={index < priorityCount} onOpen={onOpen} href={hrefOf?.(photo)} />
+          );
+          return (
+            <li key={photo.id} style={itemStyle(photo, layout)} className={clsx(layout === 'masonry' && 'break-inside-avoid')}>
+              {renderPhoto ? renderPhoto(photo, tile) : tile}
+            </li>
+          );
+        })}
+      </ul>
+    </HydrateLater>
   );
 }
