@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase, writesVisibleData } from './database.ts';
 
@@ -68,5 +69,39 @@ describe('writesVisibleData', () => {
     expect(writesVisibleData('update "jobs" set "state" = $1 where "id" = $2')).toBe(false);
     expect(writesVisibleData('delete from rate_limits where reset_at < $1')).toBe(false);
     expect(writesVisibleData('insert into "statistics_daily" ("day") values ($1) on conflict do nothing')).toBe(false);
+  });
+});
+
+describe('the data version on SQLite', () => {
+  const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
+
+  it("moves at once with this process's writes, and with another process's from the next turn of the event loop", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'atelier-version-'));
+    const server = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
+    // The command line's connection: another process's, as far as SQLite can tell.
+    const commandLine = openDatabase({ sqlitePath: path.join(dir, 'db.sqlite') });
+    try {
+      await sql`create table notes (text text)`.execute(server.db);
+      await nextTurn();
+      const insert = (handle: typeof server, text: string) => sql`insert into notes values (${text})`.execute(handle.db);
+
+      const before = await server.dataVersion();
+      await insert(server, 'Written by the server');
+      const afterOwn = await server.dataVersion();
+      expect(afterOwn).not.toBe(before);
+      // Asked again within the same turn, nothing has changed: the same version.
+      expect(await server.dataVersion()).toBe(afterOwn);
+
+      await insert(commandLine, 'Written by the command line');
+      await nextTurn();
+      const afterOthers = await server.dataVersion();
+      expect(afterOthers).not.toBe(afterOwn);
+      await nextTurn();
+      expect(await server.dataVersion()).toBe(afterOthers);
+    } finally {
+      await commandLine.destroy();
+      await server.destroy();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
