@@ -3,6 +3,7 @@ import type { Category } from '#contract/categories.ts';
 import { PageData } from '#contract/page-data.ts';
 import type { Photo } from '#contract/photos.ts';
 import { createPhotos } from '#tests/fixtures/photos.ts';
+import { bearer, makeToken } from '#tests/fixtures/tokens.ts';
 import { builtClientForFile } from '#tests/fixtures/built-client.ts';
 import { createTestApp, type TestApp } from '#tests/setup/test-app.ts';
 
@@ -133,6 +134,32 @@ describe('a hidden category', () => {
     expect(
       (await call('GET', '/api/categories', { owner: true, headers: { 'if-none-match': String(owner.headers.etag) } })).statusCode,
     ).toBe(304);
+  });
+
+  // A visitor's current copy is answered before the session is read (http/etag.ts): what carries a
+  // session or a token must still get past that answer to the owner's own list.
+  it("gives the owner, by session or by token, the owner's list even when holding a visitor's current copy", async () => {
+    await arrange();
+    const token = await makeToken(t, ['photos:read']);
+    for (const url of ['/api/categories', '/api/photos']) {
+      const visitor = await call('GET', url);
+      expect(visitor.body, url).not.toContain('Unreleased shoot');
+      const held = { 'if-none-match': String(visitor.headers.etag) };
+      expect((await call('GET', url, { headers: held })).statusCode, url).toBe(304);
+      for (const [who, headers] of [
+        ['session', { ...held, cookie: `theme=dark; ${cookie}` }],
+        ['token', { ...held, ...bearer(token) }],
+      ] as const) {
+        const owner = await call('GET', url, { headers });
+        expect(owner.statusCode, `${url} by ${who}`).toBe(200);
+        expect(owner.headers.etag, `${url} by ${who}`).not.toBe(visitor.headers.etag);
+        expect(owner.headers['cache-control'], `${url} by ${who}`).toBe('private, no-cache');
+      }
+    }
+    // Another site's cookies alone do not make the owner.
+    const visitor = await call('GET', '/api/categories');
+    const withOtherCookies = await call('GET', '/api/categories', { headers: { 'if-none-match': String(visitor.headers.etag), cookie: 'theme=dark; lang=fr' } });
+    expect(withOtherCookies.statusCode).toBe(304);
   });
 
   it('can be created hidden, and refuses a hidden flag that is not a boolean', async () => {
