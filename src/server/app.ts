@@ -10,7 +10,7 @@ import type { Config } from './config.ts';
 import type { DatabaseHandle } from '#server/db/database.ts';
 import { authRoutes } from '#server/features/auth/auth.routes.ts';
 import { securityRoutes } from '#server/features/auth/security.routes.ts';
-import { carriesCredentials, registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
+import { registerSession, requireOwner, sessionCookieName } from '#server/features/auth/session.ts';
 import { tokensRoutes } from '#server/features/auth/tokens.routes.ts';
 import { webhooksRoutes } from '#server/features/webhooks/webhooks.routes.ts';
 import { bannerRoutes } from '#server/features/banner/banner.routes.ts';
@@ -34,7 +34,7 @@ import { createRecorder } from '#server/features/statistics/statistics.service.t
 import { uploadsRoutes } from '#server/features/uploads/uploads.routes.ts';
 import { watermarksRoutes } from '#server/features/watermarks/watermarks.routes.ts';
 import { registerErrorHandler } from '#server/http/error-handler.ts';
-import { registerCurrentCopyAnswers, registerListEtags } from '#server/http/etag.ts';
+import { registerListEtags } from '#server/http/etag.ts';
 import { registerHealth } from '#server/http/health.ts';
 import { removeStaleUploads } from '#server/http/receive-files.ts';
 import { loggerOptions, registerAccessLog, registerRequestId, requestIdFor } from '#server/http/logging.ts';
@@ -68,9 +68,6 @@ export interface AppOptions {
 function trustedProxies(setting: Config['trustProxy']): false | string[] | ((address: string, hop: number) => boolean) {
   return typeof setting === 'number' ? (_address, hop) => hop < setting : setting;
 }
-
-/** The public reads every page load makes; none reads the session. */
-const LIST_ROUTES = [api.photos, api.categories, api.portfolioOwner, api.photoSections];
 
 /** Registers everything; listening and shutdown belong to main.ts, so tests can app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -108,7 +105,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerRequestId(app);
   registerAccessLog(app);
   await registerSecurity(app, config, headers.every);
-  registerCurrentCopyAnswers(app, ctx.dataCache, LIST_ROUTES, carriesCredentials(config));
   // Before any route: the OpenAPI document is collected as routes are added.
   await registerOpenApi(app, requireOwner);
   await app.register(cookie);
@@ -135,7 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   registerSession(app, ctx);
-  registerListEtags(app, ctx.dataCache, LIST_ROUTES, [api.photoPage, api.photoIds]);
+  // The public reads every page load makes; none reads the session.
+  registerListEtags(app, ctx.dataCache, [api.photos, api.categories, api.portfolioOwner, api.photoSections], [api.photoPage, api.photoIds]);
   registerHealth(app, { db: ctx.db, stores: { uploads: ctx.media.uploads, originals: ctx.media.originals, restricted: ctx.media.restricted } });
 
   // Every feature the same way: a plugin given the one context.

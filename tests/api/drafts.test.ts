@@ -136,8 +136,8 @@ describe('a hidden category', () => {
     ).toBe(304);
   });
 
-  // A visitor's current copy is answered before the session is read (http/etag.ts): what carries a
-  // session or a token must still get past that answer to the owner's own list.
+  // The lists are kept per reader (http/etag.ts): a session or a token holding a visitor's copy
+  // is the owner's, and gets the owner's list rather than a 304.
   it("gives the owner, by session or by token, the owner's list even when holding a visitor's current copy", async () => {
     await arrange();
     const token = await makeToken(t, ['photos:read']);

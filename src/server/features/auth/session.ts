@@ -51,15 +51,6 @@ export function sessionCookieName(config: Config): string {
 }
 
 /**
- * Whether a request carries what `registerSession` could find the owner by: a session cookie or an
- * Authorization header. One that carries neither reads as a visitor.
- */
-export function carriesCredentials(config: Config): (request: FastifyRequest) => boolean {
-  const cookie = `${sessionCookieName(config)}=`;
-  return (request) => request.headers.authorization !== undefined || (request.headers.cookie?.includes(cookie) ?? false);
-}
-
-/**
  * The onRequest hook that finds who is signed in, for the whole app (not encapsulated in a
  * plugin: every feature's routes read `request.user`).
  */
