@@ -98,7 +98,8 @@ export interface DatabaseHandle {
   /**
    * Changes whenever what visitors see may have changed, whoever wrote it: this process, the
    * command line, or another instance on the same PostgreSQL. SQLite: the count of rows this
-   * connection changed, and `data_version`, which moves when another connection commits.
+   * connection changed, and `data_version`, which moves when another connection commits, read
+   * once per turn of the event loop (docs/decisions/0021).
    * PostgreSQL (docs/decisions/0015): the count of change notices heard on the listening
    * connection, with no round trip, but one to hear them out after this process has written; the
    * current snapshot (xmin:xmax:in-progress ids) while nothing listens (before the first listen, and
